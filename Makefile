@@ -1,0 +1,149 @@
+# The build contract of Attention, Measured (see README.md).
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+CC      ?= cc
+OPT     ?= -O3 -march=native
+CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
+           -D_POSIX_C_SOURCE=200809L $(OPT) -Itangled
+LDLIBS  := -lm
+
+# What the chapters tangle into tangled/: library modules (a .h and
+# a .c each), programs, and the worked solutions of appendix B.
+MODULES   := toolkit
+PROGRAMS  := schedule loss-floor bench
+SOLUTIONS := 01-toolkit
+TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
+             $(PROGRAMS:%=tangled/%.c) \
+             $(SOLUTIONS:%=tangled/solutions/%.c)
+
+CHAPTERS  := $(sort $(wildcard chapters/*.nw))
+TESTS     := $(basename $(notdir $(wildcard tests/*.c)))
+EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
+               $(wildcard tests/exercises/ex*.c))
+
+.PHONY: all tangle test book check-tangled deps exercise sanitize \
+        bench clean deps-ok
+all: test
+
+deps:
+	scripts/deps install
+deps-ok:
+	@scripts/deps
+
+# ---- tangling ---------------------------------------------------
+tangle: deps-ok
+	scripts/tangle tangled $(TANGLED)
+
+check-tangled: deps-ok
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	scripts/tangle $$tmp $(TANGLED); \
+	if ! diff -r -u tangled $$tmp; then \
+	  echo "check-tangled: tangled/ differs from chapters/;" \
+	       "run 'make tangle' and commit the result" >&2; exit 1; \
+	fi; echo "check-tangled: tangled/ matches chapters/"
+
+# ---- compiling: the library in float and in double ----------------
+LIB_OBJ = $(MODULES:%=build/$1/%.o)
+build/float/%.o: tangled/%.c $(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+build/double/%.o: tangled/%.c $(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DREAL_DOUBLE -c $< -o $@
+build/float/libam.a: $(call LIB_OBJ,float)
+	ar rcs $@ $^
+build/double/libam.a: $(call LIB_OBJ,double)
+	ar rcs $@ $^
+
+build/bin/%: tangled/%.c build/float/libam.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< build/float/libam.a -o $@ $(LDLIBS)
+
+# ---- tests: every chapter's tests, in double precision -----------
+build/tests/%: tests/%.c build/double/libam.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DREAL_DOUBLE $< build/double/libam.a \
+	  -o $@ -lcmocka $(LDLIBS)
+
+# each exercise check against the worked solution and the stub
+build/ex/%-solution: tests/exercises/ex%.c build/double/libam.a \
+                     $(wildcard tangled/solutions/*.c)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
+	  tangled/solutions/0$(firstword $(subst ., ,$*))-*.c \
+	  build/double/libam.a -o $@ -lcmocka $(LDLIBS)
+build/ex/%-stub: tests/exercises/ex%.c build/double/libam.a \
+                 $(wildcard exercises/*.c)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
+	  exercises/0$(firstword $(subst ., ,$*))-*.c \
+	  build/double/libam.a -o $@ -lcmocka $(LDLIBS)
+
+TEST_BINS := $(TESTS:%=build/tests/%) \
+             $(EXERCISES:%=build/ex/%-solution)
+STUB_BINS := $(EXERCISES:%=build/ex/%-stub)
+test: deps-ok $(TEST_BINS) $(STUB_BINS)
+	scripts/run-tests $(TEST_BINS) $(addprefix !,$(STUB_BINS))
+
+sanitize: deps-ok
+	$(MAKE) --no-print-directory clean-build
+	$(MAKE) --no-print-directory test \
+	  OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
+	$(MAKE) --no-print-directory clean-build
+
+# ---- exercises: make exercise EX=N.M -----------------------------
+exercise: deps-ok build/double/libam.a
+	@if [ -z "$(EX)" ] || [ ! -f tests/exercises/ex$(EX).c ]; then \
+	  echo "exercise: no exercise '$(EX)'; the exercises are:" \
+	       "$(EXERCISES)" >&2; \
+	  echo "usage: make exercise EX=N.M" >&2; exit 2; fi
+	@mkdir -p build/ex
+	$(CC) $(CFLAGS) -DREAL_DOUBLE tests/exercises/ex$(EX).c \
+	  exercises/0$(firstword $(subst ., ,$(EX)))-*.c \
+	  build/double/libam.a -o build/ex/$(EX)-yours -lcmocka $(LDLIBS)
+	build/ex/$(EX)-yours
+
+# ---- the book ------------------------------------------------------
+# Experiments write build/gen/ (data and LaTeX tables); gnuplot
+# scripts in figures/ turn data into build/fig/NAME.tex + NAME.pdf.
+GEN  := build/gen/schedule.dat build/gen/loss-floor.tex
+FIGS := $(patsubst figures/%.gp,build/fig/%.tex,$(wildcard figures/*.gp))
+
+build/gen/schedule.dat: build/bin/schedule
+	@mkdir -p $(@D)
+	build/bin/schedule > $@
+
+build/gen/loss-floor.tex: build/bin/loss-floor
+	@mkdir -p $(@D)
+	build/bin/loss-floor --vocab 21 --smoothing 0.1 > $@
+
+build/fig/%.tex: figures/%.gp $(GEN)
+	@mkdir -p $(@D)
+	gnuplot $<
+
+build/tex/woven.tex: $(CHAPTERS)
+	@mkdir -p $(@D)
+	noweave -n -delay -index $(CHAPTERS) > $@
+
+book: deps-ok book.pdf
+book.pdf: book.tex build/tex/woven.tex $(GEN) $(FIGS)
+	@for i in 1 2 3 4 5; do \
+	  pdflatex -interaction=nonstopmode -halt-on-error \
+	    -output-directory build/tex book.tex > build/tex/pdflatex.out \
+	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
+	  grep -q 'Rerun to get\|Label(s) may have changed' \
+	    build/tex/book.log || break; \
+	done
+	cp build/tex/book.pdf $@
+	@echo "book: $@, $$(pdfinfo $@ | sed -n 's/^Pages: *//p') pages"
+
+bench: deps-ok build/bin/bench
+	build/bin/bench
+
+clean-build:
+	rm -rf build
+clean: clean-build
+	rm -f book.pdf

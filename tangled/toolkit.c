@@ -1,0 +1,479 @@
+#line 36 "chapters/01-toolkit.nw"
+/* toolkit.c: the numerical toolkit of chapter 1. */
+#include "toolkit.h"
+#line 55 "chapters/01-toolkit.nw"
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tgmath.h>
+#include <time.h>
+#line 133 "chapters/01-toolkit.nw"
+const char *program_name = "attention";
+
+_Noreturn void refuse(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", program_name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p) {
+        fprintf(stderr, "%s: out of memory (%zu x %zu bytes)\n",
+                program_name, count, size);
+        exit(1);
+    }
+    return p;
+}
+#line 165 "chapters/01-toolkit.nw"
+long parse_long(const char *option, const char *text,
+                long min, long max)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0')
+        refuse("%s expects a whole number, not %s", option, text);
+    if (value < min || value > max)
+        refuse("%s %ld is out of range: expected %ld to %ld",
+             option, value, min, max);
+    return value;
+}
+
+double parse_double(const char *option, const char *text,
+                    double min, double max)
+{
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (errno || end == text || *end != '\0' || value != value)
+        refuse("%s expects a number, not '%s'", option, text);
+    if (value < min || value > max)
+        refuse("%s %g is out of range: expected %g to %g",
+             option, value, min, max);
+    return value;
+}
+#line 214 "chapters/01-toolkit.nw"
+void parse_options(int argc, char **argv, const Option *opt,
+                   int n_opt, const char *summary)
+{
+    for (int i = 1; i < argc; i += 2) {
+        if (!strcmp(argv[i], "--help")) {
+            
+#line 250 "chapters/01-toolkit.nw"
+printf("%s: %s\nusage: %s [option value]...\n", program_name,
+       summary, program_name);
+for (int k = 0; k < n_opt; k++) {
+    printf("  %-18s %s (", opt[k].name, opt[k].help);
+    if (opt[k].kind == OPT_INT)
+        printf("%g to %g, default %d", opt[k].min, opt[k].max,
+               *(int *)opt[k].value);
+    else if (opt[k].kind == OPT_REAL)
+        printf("%g to %g, default %g", opt[k].min, opt[k].max,
+               *(double *)opt[k].value);
+    else
+        printf("default %s", *(const char **)opt[k].value);
+    printf(")\n");
+}
+#line 220 "chapters/01-toolkit.nw"
+            exit(0);
+        }
+        int k = 0;
+        while (k < n_opt && strcmp(argv[i], opt[k].name)) k++;
+        if (k == n_opt)
+            refuse("unknown option '%s' (try --help)", argv[i]);
+        if (i + 1 == argc)
+            refuse("%s needs a value (try --help)", argv[i]);
+        
+#line 234 "chapters/01-toolkit.nw"
+const char *text = argv[i + 1];
+switch (opt[k].kind) {
+case OPT_INT:
+    *(int *)opt[k].value = (int)parse_long(
+        opt[k].name, text, (long)opt[k].min, (long)opt[k].max);
+    break;
+case OPT_REAL:
+    *(double *)opt[k].value = parse_double(
+        opt[k].name, text, opt[k].min, opt[k].max);
+    break;
+case OPT_TEXT:
+    *(const char **)opt[k].value = text;
+    break;
+}
+#line 229 "chapters/01-toolkit.nw"
+    }
+}
+#line 290 "chapters/01-toolkit.nw"
+void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }
+
+uint64_t rng_next(Rng *rng)
+{
+    uint64_t z = (rng->state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+#line 302 "chapters/01-toolkit.nw"
+double rng_uniform(Rng *rng)
+{
+    return (double)(rng_next(rng) >> 11) * 0x1p-53;
+}
+#line 312 "chapters/01-toolkit.nw"
+double rng_normal(Rng *rng)
+{
+    double u1 = 1.0 - rng_uniform(rng), u2 = rng_uniform(rng);
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+#line 322 "chapters/01-toolkit.nw"
+int rng_below(Rng *rng, int n)
+{
+    assert(n > 0);
+    uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n;
+    uint64_t x;
+    do x = rng_next(rng); while (x >= limit);
+    return (int)(x % (uint64_t)n);
+}
+#line 332 "chapters/01-toolkit.nw"
+void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = rng_below(rng, i + 1);
+        int t = a[i]; a[i] = a[j]; a[j] = t;
+    }
+}
+#line 381 "chapters/01-toolkit.nw"
+void params_init(Params *p) { memset(p, 0, sizeof *p); }
+
+int params_add(Params *p, const char *name, int rows, int cols)
+{
+    assert(!p->value && "params_add after params_alloc");
+    assert(rows > 0 && cols > 0);
+    assert(p->n_tensors < PARAMS_MAX_TENSORS);
+    assert(strlen(name) < TENSOR_NAME_MAX);
+    Tensor *t = &p->tensor[p->n_tensors];
+    strcpy(t->name, name);
+    t->rows = rows;
+    t->cols = cols;
+    t->offset = p->count;
+    p->count += (size_t)rows * cols;
+    return p->n_tensors++;
+}
+#line 400 "chapters/01-toolkit.nw"
+void params_alloc(Params *p)
+{
+    p->value = xcalloc(4 * p->count, sizeof(real));
+    p->grad = p->value + p->count;
+    p->m = p->grad + p->count;
+    p->v = p->m + p->count;
+}
+
+real *param(const Params *p, int id)
+{
+    assert(id >= 0 && id < p->n_tensors);
+    return p->value + p->tensor[id].offset;
+}
+
+real *param_grad(const Params *p, int id)
+{
+    assert(id >= 0 && id < p->n_tensors);
+    return p->grad + p->tensor[id].offset;
+}
+
+void params_zero_grad(Params *p)
+{
+    memset(p->grad, 0, p->count * sizeof(real));
+}
+
+void params_free(Params *p)
+{
+    free(p->value);
+    params_init(p);
+}
+#line 454 "chapters/01-toolkit.nw"
+void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
+                         Rng *rng)
+{
+    double a = sqrt(6.0 / (K + N));
+    for (size_t i = 0; i < (size_t)K * N; i++)
+        w[i] = (real)(a * (2.0 * rng_uniform(rng) - 1.0));
+}
+
+void init_normal(real *w /* [n] */, size_t n, double std,
+                 Rng *rng)
+{
+    for (size_t i = 0; i < n; i++)
+        w[i] = (real)(std * rng_normal(rng));
+}
+#line 475 "chapters/01-toolkit.nw"
+void init_orthogonal(real *w /* [K, N] */, int K, int N,
+                     Rng *rng)
+{
+    int count = K <= N ? K : N, len = K <= N ? N : K;
+    double *q = xcalloc((size_t)count * len, sizeof *q);
+    for (int i = 0; i < count; i++) {
+        double *qi = q + (size_t)i * len;
+        
+#line 496 "chapters/01-toolkit.nw"
+for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
+for (int p = 0; p < i; p++) {
+    const double *qp = q + (size_t)p * len;
+    double dot = 0;
+    for (int j = 0; j < len; j++) dot += qi[j] * qp[j];
+    for (int j = 0; j < len; j++) qi[j] -= dot * qp[j];
+}
+double norm = 0;
+for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
+norm = sqrt(norm);
+for (int j = 0; j < len; j++) qi[j] /= norm;
+#line 483 "chapters/01-toolkit.nw"
+    }
+    for (int i = 0; i < count; i++)
+        for (int j = 0; j < len; j++)
+            w[K <= N ? (size_t)i * N + j : (size_t)j * N + i] =
+                (real)q[(size_t)i * len + j];
+    free(q);
+}
+#line 534 "chapters/01-toolkit.nw"
+void matmul_naive(real *C, int ldc, const real *A, int lda,
+                  const real *B, int ldb, int M, int K, int N)
+{
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            real sum = 0;
+            for (int k = 0; k < K; k++)
+                sum += A[(size_t)i*lda + k] * B[(size_t)k*ldb+j];
+            C[(size_t)i * ldc + j] += sum;
+        }
+    flop_count += 2ull * M * K * N;
+}
+#line 560 "chapters/01-toolkit.nw"
+enum { MR = 4, NR = 32 };
+
+void matmul(real *C, int ldc, const real *A, int lda,
+            const real *B, int ldb, int M, int K, int N)
+{
+    int n_full = N - N % NR;
+    for (int i = 0; i < M; i += MR) {
+        int rows = M - i < MR ? M - i : MR;
+        for (int j = 0; j < n_full; j += NR)
+            
+#line 583 "chapters/01-toolkit.nw"
+{
+    real tile[MR][NR] = {{0}};
+    for (int k = 0; k < K; k++) {
+        const real *b = B + (size_t)k * ldb + j;
+        for (int r = 0; r < MR; r++) {
+            real a = r < rows ? A[(size_t)(i + r) * lda + k] : 0;
+            for (int c = 0; c < NR; c++) tile[r][c] += a * b[c];
+        }
+    }
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < NR; c++)
+            C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
+}
+#line 570 "chapters/01-toolkit.nw"
+        if (n_full < N)
+            matmul_naive(C + (size_t)i * ldc + n_full, ldc,
+                         A + (size_t)i * lda, lda,
+                         B + n_full, ldb, rows, K, N - n_full);
+    }
+    flop_count += 2ull * M * K * n_full;
+}
+#line 625 "chapters/01-toolkit.nw"
+void transpose(real *T /* [N, M] */, const real *X, int ldx,
+               int M, int N)
+{
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++)
+            T[(size_t)j * M + i] = X[(size_t)i * ldx + j];
+}
+
+void matmul_backward(real *dA, int ldda, real *dB, int lddb,
+                     const real *dC, int lddc,
+                     const real *A, int lda,
+                     const real *B, int ldb, int M, int K, int N)
+{
+    real *scratch = xcalloc((size_t)K * (M > N ? M : N),
+                            sizeof *scratch);
+    if (dA) {   /* dA += dC B^T */
+        transpose(scratch, B, ldb, K, N);
+        matmul(dA, ldda, dC, lddc, scratch, K, M, N, K);
+    }
+    if (dB) {   /* dB += A^T dC */
+        transpose(scratch, A, lda, M, K);
+        matmul(dB, lddb, scratch, M, dC, lddc, K, M, N);
+    }
+    free(scratch);
+}
+#line 665 "chapters/01-toolkit.nw"
+void linear_forward(real *Y, const real *X, const real *W,
+                    const real *b, int M, int K, int N)
+{
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++)
+            Y[(size_t)i * N + j] = b ? b[j] : 0;
+    matmul(Y, N, X, K, W, N, M, K, N);
+}
+
+void linear_backward(real *dX, real *dW, real *db, const real *dY,
+                     const real *X, const real *W,
+                     int M, int K, int N)
+{
+    matmul_backward(dX, K, dW, N, dY, N, X, K, W, N, M, K, N);
+    if (db)     /* Y[i,j] = b[j] + ... */
+        for (int i = 0; i < M; i++)
+            for (int j = 0; j < N; j++)
+                db[j] += dY[(size_t)i * N + j];
+}
+#line 707 "chapters/01-toolkit.nw"
+void softmax(real *p, const real *z, int n)
+{
+    real max = z[0];
+    for (int k = 1; k < n; k++) if (z[k] > max) max = z[k];
+    real sum = 0;
+    for (int k = 0; k < n; k++) sum += (p[k] = exp(z[k] - max));
+    for (int k = 0; k < n; k++) p[k] /= sum;
+}
+#line 763 "chapters/01-toolkit.nw"
+double cross_entropy_forward(real *prob, const real *logits,
+                             const int *target, int N, int V,
+                             double smoothing, int ignore,
+                             int *counted)
+{
+    double total = 0;
+    *counted = 0;
+    for (int r = 0; r < N; r++) {
+        if (target[r] == ignore) continue;
+        assert(target[r] >= 0 && target[r] < V);
+        const real *z = logits + (size_t)r * V;
+        
+#line 783 "chapters/01-toolkit.nw"
+softmax(prob + (size_t)r * V, z, V);
+double max = z[0], sum = 0, sum_z = 0;
+for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
+for (int k = 0; k < V; k++) {
+    sum += exp((double)z[k] - max);
+    sum_z += z[k];
+}
+double lse = max + log(sum);
+total += -(1 - smoothing) * (z[target[r]] - lse)
+         - smoothing / V * (sum_z - V * lse);
+#line 775 "chapters/01-toolkit.nw"
+        ++*counted;
+    }
+    return total;
+}
+#line 796 "chapters/01-toolkit.nw"
+void cross_entropy_backward(real *dlogits, const real *prob,
+                            const int *target, int N, int V,
+                            double smoothing, int ignore,
+                            double scale)
+{
+    for (int r = 0; r < N; r++) {
+        if (target[r] == ignore) continue;
+        for (int k = 0; k < V; k++) {
+            double q = smoothing / V
+                       + (k == target[r] ? 1 - smoothing : 0);
+            dlogits[(size_t)r * V + k] +=
+                (real)(scale * (prob[(size_t)r * V + k] - q));
+        }
+    }
+}
+#line 825 "chapters/01-toolkit.nw"
+double smoothed_loss_floor(int V, double smoothing)
+{
+    double q_true = 1 - smoothing + smoothing / V;
+    double q_other = smoothing / V;
+    double h = -q_true * log(q_true);
+    if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
+    return h;
+}
+#line 864 "chapters/01-toolkit.nw"
+void adam_init(Adam *opt)
+{
+    *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
+}
+
+void adam_step(Adam *opt, Params *p, double lr)
+{
+    opt->t++;
+    double c1 = 1 - pow(opt->beta1, (double)opt->t);
+    double c2 = 1 - pow(opt->beta2, (double)opt->t);
+    real b1 = (real)opt->beta1, b2 = (real)opt->beta2;
+    for (size_t i = 0; i < p->count; i++) {
+        real g = p->grad[i];
+        p->m[i] = b1 * p->m[i] + (1 - b1) * g;
+        p->v[i] = b2 * p->v[i] + (1 - b2) * g * g;
+        real m_hat = p->m[i] / (real)c1;
+        real v_hat = p->v[i] / (real)c2;
+        p->value[i] -= (real)lr * m_hat
+                       / (sqrt(v_hat) + (real)opt->eps);
+    }
+}
+#line 888 "chapters/01-toolkit.nw"
+double grad_norm(const Params *p)
+{
+    double sum = 0;
+    for (size_t i = 0; i < p->count; i++)
+        sum += (double)p->grad[i] * p->grad[i];
+    return sqrt(sum);
+}
+#line 922 "chapters/01-toolkit.nw"
+double lr_schedule(long step, long warmup, long total,
+                   double peak, double floor)
+{
+    assert(step >= 0 && warmup >= 0 && total > warmup);
+    if (step < warmup) return peak * (double)(step + 1) / warmup;
+    double progress = (double)(step - warmup)
+                      / (double)(total - warmup);
+    return floor + 0.5 * (peak - floor)
+                 * (1 + cos(3.141592653589793 * progress));
+}
+#line 981 "chapters/01-toolkit.nw"
+int grad_check(const char *name, real *x, const real *analytic,
+               size_t n, size_t max_checks, LossFn loss,
+               void *ctx)
+{
+    int failures = 0;
+    size_t checks = n < max_checks ? n : max_checks;
+    for (size_t c = 0; c < checks; c++) {
+        size_t i = checks == 1 ? 0 : c * (n - 1) / (checks - 1);
+        
+#line 995 "chapters/01-toolkit.nw"
+real saved = x[i];
+x[i] = (real)(saved + GRAD_CHECK_STEP);
+double plus = loss(ctx);
+x[i] = (real)(saved - GRAD_CHECK_STEP);
+double minus = loss(ctx);
+x[i] = saved;
+double numeric = (plus - minus) / (2 * GRAD_CHECK_STEP);
+double diff = fabs(numeric - analytic[i]);
+double scale = fmax(fabs(numeric), fabs(analytic[i]));
+if (diff > GRAD_CHECK_ATOL + GRAD_CHECK_RTOL * scale) {
+    if (failures < 5)
+        fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
+                "numeric %.9g\n", name, i, (double)analytic[i],
+                numeric);
+    failures++;
+}
+#line 990 "chapters/01-toolkit.nw"
+    }
+    return failures;
+}
+#line 1028 "chapters/01-toolkit.nw"
+uint64_t flop_count;
+
+double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
