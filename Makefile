@@ -95,11 +95,12 @@ sanitize: deps-ok
 	$(MAKE) --no-print-directory clean-build
 
 # ---- exercises: make exercise EX=N.M -----------------------------
-exercise: deps-ok build/double/libam.a
+exercise: deps-ok
 	@if [ -z "$(EX)" ] || [ ! -f tests/exercises/ex$(EX).c ]; then \
 	  echo "exercise: no exercise '$(EX)'; the exercises are:" \
 	       "$(EXERCISES)" >&2; \
 	  echo "usage: make exercise EX=N.M" >&2; exit 2; fi
+	@$(MAKE) --no-print-directory build/double/libam.a
 	@mkdir -p build/ex
 	$(CC) $(CFLAGS) -DREAL_DOUBLE tests/exercises/ex$(EX).c \
 	  exercises/0$(firstword $(subst ., ,$(EX)))-*.c \
