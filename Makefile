@@ -12,9 +12,9 @@ LDLIBS  := -lm
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit
-PROGRAMS  := schedule loss-floor bench
-SOLUTIONS := 01-toolkit
+MODULES   := toolkit task
+PROGRAMS  := schedule loss-floor task-samples bench
+SOLUTIONS := 01-toolkit 02-task
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -110,7 +110,8 @@ exercise: deps-ok
 # ---- the book ------------------------------------------------------
 # Experiments write build/gen/ (data and LaTeX tables); gnuplot
 # scripts in figures/ turn data into build/fig/NAME.tex + NAME.pdf.
-GEN  := build/gen/schedule.dat build/gen/loss-floor.tex
+GEN  := build/gen/schedule.dat build/gen/loss-floor.tex \
+        build/gen/task-samples.tex build/gen/task-stats.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,$(wildcard figures/*.gp))
 
 build/gen/schedule.dat: build/bin/schedule
@@ -120,6 +121,12 @@ build/gen/schedule.dat: build/bin/schedule
 build/gen/loss-floor.tex: build/bin/loss-floor
 	@mkdir -p $(@D)
 	build/bin/loss-floor --vocab 21 --smoothing 0.1 > $@
+
+build/gen/task-samples.tex build/gen/task-stats.tex &: \
+		build/bin/task-samples
+	@mkdir -p $(@D)
+	build/bin/task-samples --stats build/gen/task-stats.tex \
+	  > build/gen/task-samples.tex
 
 build/fig/%.tex: figures/%.gp $(GEN)
 	@mkdir -p $(@D)

@@ -1,0 +1,71 @@
+#line 426 "chapters/02-task.nw"
+/* task-samples: print sample pairs of the task as LaTeX. */
+#include "task.h"
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    program_name = "task-samples";
+    DataConfig c = data_config_default();
+    int count = 6, seed = 1;
+    char *stats_file = NULL;
+    
+#line 448 "chapters/02-task.nw"
+Option options[] = {
+    {"--count", OPT_INT, &count, 1, 100, "pairs to print"},
+    {"--seed", OPT_INT, &seed, 0, 1e9, "data seed"},
+    {"--min-words", OPT_INT, &c.min_words, 1, MAX_WORDS, "shortest"},
+    {"--max-words", OPT_INT, &c.max_words, 1, MAX_WORDS, "longest"},
+    {"--train-pairs", OPT_INT, &c.n_train, 0, 1e7, "training pairs"},
+    {"--val-pairs", OPT_INT, &c.n_val, 0, 1e7, "validation pairs"},
+    {"--stats", OPT_TEXT, &stats_file, 0, 0, "file for statistics"},
+};
+parse_options(argc, argv, options, 7, "print sample pairs as LaTeX");
+if (count > c.n_train)
+    refuse("--count %d is more than the %d training pairs", count,
+           c.n_train);
+#line 437 "chapters/02-task.nw"
+    c.seed = (uint64_t)seed;
+    Dataset train, val;
+    datasets_make(&train, &val, &c);
+    
+#line 464 "chapters/02-task.nw"
+Vocab en, es;
+vocab_build(&en, ENGLISH);
+vocab_build(&es, SPANISH);
+printf("\\begin{tabular}{ll}\n\\toprule\n");
+for (int p = 0; p < count; p++) {
+    const int *src = train.src + (size_t)p * train.L;
+    const int *tgt = train.tgt + (size_t)p * train.L;
+    int words = train.src_len[p] - 2;
+    printf("source & \\texttt{");
+    for (int i = 1; i <= words; i++) printf(" %s", en.word[src[i]]);
+    printf("} \\\\\ntarget (gold index) & \\texttt{");
+    for (int j = 0; j < words; j++)
+        printf(" %s(%d)", es.word[tgt[j + 1]],
+               gold_source_index(words, j));
+    printf("} \\\\%s\n", p + 1 < count ? "[0.6ex]" : "");
+}
+printf("\\bottomrule\n\\end{tabular}\n");
+#line 441 "chapters/02-task.nw"
+    if (stats_file) 
+#line 484 "chapters/02-task.nw"
+{
+    FILE *f = fopen(stats_file, "w");
+    if (!f) refuse("cannot write '%s'", stats_file);
+    int per_length[MAX_WORDS + 1] = {0};
+    for (int p = 0; p < train.n; p++)
+        per_length[train.src_len[p] - 2]++;
+    fprintf(f, "The training set has %d pairs and the validation"
+            " set %d. Of the training sentences,", train.n, val.n);
+    for (int n = c.min_words; n <= c.max_words; n++)
+        fprintf(f, "%s %d have %d words", n == c.min_words ? ""
+                : n == c.max_words ? " and" : ",", per_length[n], n);
+    fprintf(f, ".\n");
+    fclose(f);
+}
+#line 442 "chapters/02-task.nw"
+    dataset_free(&train);
+    dataset_free(&val);
+    return 0;
+}
