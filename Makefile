@@ -12,8 +12,8 @@ LDLIBS  := -lm
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task
-PROGRAMS  := schedule loss-floor task-samples bench
+MODULES   := toolkit task seq2seq
+PROGRAMS  := schedule loss-floor task-samples train shapes sweep bench
 SOLUTIONS := 01-toolkit 02-task
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \

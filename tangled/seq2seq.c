@@ -1,0 +1,565 @@
+#line 41 "chapters/03-bottleneck.nw"
+/* seq2seq.c: the encoder-decoder of chapter 3. */
+#include "seq2seq.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tgmath.h>
+#undef I    /* <complex.h>'s imaginary unit; here I is a size */
+#line 155 "chapters/03-bottleneck.nw"
+/* rows still running at step t: len[] is non-increasing */
+static int rows_running(const int *len, int B, int t)
+{
+    int n = 0;
+    while (n < B && len[n] > t) n++;
+    return n;
+}
+
+static real sigmoid(real x) { return 1 / (1 + exp(-x)); }
+#line 82 "chapters/03-bottleneck.nw"
+void embedding_forward(real *x, const int *ids, const int *len,
+                       const real *table, int B, int T, int E)
+{
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < T; t++) {
+            real *row = x + ((size_t)b * T + t) * E;
+            if (t < len[b])
+                memcpy(row, table + (size_t)ids[b * T + t] * E,
+                       sizeof(real) * E);
+            else
+                memset(row, 0, sizeof(real) * E);
+        }
+}
+#line 101 "chapters/03-bottleneck.nw"
+void embedding_backward(real *dtable, const real *dx, const int *ids,
+                        const int *len, int B, int T, int E)
+{
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < len[b]; t++) {
+            int id = ids[b * T + t];
+            if (id == PAD) continue;
+            const real *g = dx + ((size_t)b * T + t) * E;
+            for (int e = 0; e < E; e++)
+                dtable[(size_t)id * E + e] += g[e];
+        }
+}
+#line 187 "chapters/03-bottleneck.nw"
+void lstm_forward(real *h, real *c, real *gates, real *h_last,
+                  real *c_last, const real *x, const int *len,
+                  const real *h0, const real *c0, const real *Wx,
+                  const real *Wh, const real *bias,
+                  int B, int T, int I, int H)
+{
+    int G = 4 * H;
+    for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
+    for (int t = 0; t < T; t++) {
+        int n = rows_running(len, B, t);
+        real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
+        
+#line 213 "chapters/03-bottleneck.nw"
+for (int b = 0; b < n; b++)
+    memcpy(a + (size_t)b * T * G, bias, sizeof(real) * G);
+matmul(a, T * G, x + (size_t)t * I, T * I, Wx, G, n, I, G);
+if (t > 0)
+    matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
+else if (h0)
+    matmul(a, T * G, h0, H, Wh, G, n, H, G);
+#line 199 "chapters/03-bottleneck.nw"
+        
+#line 225 "chapters/03-bottleneck.nw"
+for (int b = 0; b < n; b++) {
+    real *ab = a + (size_t)b * T * G;
+    size_t at = ((size_t)b * T + t) * H;
+    const real *c_prev = t > 0 ? c + at - H
+                       : c0 ? c0 + (size_t)b * H : NULL;
+    for (int k = 0; k < H; k++) {
+        real i = sigmoid(ab[k]), f = sigmoid(ab[H + k]);
+        real g = tanh(ab[2 * H + k]), o = sigmoid(ab[3 * H + k]);
+        real cell = i * g + (c_prev ? f * c_prev[k] : 0);
+        ab[k] = i; ab[H + k] = f;
+        ab[2 * H + k] = g; ab[3 * H + k] = o;
+        c[at + k] = cell;
+        h[at + k] = o * tanh(cell);
+    }
+}
+#line 200 "chapters/03-bottleneck.nw"
+        
+#line 242 "chapters/03-bottleneck.nw"
+for (int b = n; b < B; b++) {
+    memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
+    memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
+}
+#line 201 "chapters/03-bottleneck.nw"
+    }
+    for (int b = 0; h_last && b < B; b++) {
+        size_t last = ((size_t)b * T + len[b] - 1) * H;
+        memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
+        memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
+    }
+}
+#line 292 "chapters/03-bottleneck.nw"
+void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
+                   real *dWh, real *dbias, const real *dh,
+                   const real *dh_last, const real *dc_last,
+                   const real *h, const real *c, const real *gates,
+                   const real *x, const int *len, const real *h0,
+                   const real *c0, const real *Wx, const real *Wh,
+                   int B, int T, int I, int H)
+{
+    int G = 4 * H, K = I > H ? I : H;
+    
+#line 316 "chapters/03-bottleneck.nw"
+real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * G
+                         + (size_t)G * (I + H) + (size_t)K * B,
+                         sizeof(real));
+real *dc_carry = dh_carry + (size_t)B * H;  /* [B, H] each */
+real *da = dc_carry + (size_t)B * H;        /* [B, G] */
+real *WxT = da + (size_t)B * G;             /* [G, I] */
+real *WhT = WxT + (size_t)G * I;            /* [G, H] */
+real *inT = WhT + (size_t)G * H;            /* [K, B] */
+if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
+if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
+transpose(WxT, Wx, G, I, G);
+transpose(WhT, Wh, G, H, G);
+#line 302 "chapters/03-bottleneck.nw"
+    for (int t = T - 1; t >= 0; t--) {
+        int n = rows_running(len, B, t);
+        
+#line 333 "chapters/03-bottleneck.nw"
+for (int b = 0; b < n; b++) {
+    const real *gb = gates + ((size_t)b * T + t) * G;
+    size_t at = ((size_t)b * T + t) * H;
+    const real *c_prev = t > 0 ? c + at - H
+                       : c0 ? c0 + (size_t)b * H : NULL;
+    real *dab = da + (size_t)b * G;
+    for (int k = 0; k < H; k++) {
+        real i = gb[k], f = gb[H + k], g = gb[2 * H + k];
+        real o = gb[3 * H + k], tc = tanh(c[at + k]);
+        real dhk = dh_carry[b * H + k] + (dh ? dh[at + k] : 0);
+        /* h = o * tanh(c) */
+        real dck = dc_carry[b * H + k] + dhk * o * (1 - tc * tc);
+        real d_o = dhk * tc;
+        /* c = i * g + f * c_prev */
+        real d_i = dck * g, d_g = dck * i;
+        real d_f = c_prev ? dck * c_prev[k] : 0;
+        dc_carry[b * H + k] = dck * f;
+        dab[k] = d_i * i * (1 - i);              /* i = sigmoid */
+        dab[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
+        dab[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
+        dab[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
+    }
+}
+#line 305 "chapters/03-bottleneck.nw"
+        
+#line 362 "chapters/03-bottleneck.nw"
+for (int b = 0; b < n; b++)
+    for (int k = 0; k < G; k++) dbias[k] += da[(size_t)b * G + k];
+transpose(inT, x + (size_t)t * I, T * I, n, I);
+matmul(dWx, G, inT, n, da, G, I, n, G);
+if (dx) matmul(dx + (size_t)t * I, T * I, da, G, WxT, I, n, G, I);
+#line 306 "chapters/03-bottleneck.nw"
+        
+#line 371 "chapters/03-bottleneck.nw"
+const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
+int ld_prev = t > 0 ? T * H : H;
+if (h_prev) {
+    transpose(inT, h_prev, ld_prev, n, H);
+    matmul(dWh, G, inT, n, da, G, H, n, G);
+    memset(dh_carry, 0, sizeof(real) * n * H);
+    matmul(dh_carry, H, da, G, WhT, H, n, G, H);
+}
+#line 307 "chapters/03-bottleneck.nw"
+    }
+    
+#line 381 "chapters/03-bottleneck.nw"
+for (int k = 0; k < B * H; k++) {
+    if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
+    if (dc0) dc0[k] += dc_carry[k];
+}
+#line 309 "chapters/03-bottleneck.nw"
+    free(dh_carry);
+}
+#line 413 "chapters/03-bottleneck.nw"
+const char *const attention_name[] = {
+    "none", 
+    NULL
+};
+
+int attention_from_name(const char *name)
+{
+    for (int k = 0; attention_name[k]; k++)
+        if (!strcmp(name, attention_name[k])) return k;
+    char known[128] = "";
+    for (int k = 0; attention_name[k]; k++) {
+        strcat(known, k ? ", " : "");
+        strcat(known, attention_name[k]);
+    }
+    refuse("unknown attention '%s'; the known kinds are: %s", name,
+           known);
+}
+#line 435 "chapters/03-bottleneck.nw"
+ModelConfig model_config_default(void)
+{
+    return (ModelConfig){ .src_vocab = VOCAB_MAX,
+                          .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
+                          .attention = ATTN_NONE };
+}
+#line 485 "chapters/03-bottleneck.nw"
+Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
+                    uint64_t seed)
+{
+    assert(cfg->E > 0 && cfg->H > 0 && max_B > 0 && max_len > 1);
+    Model *m = xcalloc(1, sizeof *m);
+    m->cfg = *cfg;
+    int E = cfg->E, H = cfg->H;
+    int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    Params *p = &m->params;
+    params_init(p);
+    
+#line 507 "chapters/03-bottleneck.nw"
+m->src_emb = params_add(p, "src_emb", Vs, E);
+m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
+m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
+m->enc_b = params_add(p, "enc_b", 1, 4 * H);
+m->tgt_emb = params_add(p, "tgt_emb", Vt, E);
+m->dec_Wx = params_add(p, "dec_Wx", E, 4 * H);
+m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
+m->dec_b = params_add(p, "dec_b", 1, 4 * H);
+m->out_W = params_add(p, "out_W", H, Vt);
+m->out_b = params_add(p, "out_b", 1, Vt);
+#line 496 "chapters/03-bottleneck.nw"
+    
+    params_alloc(p);
+    Rng rng;
+    rng_seed(&rng, seed);
+    
+#line 519 "chapters/03-bottleneck.nw"
+init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
+init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
+init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
+init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
+init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
+init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
+init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
+#line 501 "chapters/03-bottleneck.nw"
+    
+    
+#line 535 "chapters/03-bottleneck.nw"
+int B = max_B, S = max_len, T = max_len - 1;
+int V = Vt > Vs ? Vt : Vs;
+m->max_B = B; m->max_S = S; m->max_T = T;
+m->dec_in = xcalloc((size_t)B * (2 * T + 1), sizeof(int));
+m->dec_tgt = m->dec_in + (size_t)B * T;
+m->dec_len = m->dec_tgt + (size_t)B * T;
+size_t sizes[] = {
+    
+#line 556 "chapters/03-bottleneck.nw"
+(size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
+(size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
+(size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
+(size_t)B * T * 4 * H,
+(size_t)B * T * V, (size_t)B * T * V,
+(size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
+(size_t)B * T * E, (size_t)B * S * E,
+(size_t)B * S * H, (size_t)B * H, (size_t)B * H,
+#line 543 "chapters/03-bottleneck.nw"
+};
+real **arrays[] = {
+    
+#line 565 "chapters/03-bottleneck.nw"
+&m->src_x, &m->enc_h, &m->enc_c,
+&m->enc_gates, &m->enc_h_last, &m->enc_c_last,
+&m->dec_x, &m->dec_h, &m->dec_c,
+&m->dec_gates,
+&m->logits, &m->prob,
+&m->d_logits, &m->d_top, &m->d_dec_h,
+&m->d_dec_x, &m->d_src_x,
+&m->d_enc_h, &m->d_h_last, &m->d_c_last,
+#line 546 "chapters/03-bottleneck.nw"
+};
+size_t total = 0, n = sizeof sizes / sizeof *sizes;
+for (size_t k = 0; k < n; k++) total += sizes[k];
+real *base = xcalloc(total, sizeof(real));
+for (size_t k = 0; k < n; k++) {
+    *arrays[k] = base;
+    base += sizes[k];
+}
+#line 503 "chapters/03-bottleneck.nw"
+    return m;
+}
+#line 575 "chapters/03-bottleneck.nw"
+void model_free(Model *m)
+{
+    if (!m) return;
+    free(m->dec_in);
+    free(m->src_x);
+    
+    params_free(&m->params);
+    free(m);
+}
+#line 604 "chapters/03-bottleneck.nw"
+Encoding encode_source(Model *m, const Batch *batch)
+{
+    const Params *p = &m->params;
+    int B = batch->B, S = batch->S, E = m->cfg.E, H = m->cfg.H;
+    assert(B <= m->max_B && S <= m->max_S);
+    embedding_forward(m->src_x, batch->src, batch->src_len,
+                      param(p, m->src_emb), B, S, E);
+    lstm_forward(m->enc_h, m->enc_c, m->enc_gates, m->enc_h_last,
+                 m->enc_c_last, m->src_x, batch->src_len, NULL, NULL,
+                 param(p, m->enc_Wx), param(p, m->enc_Wh),
+                 param(p, m->enc_b), B, S, E, H);
+    return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
+                       batch->src_len, B, S, H };
+}
+#line 636 "chapters/03-bottleneck.nw"
+static void shift_targets(Model *m, const Batch *batch)
+{
+    int B = batch->B, T = batch->T - 1;
+    for (int b = 0; b < B; b++) {
+        m->dec_len[b] = batch->tgt_len[b] - 1;
+        for (int t = 0; t < T; t++) {
+            const int *row = batch->tgt + (size_t)b * batch->T;
+            m->dec_in[b * T + t] = t < m->dec_len[b] ? row[t] : PAD;
+            m->dec_tgt[b * T + t] = t < m->dec_len[b] ? row[t + 1]
+                                                      : PAD;
+        }
+    }
+}
+#line 660 "chapters/03-bottleneck.nw"
+double decode_teacher_forced(Model *m, const Batch *batch,
+                             const Encoding *enc)
+{
+    const Params *p = &m->params;
+    int B = batch->B, T = batch->T - 1, E = m->cfg.E, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
+    assert(T <= m->max_T);
+    shift_targets(m, batch);
+    embedding_forward(m->dec_x, m->dec_in, m->dec_len,
+                      param(p, m->tgt_emb), B, T, E);
+    lstm_forward(m->dec_h, m->dec_c, m->dec_gates, NULL, NULL,
+                 m->dec_x, m->dec_len, enc->h_last, enc->c_last,
+                 param(p, m->dec_Wx), param(p, m->dec_Wh),
+                 param(p, m->dec_b), B, T, E, H);
+    const real *top = m->dec_h;             /* [B, T', H] */
+    
+    
+#line 690 "chapters/03-bottleneck.nw"
+for (int b = 0; b < B; b++)
+    linear_forward(m->logits + (size_t)b * T * V,
+                   top + (size_t)b * T * H, param(p, m->out_W),
+                   param(p, m->out_b), m->dec_len[b], H, V);
+m->top = top;
+#line 677 "chapters/03-bottleneck.nw"
+    int counted;
+    double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
+                                       B * T, V, LABEL_SMOOTHING, PAD,
+                                       &counted);
+    return sum / counted;
+}
+#line 713 "chapters/03-bottleneck.nw"
+double model_forward(Model *m, const Batch *batch)
+{
+    Encoding enc = encode_source(m, batch);
+    return decode_teacher_forced(m, batch, &enc);
+}
+#line 720 "chapters/03-bottleneck.nw"
+void model_backward(Model *m, const Batch *batch)
+{
+    Params *p = &m->params;
+    int B = batch->B, S = batch->S, T = batch->T - 1;
+    int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
+    
+#line 733 "chapters/03-bottleneck.nw"
+int counted = 0;
+for (int b = 0; b < B; b++) counted += m->dec_len[b];
+memset(m->d_logits, 0, sizeof(real) * B * T * V);
+cross_entropy_backward(m->d_logits, m->prob, m->dec_tgt, B * T, V,
+                       LABEL_SMOOTHING, PAD, 1.0 / counted);
+memset(m->d_top, 0, sizeof(real) * B * T * H);
+for (int b = 0; b < B; b++)
+    linear_backward(m->d_top + (size_t)b * T * H,
+                    param_grad(p, m->out_W), param_grad(p, m->out_b),
+                    m->d_logits + (size_t)b * T * V,
+                    m->top + (size_t)b * T * H, param(p, m->out_W),
+                    m->dec_len[b], H, V);
+#line 726 "chapters/03-bottleneck.nw"
+    
+#line 749 "chapters/03-bottleneck.nw"
+real *d_dec_h = m->d_top;               /* [B, T', H] */
+memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
+#line 727 "chapters/03-bottleneck.nw"
+    
+#line 755 "chapters/03-bottleneck.nw"
+memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
+memset(m->d_h_last, 0, sizeof(real) * B * H);
+memset(m->d_c_last, 0, sizeof(real) * B * H);
+lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
+              param_grad(p, m->dec_Wx), param_grad(p, m->dec_Wh),
+              param_grad(p, m->dec_b), d_dec_h, NULL, NULL,
+              m->dec_h, m->dec_c, m->dec_gates, m->dec_x, m->dec_len,
+              m->enc_h_last, m->enc_c_last, param(p, m->dec_Wx),
+              param(p, m->dec_Wh), B, T, E, H);
+embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
+                   m->dec_len, B, T, E);
+#line 728 "chapters/03-bottleneck.nw"
+    
+#line 769 "chapters/03-bottleneck.nw"
+memset(m->d_src_x, 0, sizeof(real) * B * S * E);
+lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
+              param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
+              m->d_enc_h, m->d_h_last, m->d_c_last, m->enc_h,
+              m->enc_c, m->enc_gates, m->src_x, batch->src_len,
+              NULL, NULL, param(p, m->enc_Wx), param(p, m->enc_Wh),
+              B, S, E, H);
+embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
+                   batch->src_len, B, S, E);
+#line 729 "chapters/03-bottleneck.nw"
+}
+#line 798 "chapters/03-bottleneck.nw"
+void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
+                   real *weights)
+{
+    const Params *p = &m->params;
+    int B = batch->B, E = m->cfg.E, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
+    Encoding enc = encode_source(m, batch);
+    
+#line 815 "chapters/03-bottleneck.nw"
+real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
+real *h = state, *c = h + B * H;        /* [B, H] the state */
+real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
+real *gates = cell + B * H;             /* [B, 1, 4H] */
+real *x = gates + 4 * B * H, *logits = x + B * E;
+int *input = xcalloc((size_t)3 * B, sizeof(int));
+int *ones = input + B, *done = ones + B;
+memcpy(h, enc.h_last, sizeof(real) * B * H);
+memcpy(c, enc.c_last, sizeof(real) * B * H);
+for (int b = 0; b < B; b++) {
+    input[b] = SOS;
+    ones[b] = 1;
+}
+(void)weights;
+#line 806 "chapters/03-bottleneck.nw"
+    for (int s = 0; s < steps; s++) {
+        
+#line 832 "chapters/03-bottleneck.nw"
+embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
+lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
+             param(p, m->dec_Wx), param(p, m->dec_Wh),
+             param(p, m->dec_b), B, 1, E, H);
+const real *top = h_new;                /* [B, 1, H] */
+
+linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
+               B, H, V);
+#line 808 "chapters/03-bottleneck.nw"
+        
+#line 847 "chapters/03-bottleneck.nw"
+for (int b = 0; b < B; b++) {
+    const real *z = logits + (size_t)b * V;
+    int best = 0;
+    for (int k = 1; k < V; k++) if (z[k] > z[best]) best = k;
+    out[b * steps + s] = done[b] ? PAD : best;
+    done[b] |= best == EOS;
+    input[b] = best;
+}
+#line 809 "chapters/03-bottleneck.nw"
+    }
+    free(state);
+    free(input);
+}
+#line 875 "chapters/03-bottleneck.nw"
+Eval evaluate(Model *m, const Dataset *d, int batch_size)
+{
+    Eval ev;
+    memset(&ev, 0, sizeof ev);
+    Batch batch;
+    batch_alloc(&batch, batch_size, d->L);
+    int *rows = xcalloc(batch_size, sizeof(int));
+    int *out = xcalloc((size_t)batch_size * d->L, sizeof(int));
+    double loss_sum = 0;
+    for (int start = 0; start < d->n; start += batch_size) {
+        int count = d->n - start;
+        if (count > batch_size) count = batch_size;
+        for (int i = 0; i < count; i++) rows[i] = start + i;
+        batch_fill(&batch, d, rows, count);
+        
+#line 899 "chapters/03-bottleneck.nw"
+double loss = model_forward(m, &batch);
+int steps = batch.T - 1;
+greedy_decode(m, &batch, steps, out, NULL);
+for (int b = 0; b < batch.B; b++) {
+    const int *tgt = batch.tgt + (size_t)b * batch.T;
+    int n = batch.tgt_len[b] - 1, right = 0;
+    for (int j = 0; j < n; j++)
+        right += out[b * steps + j] == tgt[j + 1];
+    long *bl = ev.by_len[batch.src_len[b] - 2];
+    bl[0] += n; bl[1] += right; bl[2]++; bl[3] += right == n;
+    ev.tokens += n; ev.tokens_right += right;
+    ev.sentences++; ev.sentences_right += right == n;
+    loss_sum += loss * n;
+}
+#line 890 "chapters/03-bottleneck.nw"
+    }
+    ev.loss = loss_sum / ev.tokens;
+    free(rows); free(out);
+    batch_free(&batch);
+    return ev;
+}
+#line 936 "chapters/03-bottleneck.nw"
+TrainConfig train_config_default(void)
+{
+    return (TrainConfig){ .epochs = 16, .batch_size = 64,
+                          .warmup_epochs = 1, .lr = 5e-3,
+                          .lr_floor = 5e-5, .seed = 1 };
+}
+#line 948 "chapters/03-bottleneck.nw"
+void train(Model *m, const Dataset *train_set, const Dataset *val_set,
+           const TrainConfig *tc, EpochHook hook, void *ctx)
+{
+    int n = train_set->n, bs = tc->batch_size;
+    long per_epoch = (n + bs - 1) / bs, step = 0;
+    long total = per_epoch * tc->epochs;
+    long warmup = per_epoch * tc->warmup_epochs;
+    if (warmup >= total) warmup = 0;
+    Rng rng;
+    rng_seed(&rng, tc->seed ^ 0x5eed5eed5eedULL);
+    Adam opt;
+    adam_init(&opt);
+    Batch batch;
+    batch_alloc(&batch, bs, train_set->L);
+    int *order = xcalloc(n, sizeof(int));
+    for (int i = 0; i < n; i++) order[i] = i;
+    for (int epoch = 1; epoch <= tc->epochs; epoch++) {
+        
+#line 974 "chapters/03-bottleneck.nw"
+double t0 = seconds_now(), loss_sum = 0;
+long tokens = 0;
+rng_shuffle(&rng, order, n);
+for (int start = 0; start < n; start += bs, step++) {
+    int count = n - start < bs ? n - start : bs;
+    batch_fill(&batch, train_set, order + start, count);
+    params_zero_grad(&m->params);
+    double loss = model_forward(m, &batch);
+    model_backward(m, &batch);
+    adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
+                                            tc->lr, tc->lr_floor));
+    
+#line 995 "chapters/03-bottleneck.nw"
+int batch_tokens = 0;
+for (int b = 0; b < batch.B; b++)
+    batch_tokens += batch.tgt_len[b] - 1;
+loss_sum += loss * batch_tokens;
+tokens += batch_tokens;
+#line 986 "chapters/03-bottleneck.nw"
+}
+double seconds = seconds_now() - t0;
+if (hook) {
+    Eval val = evaluate(m, val_set, bs);
+    hook(epoch, loss_sum / tokens, &val, seconds, ctx);
+}
+#line 966 "chapters/03-bottleneck.nw"
+    }
+    free(order);
+    batch_free(&batch);
+}

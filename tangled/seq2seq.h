@@ -1,0 +1,118 @@
+#line 28 "chapters/03-bottleneck.nw"
+/* seq2seq.h: the encoder-decoder of chapter 3. */
+#ifndef SEQ2SEQ_H
+#define SEQ2SEQ_H
+#include "task.h"
+#line 71 "chapters/03-bottleneck.nw"
+void embedding_forward(real *x /* [B, T, E] */,
+                       const int *ids /* [B, T] */,
+                       const int *len /* [B] */,
+                       const real *table /* [V, E] */,
+                       int B, int T, int E);
+void embedding_backward(real *dtable /* [V, E] */,
+                        const real *dx /* [B, T, E] */,
+                        const int *ids, const int *len,
+                        int B, int T, int E);
+#line 173 "chapters/03-bottleneck.nw"
+void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
+                  real *gates /* [B, T, 4H] */,
+                  real *h_last /* [B, H] or NULL */,
+                  real *c_last /* [B, H] or NULL */,
+                  const real *x /* [B, T, I] */,
+                  const int *len /* [B], non-increasing */,
+                  const real *h0 /* [B, H] or NULL */,
+                  const real *c0 /* [B, H] or NULL */,
+                  const real *Wx /* [I, 4H] */,
+                  const real *Wh /* [H, 4H] */,
+                  const real *bias /* [4H] */,
+                  int B, int T, int I, int H);
+#line 272 "chapters/03-bottleneck.nw"
+void lstm_backward(real *dx /* [B, T, I] or NULL */,
+                   real *dh0 /* [B, H] or NULL */,
+                   real *dc0 /* [B, H] or NULL */,
+                   real *dWx, real *dWh, real *dbias,
+                   const real *dh /* [B, T, H] or NULL */,
+                   const real *dh_last /* [B, H] or NULL */,
+                   const real *dc_last /* [B, H] or NULL */,
+                   const real *h, const real *c, const real *gates,
+                   const real *x, const int *len,
+                   const real *h0, const real *c0,
+                   const real *Wx, const real *Wh,
+                   int B, int T, int I, int H);
+#line 395 "chapters/03-bottleneck.nw"
+typedef struct {
+    int src_vocab, tgt_vocab;       /* V of each language */
+    int E, H;                       /* embedding and hidden size */
+    int attention;                  /* ATTN_NONE, or chapter 4's */
+} ModelConfig;
+enum { ATTN_NONE = 0  };
+extern const char *const attention_name[];
+int attention_from_name(const char *name);
+ModelConfig model_config_default(void);
+#line 450 "chapters/03-bottleneck.nw"
+typedef struct {
+    ModelConfig cfg;
+    Params params;
+    int src_emb, enc_Wx, enc_Wh, enc_b;     /* [V,E] [E,4H] [H,4H] */
+    int tgt_emb, dec_Wx, dec_Wh, dec_b;
+    int out_W, out_b;                       /* [H, V], [1, V] */
+    
+    int max_B, max_S, max_T;                /* workspace capacity */
+    const real *top;                /* [B, T', H]: what the output
+                                       layer read, for backward */
+    
+#line 469 "chapters/03-bottleneck.nw"
+int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
+real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
+real *enc_gates;                    /* [B, S, 4H] */
+real *enc_h_last, *enc_c_last;      /* [B, H] */
+real *dec_x, *dec_h, *dec_c;        /* [B, T', E], [B, T', H] x2 */
+real *dec_gates;                    /* [B, T', 4H] */
+real *logits, *prob;                /* [B, T', V] */
+real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
+real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
+real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
+#line 461 "chapters/03-bottleneck.nw"
+} Model;
+Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
+                    uint64_t seed);
+void model_free(Model *m);
+#line 595 "chapters/03-bottleneck.nw"
+typedef struct {
+    const real *out;            /* [B, S, H]: a vector per token */
+    const real *h_last, *c_last;    /* [B, H]: the final state */
+    const int *len;             /* [B]: row b's tokens are 0..len-1 */
+    int B, S, H;
+} Encoding;
+Encoding encode_source(Model *m, const Batch *batch);
+#line 626 "chapters/03-bottleneck.nw"
+double decode_teacher_forced(Model *m, const Batch *batch,
+                             const Encoding *enc);
+#line 698 "chapters/03-bottleneck.nw"
+#define LABEL_SMOOTHING 0.1
+double model_forward(Model *m, const Batch *batch);
+void model_backward(Model *m, const Batch *batch);
+#line 789 "chapters/03-bottleneck.nw"
+void greedy_decode(Model *m, const Batch *batch, int steps,
+                   int *out /* [B, steps] */,
+                   real *weights /* [B, steps, S] or NULL */);
+#line 867 "chapters/03-bottleneck.nw"
+typedef struct {
+    double loss;                            /* mean, teacher forced */
+    long tokens, tokens_right, sentences, sentences_right;
+    long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
+} Eval;
+Eval evaluate(Model *m, const Dataset *d, int batch_size);
+#line 924 "chapters/03-bottleneck.nw"
+typedef struct {
+    int epochs, batch_size, warmup_epochs;
+    double lr, lr_floor;
+    uint64_t seed;
+} TrainConfig;
+TrainConfig train_config_default(void);
+typedef void (*EpochHook)(int epoch, double train_loss,
+                          const Eval *val, double seconds, void *ctx);
+void train(Model *m, const Dataset *train_set, const Dataset *val_set,
+           const TrainConfig *tc, EpochHook hook, void *ctx);
+#line 38 "chapters/03-bottleneck.nw"
+#endif

@@ -1,0 +1,118 @@
+#line 1157 "chapters/03-bottleneck.nw"
+/* sweep: accuracy against sentence length, for several models. */
+#include "seq2seq.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_MODELS = 8 };
+#line 1193 "chapters/03-bottleneck.nw"
+static int parse_models(const char *list, ModelConfig *mc)
+{
+    char buf[256];
+    if (strlen(list) >= sizeof buf) refuse("--models is too long");
+    strcpy(buf, list);
+    int n = 0;
+    for (char *item = strtok(buf, ","); item;
+         item = strtok(NULL, ",")) {
+        char *colon = strchr(item, ':');
+        if (!colon)
+            refuse("--models: '%s' is not KIND:HIDDEN", item);
+        *colon = '\0';
+        if (n == MAX_MODELS)
+            refuse("--models: at most %d models", MAX_MODELS);
+        mc[n] = model_config_default();
+        mc[n].attention = attention_from_name(item);
+        mc[n].H = mc[n].E = (int)parse_long("--models", colon + 1,
+                                            1, 4096);
+        n++;
+    }
+    if (n == 0) refuse("--models lists no model");
+    return n;
+}
+
+#line 1166 "chapters/03-bottleneck.nw"
+int main(int argc, char **argv)
+{
+    program_name = "sweep";
+    DataConfig dc = data_config_default();
+    TrainConfig tc = train_config_default();
+    dc.min_words = 3; dc.max_words = 20;
+    dc.n_train = 6000; dc.n_val = 900;
+    const char *list = "none:32,none:64,none:128";
+    char *summary = NULL;
+    
+#line 1221 "chapters/03-bottleneck.nw"
+int seed = 1;
+Option options[] = {
+    {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
+    {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
+    {"--epochs", OPT_INT, &tc.epochs, 1, 1e4, "epochs"},
+    {"--min-words", OPT_INT, &dc.min_words, 1, MAX_WORDS, "shortest"},
+    {"--max-words", OPT_INT, &dc.max_words, 1, MAX_WORDS, "longest"},
+    {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
+    {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
+    {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+};
+parse_options(argc, argv, options, sizeof options / sizeof *options,
+              "accuracy against sentence length");
+tc.seed = (uint64_t)seed;
+#line 1176 "chapters/03-bottleneck.nw"
+    ModelConfig mc[MAX_MODELS];
+    int n_models = parse_models(list, mc);
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    Eval ev[MAX_MODELS];
+    for (int k = 0; k < n_models; k++) {
+        
+#line 1237 "chapters/03-bottleneck.nw"
+Model *m = model_create(&mc[k], tc.batch_size, train_set.L, tc.seed);
+double t0 = seconds_now();
+train(m, &train_set, &val_set, &tc, NULL, NULL);
+ev[k] = evaluate(m, &val_set, tc.batch_size);
+fprintf(stderr, "sweep: %s:%d trained in %.1f s, val loss %.4f\n",
+        attention_name[mc[k].attention], mc[k].H,
+        seconds_now() - t0, ev[k].loss);
+model_free(m);
+#line 1183 "chapters/03-bottleneck.nw"
+    }
+    
+#line 1249 "chapters/03-bottleneck.nw"
+printf("# words");
+for (int k = 0; k < n_models; k++)
+    printf("  %s:%d(token exact)", attention_name[mc[k].attention],
+           mc[k].H);
+printf("\n");
+for (int w = dc.min_words; w <= dc.max_words; w++) {
+    printf("%7d", w);
+    for (int k = 0; k < n_models; k++) {
+        const long *c = ev[k].by_len[w];
+        printf("  %6.2f %6.2f", c[0] ? 100.0 * c[1] / c[0] : 0,
+               c[2] ? 100.0 * c[3] / c[2] : 0);
+    }
+    printf("\n");
+}
+#line 1185 "chapters/03-bottleneck.nw"
+    if (summary) 
+#line 1266 "chapters/03-bottleneck.nw"
+{
+    FILE *f = fopen(summary, "w");
+    if (!f) refuse("cannot write '%s'", summary);
+    fprintf(f, "Token accuracy from %d-word to %d-word sentences:",
+            dc.min_words, dc.max_words);
+    for (int k = 0; k < n_models; k++) {
+        const long *lo = ev[k].by_len[dc.min_words];
+        const long *hi = ev[k].by_len[dc.max_words];
+        fprintf(f, "%s %s with $H = %d$, %.1f\\%% to %.1f\\%%",
+                k == 0 ? "" : k + 1 == n_models ? "; and" : ";",
+                attention_name[mc[k].attention], mc[k].H,
+                100.0 * lo[1] / lo[0], 100.0 * hi[1] / hi[0]);
+    }
+    fprintf(f, ".\n");
+    fclose(f);
+}
+#line 1186 "chapters/03-bottleneck.nw"
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+    return 0;
+}
