@@ -14,7 +14,7 @@ LDLIBS  := -lm
 # a .c each), programs, and the worked solutions of appendix B.
 MODULES   := toolkit task seq2seq
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep bench
-SOLUTIONS := 01-toolkit 02-task
+SOLUTIONS := 01-toolkit 02-task 03-bottleneck
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -111,7 +111,8 @@ exercise: deps-ok
 # Experiments write build/gen/ (data and LaTeX tables); gnuplot
 # scripts in figures/ turn data into build/fig/NAME.tex + NAME.pdf.
 GEN  := build/gen/schedule.dat build/gen/loss-floor.tex \
-        build/gen/task-samples.tex build/gen/task-stats.tex
+        build/gen/task-samples.tex build/gen/task-stats.tex \
+        build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,$(wildcard figures/*.gp))
 
 build/gen/schedule.dat: build/bin/schedule
@@ -128,7 +129,24 @@ build/gen/task-samples.tex build/gen/task-stats.tex &: \
 	build/bin/task-samples --stats build/gen/task-stats.tex \
 	  > build/gen/task-samples.tex
 
-build/fig/%.tex: figures/%.gp $(GEN)
+build/gen/train-none.txt build/gen/train-none-summary.tex &: \
+		build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --summary build/gen/train-none-summary.tex \
+	  > build/gen/train-none.txt
+build/gen/shapes.tex: build/bin/shapes
+	@mkdir -p $(@D)
+	build/bin/shapes > $@
+SWEEP_MODELS := none:32,none:64,none:128
+build/gen/sweep.dat build/gen/sweep-summary.tex &: build/bin/sweep
+	@mkdir -p $(@D)
+	build/bin/sweep --models $(SWEEP_MODELS) \
+	  --summary build/gen/sweep-summary.tex > build/gen/sweep.dat
+
+# each figure reads the data files its script names
+build/fig/schedule.tex: build/gen/schedule.dat
+build/fig/sweep.tex: build/gen/sweep.dat
+build/fig/%.tex: figures/%.gp
 	@mkdir -p $(@D)
 	gnuplot $<
 
@@ -136,7 +154,8 @@ build/tex/woven.tex: $(CHAPTERS)
 	@mkdir -p $(@D)
 	noweave -n -delay -index $(CHAPTERS) > $@
 
-book: deps-ok book.pdf
+book: deps-ok
+	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
 book.pdf: book.tex build/tex/woven.tex $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \

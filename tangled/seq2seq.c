@@ -16,6 +16,7 @@ static int rows_running(const int *len, int B, int t)
 }
 
 static real sigmoid(real x) { return 1 / (1 + exp(-x)); }
+static real tanh_(real x) { return 1 - 2 / (exp(2 * x) + 1); }
 #line 82 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x, const int *ids, const int *len,
                        const real *table, int B, int T, int E)
@@ -43,7 +44,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 187 "chapters/03-bottleneck.nw"
+#line 197 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -56,7 +57,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
         int n = rows_running(len, B, t);
         real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
         
-#line 213 "chapters/03-bottleneck.nw"
+#line 223 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++)
     memcpy(a + (size_t)b * T * G, bias, sizeof(real) * G);
 matmul(a, T * G, x + (size_t)t * I, T * I, Wx, G, n, I, G);
@@ -64,9 +65,9 @@ if (t > 0)
     matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
 else if (h0)
     matmul(a, T * G, h0, H, Wh, G, n, H, G);
-#line 199 "chapters/03-bottleneck.nw"
+#line 209 "chapters/03-bottleneck.nw"
         
-#line 225 "chapters/03-bottleneck.nw"
+#line 235 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     real *ab = a + (size_t)b * T * G;
     size_t at = ((size_t)b * T + t) * H;
@@ -74,22 +75,22 @@ for (int b = 0; b < n; b++) {
                        : c0 ? c0 + (size_t)b * H : NULL;
     for (int k = 0; k < H; k++) {
         real i = sigmoid(ab[k]), f = sigmoid(ab[H + k]);
-        real g = tanh(ab[2 * H + k]), o = sigmoid(ab[3 * H + k]);
+        real g = tanh_(ab[2 * H + k]), o = sigmoid(ab[3 * H + k]);
         real cell = i * g + (c_prev ? f * c_prev[k] : 0);
         ab[k] = i; ab[H + k] = f;
         ab[2 * H + k] = g; ab[3 * H + k] = o;
         c[at + k] = cell;
-        h[at + k] = o * tanh(cell);
+        h[at + k] = o * tanh_(cell);
     }
 }
-#line 200 "chapters/03-bottleneck.nw"
+#line 210 "chapters/03-bottleneck.nw"
         
-#line 242 "chapters/03-bottleneck.nw"
+#line 252 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 201 "chapters/03-bottleneck.nw"
+#line 211 "chapters/03-bottleneck.nw"
     }
     for (int b = 0; h_last && b < B; b++) {
         size_t last = ((size_t)b * T + len[b] - 1) * H;
@@ -97,7 +98,7 @@ for (int b = n; b < B; b++) {
         memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
     }
 }
-#line 292 "chapters/03-bottleneck.nw"
+#line 302 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -108,7 +109,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H, K = I > H ? I : H;
     
-#line 316 "chapters/03-bottleneck.nw"
+#line 326 "chapters/03-bottleneck.nw"
 real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * G
                          + (size_t)G * (I + H) + (size_t)K * B,
                          sizeof(real));
@@ -121,11 +122,11 @@ if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 transpose(WxT, Wx, G, I, G);
 transpose(WhT, Wh, G, H, G);
-#line 302 "chapters/03-bottleneck.nw"
+#line 312 "chapters/03-bottleneck.nw"
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         
-#line 333 "chapters/03-bottleneck.nw"
+#line 343 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     const real *gb = gates + ((size_t)b * T + t) * G;
     size_t at = ((size_t)b * T + t) * H;
@@ -134,7 +135,7 @@ for (int b = 0; b < n; b++) {
     real *dab = da + (size_t)b * G;
     for (int k = 0; k < H; k++) {
         real i = gb[k], f = gb[H + k], g = gb[2 * H + k];
-        real o = gb[3 * H + k], tc = tanh(c[at + k]);
+        real o = gb[3 * H + k], tc = tanh_(c[at + k]);
         real dhk = dh_carry[b * H + k] + (dh ? dh[at + k] : 0);
         /* h = o * tanh(c) */
         real dck = dc_carry[b * H + k] + dhk * o * (1 - tc * tc);
@@ -149,17 +150,17 @@ for (int b = 0; b < n; b++) {
         dab[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
     }
 }
-#line 305 "chapters/03-bottleneck.nw"
+#line 315 "chapters/03-bottleneck.nw"
         
-#line 362 "chapters/03-bottleneck.nw"
+#line 372 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++)
     for (int k = 0; k < G; k++) dbias[k] += da[(size_t)b * G + k];
 transpose(inT, x + (size_t)t * I, T * I, n, I);
 matmul(dWx, G, inT, n, da, G, I, n, G);
 if (dx) matmul(dx + (size_t)t * I, T * I, da, G, WxT, I, n, G, I);
-#line 306 "chapters/03-bottleneck.nw"
+#line 316 "chapters/03-bottleneck.nw"
         
-#line 371 "chapters/03-bottleneck.nw"
+#line 381 "chapters/03-bottleneck.nw"
 const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
 int ld_prev = t > 0 ? T * H : H;
 if (h_prev) {
@@ -168,18 +169,18 @@ if (h_prev) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul(dh_carry, H, da, G, WhT, H, n, G, H);
 }
-#line 307 "chapters/03-bottleneck.nw"
+#line 317 "chapters/03-bottleneck.nw"
     }
     
-#line 381 "chapters/03-bottleneck.nw"
+#line 391 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 309 "chapters/03-bottleneck.nw"
+#line 319 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 413 "chapters/03-bottleneck.nw"
+#line 423 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
     NULL
@@ -197,14 +198,14 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 435 "chapters/03-bottleneck.nw"
+#line 445 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE };
 }
-#line 485 "chapters/03-bottleneck.nw"
+#line 495 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -216,7 +217,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 507 "chapters/03-bottleneck.nw"
+#line 517 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -227,13 +228,13 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 496 "chapters/03-bottleneck.nw"
+#line 506 "chapters/03-bottleneck.nw"
     
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 519 "chapters/03-bottleneck.nw"
+#line 529 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -241,10 +242,10 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 501 "chapters/03-bottleneck.nw"
+#line 511 "chapters/03-bottleneck.nw"
     
     
-#line 535 "chapters/03-bottleneck.nw"
+#line 545 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -253,7 +254,7 @@ m->dec_tgt = m->dec_in + (size_t)B * T;
 m->dec_len = m->dec_tgt + (size_t)B * T;
 size_t sizes[] = {
     
-#line 556 "chapters/03-bottleneck.nw"
+#line 566 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -262,11 +263,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 543 "chapters/03-bottleneck.nw"
+#line 553 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 565 "chapters/03-bottleneck.nw"
+#line 575 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -275,7 +276,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 546 "chapters/03-bottleneck.nw"
+#line 556 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -284,10 +285,10 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 503 "chapters/03-bottleneck.nw"
+#line 513 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 575 "chapters/03-bottleneck.nw"
+#line 585 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -297,7 +298,7 @@ void model_free(Model *m)
     params_free(&m->params);
     free(m);
 }
-#line 604 "chapters/03-bottleneck.nw"
+#line 614 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -312,7 +313,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, B, S, H };
 }
-#line 636 "chapters/03-bottleneck.nw"
+#line 646 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -326,7 +327,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 660 "chapters/03-bottleneck.nw"
+#line 670 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -344,33 +345,33 @@ double decode_teacher_forced(Model *m, const Batch *batch,
     const real *top = m->dec_h;             /* [B, T', H] */
     
     
-#line 690 "chapters/03-bottleneck.nw"
+#line 700 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++)
     linear_forward(m->logits + (size_t)b * T * V,
                    top + (size_t)b * T * H, param(p, m->out_W),
                    param(p, m->out_b), m->dec_len[b], H, V);
 m->top = top;
-#line 677 "chapters/03-bottleneck.nw"
+#line 687 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 713 "chapters/03-bottleneck.nw"
+#line 723 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 720 "chapters/03-bottleneck.nw"
+#line 730 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 733 "chapters/03-bottleneck.nw"
+#line 743 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -383,14 +384,14 @@ for (int b = 0; b < B; b++)
                     m->d_logits + (size_t)b * T * V,
                     m->top + (size_t)b * T * H, param(p, m->out_W),
                     m->dec_len[b], H, V);
-#line 726 "chapters/03-bottleneck.nw"
+#line 736 "chapters/03-bottleneck.nw"
     
-#line 749 "chapters/03-bottleneck.nw"
+#line 759 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 727 "chapters/03-bottleneck.nw"
+#line 737 "chapters/03-bottleneck.nw"
     
-#line 755 "chapters/03-bottleneck.nw"
+#line 765 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -402,9 +403,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 728 "chapters/03-bottleneck.nw"
+#line 738 "chapters/03-bottleneck.nw"
     
-#line 769 "chapters/03-bottleneck.nw"
+#line 779 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -414,9 +415,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 729 "chapters/03-bottleneck.nw"
+#line 739 "chapters/03-bottleneck.nw"
 }
-#line 798 "chapters/03-bottleneck.nw"
+#line 808 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -425,7 +426,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 815 "chapters/03-bottleneck.nw"
+#line 825 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -440,10 +441,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 806 "chapters/03-bottleneck.nw"
+#line 816 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 832 "chapters/03-bottleneck.nw"
+#line 842 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -452,9 +453,9 @@ const real *top = h_new;                /* [B, 1, H] */
 
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 808 "chapters/03-bottleneck.nw"
+#line 818 "chapters/03-bottleneck.nw"
         
-#line 847 "chapters/03-bottleneck.nw"
+#line 857 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -463,12 +464,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 809 "chapters/03-bottleneck.nw"
+#line 819 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 875 "chapters/03-bottleneck.nw"
+#line 885 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -484,7 +485,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 899 "chapters/03-bottleneck.nw"
+#line 909 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -499,21 +500,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 890 "chapters/03-bottleneck.nw"
+#line 900 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 936 "chapters/03-bottleneck.nw"
+#line 946 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 1, .lr = 5e-3,
                           .lr_floor = 5e-5, .seed = 1 };
 }
-#line 948 "chapters/03-bottleneck.nw"
+#line 958 "chapters/03-bottleneck.nw"
 void train(Model *m, const Dataset *train_set, const Dataset *val_set,
            const TrainConfig *tc, EpochHook hook, void *ctx)
 {
@@ -532,7 +533,7 @@ void train(Model *m, const Dataset *train_set, const Dataset *val_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 974 "chapters/03-bottleneck.nw"
+#line 984 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -545,20 +546,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 995 "chapters/03-bottleneck.nw"
+#line 1005 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 986 "chapters/03-bottleneck.nw"
+#line 996 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 966 "chapters/03-bottleneck.nw"
+#line 976 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

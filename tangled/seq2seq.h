@@ -13,7 +13,7 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 173 "chapters/03-bottleneck.nw"
+#line 183 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   real *gates /* [B, T, 4H] */,
                   real *h_last /* [B, H] or NULL */,
@@ -26,7 +26,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 272 "chapters/03-bottleneck.nw"
+#line 282 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -39,7 +39,7 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 395 "chapters/03-bottleneck.nw"
+#line 405 "chapters/03-bottleneck.nw"
 typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
@@ -49,7 +49,7 @@ enum { ATTN_NONE = 0  };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
 ModelConfig model_config_default(void);
-#line 450 "chapters/03-bottleneck.nw"
+#line 460 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -61,7 +61,7 @@ typedef struct {
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 469 "chapters/03-bottleneck.nw"
+#line 479 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
 real *enc_gates;                    /* [B, S, 4H] */
@@ -72,12 +72,12 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 461 "chapters/03-bottleneck.nw"
+#line 471 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 595 "chapters/03-bottleneck.nw"
+#line 605 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -85,25 +85,25 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 626 "chapters/03-bottleneck.nw"
+#line 636 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 698 "chapters/03-bottleneck.nw"
+#line 708 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 789 "chapters/03-bottleneck.nw"
+#line 799 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 867 "chapters/03-bottleneck.nw"
+#line 877 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 924 "chapters/03-bottleneck.nw"
+#line 934 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
