@@ -12,7 +12,7 @@ LDLIBS  := -lm
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task seq2seq
+MODULES   := toolkit task attention seq2seq
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep bench
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
@@ -63,7 +63,7 @@ build/bin/%: tangled/%.c build/float/libam.a
 	$(CC) $(CFLAGS) $< build/float/libam.a -o $@ $(LDLIBS)
 
 # ---- tests: every chapter's tests, in double precision -----------
-build/tests/%: tests/%.c build/double/libam.a
+build/tests/%: tests/%.c $(wildcard tests/*.h) build/double/libam.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< build/double/libam.a \
 	  -o $@ -lcmocka $(LDLIBS)

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "seq2seq.h"
+#include "model-check.h"
 
-enum { CHECKS = 60 };   /* finite-difference checks per tensor */
 
 static void fill(real *x, size_t n, Rng *rng, double std)
 {
@@ -157,53 +157,6 @@ static void test_output_layer_with_the_loss_matches_finite_differences(void **s)
             + grad_check("out b", b, db, OV, 100, out_loss, &c)
             + grad_check("out x", x, dx, ON * OH, 100, out_loss, &c);
     assert_int_equal(bad, 0);
-}
-
-/* ---- the whole model ------------------------------------------- */
-typedef struct { Model *m; Batch *batch; } ModelCase;
-
-static double model_loss(void *ctx)
-{
-    ModelCase *c = ctx;
-    return model_forward(c->m, c->batch);
-}
-
-/* a batch of `count` pairs from a small dataset */
-static void small_batch(Batch *b, Dataset *d, int count, int max_words)
-{
-    Rng rng;
-    rng_seed(&rng, 4);
-    dataset_generate(d, count, 1, max_words, &rng);
-    int rows[16];
-    for (int i = 0; i < count; i++) rows[i] = i;
-    batch_alloc(b, count, d->L);
-    batch_fill(b, d, rows, count);
-}
-
-void check_model_gradients(int attention)
-{
-    Dataset d;
-    Batch batch;
-    small_batch(&batch, &d, 5, 5);
-    assert_true(batch.src_len[0] > batch.src_len[4]);  /* ragged */
-    ModelConfig mc = model_config_default();
-    mc.E = 3; mc.H = 4; mc.attention = attention;
-    Model *m = model_create(&mc, 5, d.L, 7);
-    params_zero_grad(&m->params);
-    model_forward(m, &batch);
-    model_backward(m, &batch);
-    ModelCase c = {m, &batch};
-    int bad = 0;
-    for (int k = 0; k < m->params.n_tensors; k++) {
-        const Tensor *t = &m->params.tensor[k];
-        bad += grad_check(t->name, param(&m->params, k),
-                          param_grad(&m->params, k),
-                          (size_t)t->rows * t->cols, CHECKS, model_loss, &c);
-    }
-    assert_int_equal(bad, 0);
-    model_free(m);
-    batch_free(&batch);
-    dataset_free(&d);
 }
 
 static void test_whole_model_matches_finite_differences(void **s)

@@ -1,0 +1,250 @@
+#line 40 "chapters/04-attention.nw"
+/* attention.c: score, softmax, average (chapter 4). */
+#include "attention.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tgmath.h>
+#line 83 "chapters/04-attention.nw"
+void masked_softmax(real *w, const real *score, const int *mask,
+                    int n)
+{
+    for (int s = 0; s < n; s++)
+        w[s] = mask[s] ? score[s] : MASKED_SCORE;
+    softmax(w, w, n);
+}
+#line 102 "chapters/04-attention.nw"
+void softmax_backward(real *dscore, const real *w, const real *dw,
+                      int n)
+{
+    real dot = 0;
+    for (int k = 0; k < n; k++) dot += w[k] * dw[k];
+    for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
+}
+#line 172 "chapters/04-attention.nw"
+const char *scorer_check(int kind, int Hd, int He)
+{
+    static char message[200];
+    if (kind < SCORE_DOT || kind > SCORE_ADDITIVE)
+        return "unknown scorer kind";
+    if (kind == SCORE_DOT && Hd != He) {
+        snprintf(message, sizeof message, "the dot score needs equal"
+                 " decoder and encoder sizes, not %d and %d; use the"
+                 " general or additive score, whose learned weights"
+                 " map one size to the other", Hd, He);
+        return message;
+    }
+    return NULL;
+}
+#line 191 "chapters/04-attention.nw"
+void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
+{
+    const char *problem = scorer_check(kind, Hd, He);
+    if (problem) refuse("%s", problem);
+    *sc = (Scorer){ .kind = kind, .Hd = Hd, .He = He, .A = Hd,
+                    .W_d = -1, .W_e = -1, .v = -1, .W_a = -1 };
+    if (kind == SCORE_ADDITIVE) {
+        sc->W_d = params_add(p, "att_W_d", Hd, sc->A);
+        sc->W_e = params_add(p, "att_W_e", He, sc->A);
+        sc->v = params_add(p, "att_v", 1, sc->A);
+    } else if (kind == SCORE_GENERAL) {
+        sc->W_a = params_add(p, "att_W_a", Hd, He);
+    }
+}
+
+void scorer_init(const Scorer *sc, Params *p, Rng *rng)
+{
+    if (sc->kind == SCORE_ADDITIVE) {
+        init_xavier_uniform(param(p, sc->W_d), sc->Hd, sc->A, rng);
+        init_xavier_uniform(param(p, sc->W_e), sc->He, sc->A, rng);
+        init_xavier_uniform(param(p, sc->v), 1, sc->A, rng);
+    } else if (sc->kind == SCORE_GENERAL) {
+        init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
+    }
+}
+#line 242 "chapters/04-attention.nw"
+void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
+                      int max_T, int max_S)
+{
+    size_t B = max_B, T = max_T, S = max_S, A = sc->A, He = sc->He;
+    size_t sizes[] = { B * T * S, B * T * He, B * T * A, B * S * A,
+                       B * T * S * A, S, S, B * T * He, B * T * A,
+                       B * S * A };
+    real **arrays[] = { &c->weights, &c->q, &c->pd, &c->pe, &c->u,
+                        &c->d_weights, &c->d_score, &c->d_q, &c->d_pd,
+                        &c->d_pe };
+    size_t total = 0;
+    for (int k = 0; k < 10; k++) total += sizes[k];
+    real *base = xcalloc(total, sizeof(real));
+    for (int k = 0; k < 10; k++) {
+        *arrays[k] = base;
+        base += sizes[k];
+    }
+    c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
+}
+
+void attn_cache_free(AttnCache *c) { free(c->weights); }
+#line 271 "chapters/04-attention.nw"
+void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
+                       const Scorer *sc, const Params *p,
+                       const real *dec /* [B, T, Hd] */,
+                       const real *enc /* [B, S, He] */,
+                       const int *mask /* [B, S] */,
+                       const int *dec_len /* [B] */,
+                       int B, int T, int S)
+{
+    int Hd = sc->Hd, He = sc->He, A = sc->A;
+    assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
+    
+#line 301 "chapters/04-attention.nw"
+for (int b = 0; b < B; b++) {
+    const real *dec_b = dec + (size_t)b * T * Hd;
+    if (sc->kind == SCORE_GENERAL)
+        linear_forward(c->q + (size_t)b * T * He, dec_b,
+                       param(p, sc->W_a), NULL, dec_len[b], Hd, He);
+    if (sc->kind == SCORE_ADDITIVE) {
+        linear_forward(c->pd + (size_t)b * T * A, dec_b,
+                       param(p, sc->W_d), NULL, dec_len[b], Hd, A);
+        linear_forward(c->pe + (size_t)b * S * A,
+                       enc + (size_t)b * S * He, param(p, sc->W_e),
+                       NULL, S, He, A);
+    }
+}
+#line 282 "chapters/04-attention.nw"
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < dec_len[b]; t++) {
+            const real *h_t = dec + ((size_t)b * T + t) * Hd;
+            real *w = c->weights + ((size_t)b * T + t) * S;
+            
+#line 318 "chapters/04-attention.nw"
+for (int s = 0; s < S; s++) {
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    real e = 0;
+    if (sc->kind == SCORE_DOT) {
+        for (int k = 0; k < He; k++) e += h_t[k] * h_s[k];
+    } else if (sc->kind == SCORE_GENERAL) {
+        const real *q = c->q + ((size_t)b * T + t) * He;
+        for (int k = 0; k < He; k++) e += q[k] * h_s[k];
+    } else {
+        const real *pd = c->pd + ((size_t)b * T + t) * A;
+        const real *pe = c->pe + ((size_t)b * S + s) * A;
+        const real *v = param(p, sc->v);
+        real *u = c->u + (((size_t)b * T + t) * S + s) * A;
+        for (int k = 0; k < A; k++) {
+            u[k] = tanh(pd[k] + pe[k]);
+            e += u[k] * v[k];
+        }
+    }
+    w[s] = e;
+}
+#line 287 "chapters/04-attention.nw"
+            masked_softmax(w, w, mask + (size_t)b * S, S);
+            
+#line 340 "chapters/04-attention.nw"
+real *ctx = context + ((size_t)b * T + t) * He;
+memset(ctx, 0, sizeof(real) * He);
+for (int s = 0; s < S; s++) {
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
+}
+#line 289 "chapters/04-attention.nw"
+        }
+}
+#line 368 "chapters/04-attention.nw"
+void attention_backward(real *d_dec, real *d_enc, Params *p,
+                        AttnCache *c, const Scorer *sc,
+                        const real *d_context, const real *dec,
+                        const real *enc, const int *dec_len,
+                        int B, int T, int S)
+{
+    int Hd = sc->Hd, He = sc->He, A = sc->A;
+    
+#line 389 "chapters/04-attention.nw"
+if (sc->kind == SCORE_GENERAL)
+    memset(c->d_q, 0, sizeof(real) * B * T * He);
+if (sc->kind == SCORE_ADDITIVE) {
+    memset(c->d_pd, 0, sizeof(real) * B * T * A);
+    memset(c->d_pe, 0, sizeof(real) * B * S * A);
+}
+#line 376 "chapters/04-attention.nw"
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < dec_len[b]; t++) {
+            const real *w = c->weights + ((size_t)b * T + t) * S;
+            const real *dctx = d_context + ((size_t)b * T + t) * He;
+            
+#line 397 "chapters/04-attention.nw"
+for (int s = 0; s < S; s++) {
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    real *dh_s = d_enc + ((size_t)b * S + s) * He;
+    real dw = 0;
+    for (int k = 0; k < He; k++) {
+        dw += dctx[k] * h_s[k];
+        dh_s[k] += w[s] * dctx[k];
+    }
+    c->d_weights[s] = dw;
+}
+#line 381 "chapters/04-attention.nw"
+            memset(c->d_score, 0, sizeof(real) * S);
+            softmax_backward(c->d_score, w, c->d_weights, S);
+            
+#line 412 "chapters/04-attention.nw"
+const real *h_t = dec + ((size_t)b * T + t) * Hd;
+real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
+for (int s = 0; s < S; s++) {
+    real ds = c->d_score[s];
+    if (ds == 0) continue;              /* masked: nothing to send */
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    real *dh_s = d_enc + ((size_t)b * S + s) * He;
+    if (sc->kind == SCORE_DOT) {        /* e = h_t . h_s */
+        for (int k = 0; k < He; k++) {
+            dh_t[k] += ds * h_s[k];
+            dh_s[k] += ds * h_t[k];
+        }
+    } else if (sc->kind == SCORE_GENERAL) {     /* e = q . h_s */
+        const real *q = c->q + ((size_t)b * T + t) * He;
+        real *dq = c->d_q + ((size_t)b * T + t) * He;
+        for (int k = 0; k < He; k++) {
+            dq[k] += ds * h_s[k];
+            dh_s[k] += ds * q[k];
+        }
+    } else {
+        
+#line 438 "chapters/04-attention.nw"
+const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
+const real *v = param(p, sc->v);
+real *dv = param_grad(p, sc->v);
+real *dpd = c->d_pd + ((size_t)b * T + t) * A;
+real *dpe = c->d_pe + ((size_t)b * S + s) * A;
+for (int k = 0; k < A; k++) {
+    dv[k] += ds * u[k];
+    real dpre = ds * v[k] * (1 - u[k] * u[k]);
+    dpd[k] += dpre;
+    dpe[k] += dpre;
+}
+#line 433 "chapters/04-attention.nw"
+    }
+}
+#line 384 "chapters/04-attention.nw"
+        }
+    
+#line 452 "chapters/04-attention.nw"
+for (int b = 0; b < B; b++) {
+    const real *dec_b = dec + (size_t)b * T * Hd;
+    real *d_dec_b = d_dec + (size_t)b * T * Hd;
+    if (sc->kind == SCORE_GENERAL)
+        linear_backward(d_dec_b, param_grad(p, sc->W_a), NULL,
+                        c->d_q + (size_t)b * T * He, dec_b,
+                        param(p, sc->W_a), dec_len[b], Hd, He);
+    if (sc->kind == SCORE_ADDITIVE) {
+        linear_backward(d_dec_b, param_grad(p, sc->W_d), NULL,
+                        c->d_pd + (size_t)b * T * A, dec_b,
+                        param(p, sc->W_d), dec_len[b], Hd, A);
+        linear_backward(d_enc + (size_t)b * S * He,
+                        param_grad(p, sc->W_e), NULL,
+                        c->d_pe + (size_t)b * S * A,
+                        enc + (size_t)b * S * He, param(p, sc->W_e),
+                        S, He, A);
+    }
+}
+#line 386 "chapters/04-attention.nw"
+}

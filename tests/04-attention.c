@@ -1,0 +1,261 @@
+/* Tests for chapter 4: masked softmax, the three scorers, and the
+   model with attention. Built in double precision. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "seq2seq.h"
+#include "model-check.h"
+
+static void test_masked_rows_sum_to_one_and_padding_gets_zero(void **s)
+{
+    (void)s;
+    real score[5] = {0.3, -2, 1.5, 7, 7}, w[5];
+    int mask[5] = {1, 1, 1, 0, 0};
+    masked_softmax(w, score, mask, 5);
+    assert_true(fabs(w[0] + w[1] + w[2] - 1) < 1e-15);
+    assert_true(w[3] == 0 && w[4] == 0);
+    assert_true(w[2] > w[0] && w[0] > w[1]);
+}
+
+static void test_a_fully_masked_row_gives_finite_weights(void **s)
+{
+    (void)s;
+    real score[4] = {1, 2, 3, 4}, w[4];
+    int mask[4] = {0, 0, 0, 0};
+    masked_softmax(w, score, mask, 4);
+    for (int k = 0; k < 4; k++) {
+        assert_false(isnan(w[k]));
+        assert_true(isfinite(w[k]));
+        assert_true(fabs(w[k] - 0.25) < 1e-15);
+    }
+}
+
+static void test_scores_of_plus_or_minus_1e4_stay_finite(void **s)
+{
+    (void)s;
+    real score[4] = {1e4, -1e4, 1e4, 1e4}, w[4];
+    int mask[4] = {1, 1, 1, 0};
+    masked_softmax(w, score, mask, 4);
+    for (int k = 0; k < 4; k++) assert_true(isfinite(w[k]));
+    assert_true(fabs(w[0] - 0.5) < 1e-15 && w[1] == 0 && w[3] == 0);
+    real low[3] = {-1e4, -1e4 - 1, 5};
+    int mask2[3] = {1, 1, 0};
+    masked_softmax(w, low, mask2, 3);
+    assert_true(fabs(w[0] - 1 / (1 + exp(-1.0))) < 1e-12 && w[2] == 0);
+}
+
+/* ---- each scorer, alone ----------------------------------------- */
+enum { AB = 3, AT = 4, AS = 5 };
+typedef struct {
+    Scorer sc;
+    Params p;
+    AttnCache cache;
+    real *dec, *enc, *ctx, *R;
+    int *mask, *dec_len, Hd, He;
+} AttnCase;
+
+static double attn_loss(void *ctx)
+{
+    AttnCase *c = ctx;
+    attention_forward(c->ctx, &c->cache, &c->sc, &c->p, c->dec, c->enc,
+                      c->mask, c->dec_len, AB, AT, AS);
+    double L = 0;
+    for (int b = 0; b < AB; b++)
+        for (int t = 0; t < c->dec_len[b]; t++)
+            for (int k = 0; k < c->He; k++) {
+                size_t i = ((size_t)b * AT + t) * c->He + k;
+                L += c->R[i] * c->ctx[i];
+            }
+    return L;
+}
+
+static void check_scorer(int kind, int Hd, int He)
+{
+    AttnCase c = {.Hd = Hd, .He = He};
+    int mask[AB * AS] = {1, 1, 1, 1, 1,   1, 1, 1, 0, 0,  1, 1, 0, 0, 0};
+    int dec_len[AB] = {4, 3, 2};
+    c.mask = mask; c.dec_len = dec_len;
+    params_init(&c.p);
+    scorer_declare(&c.sc, &c.p, kind, Hd, He);
+    if (c.p.n_tensors == 0) params_add(&c.p, "unused", 1, 1);
+    params_alloc(&c.p);
+    Rng rng;
+    rng_seed(&rng, 41);
+    scorer_init(&c.sc, &c.p, &rng);
+    attn_cache_alloc(&c.cache, &c.sc, AB, AT, AS);
+    c.dec = calloc(AB * AT * Hd, sizeof(real));
+    c.enc = calloc(AB * AS * He, sizeof(real));
+    c.ctx = calloc(AB * AT * He, sizeof(real));
+    c.R = calloc(AB * AT * He, sizeof(real));
+    init_normal(c.dec, AB * AT * Hd, 1, &rng);
+    init_normal(c.enc, AB * AS * He, 1, &rng);
+    init_normal(c.R, AB * AT * He, 1, &rng);
+    real *d_dec = calloc(AB * AT * Hd, sizeof(real));
+    real *d_enc = calloc(AB * AS * He, sizeof(real));
+    attn_loss(&c);
+    attention_backward(d_dec, d_enc, &c.p, &c.cache, &c.sc, c.R, c.dec,
+                       c.enc, dec_len, AB, AT, AS);
+    int bad = grad_check("dec", c.dec, d_dec, AB * AT * Hd, 200,
+                         attn_loss, &c)
+            + grad_check("enc", c.enc, d_enc, AB * AS * He, 200,
+                         attn_loss, &c);
+    for (int k = 0; k < c.p.n_tensors; k++) {
+        const Tensor *t = &c.p.tensor[k];
+        bad += grad_check(t->name, param(&c.p, k), param_grad(&c.p, k),
+                          (size_t)t->rows * t->cols, 200, attn_loss, &c);
+    }
+    assert_int_equal(bad, 0);
+    /* padding positions of the encoder get no gradient */
+    for (int k = 0; k < He; k++) {
+        assert_true(d_enc[(1 * AS + 3) * He + k] == 0);
+        assert_true(d_enc[(2 * AS + 4) * He + k] == 0);
+    }
+    /* the weights of real steps sum to one, and skip padding */
+    for (int b = 0; b < AB; b++)
+        for (int t = 0; t < dec_len[b]; t++) {
+            double sum = 0;
+            for (int j = 0; j < AS; j++) {
+                real w = c.cache.weights[(b * AT + t) * AS + j];
+                if (!mask[b * AS + j]) assert_true(w == 0);
+                sum += w;
+            }
+            assert_true(fabs(sum - 1) < 1e-12);
+        }
+    free(c.dec); free(c.enc); free(c.ctx); free(c.R);
+    free(d_dec); free(d_enc);
+    attn_cache_free(&c.cache);
+    params_free(&c.p);
+}
+
+static void test_additive_score_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_scorer(SCORE_ADDITIVE, 3, 5);     /* sizes may differ */
+    check_scorer(SCORE_ADDITIVE, 4, 4);
+}
+
+static void test_dot_score_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_scorer(SCORE_DOT, 4, 4);
+}
+
+static void test_general_score_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_scorer(SCORE_GENERAL, 3, 5);
+    check_scorer(SCORE_GENERAL, 4, 4);
+}
+
+static void test_dot_with_unequal_sizes_is_refused_by_name(void **s)
+{
+    (void)s;
+    const char *why = scorer_check(SCORE_DOT, 64, 128);
+    assert_non_null(why);
+    assert_non_null(strstr(why, "64"));
+    assert_non_null(strstr(why, "128"));
+    assert_non_null(strstr(why, "general"));
+    assert_null(scorer_check(SCORE_DOT, 64, 64));
+    assert_null(scorer_check(SCORE_ADDITIVE, 64, 128));
+    assert_null(scorer_check(SCORE_GENERAL, 64, 128));
+}
+
+static void test_scorers_are_found_by_name(void **s)
+{
+    (void)s;
+    assert_int_equal(attention_from_name("none"), ATTN_NONE);
+    assert_int_equal(attention_from_name("dot"), ATTN_DOT);
+    assert_int_equal(attention_from_name("general"), ATTN_GENERAL);
+    assert_int_equal(attention_from_name("additive"), ATTN_ADDITIVE);
+    assert_int_equal(ATTN_DOT, SCORE_DOT);
+    assert_int_equal(ATTN_ADDITIVE, SCORE_ADDITIVE);
+}
+
+/* ---- the model with attention ----------------------------------- */
+static void test_model_with_dot_attention_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_model_gradients(ATTN_DOT);
+}
+
+static void test_model_with_general_attention_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_model_gradients(ATTN_GENERAL);
+}
+
+static void test_model_with_additive_attention_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_model_gradients(ATTN_ADDITIVE);
+}
+
+static void test_attention_adds_parameters(void **s)
+{
+    (void)s;
+    ModelConfig mc = model_config_default();
+    size_t count[4];
+    for (int k = 0; k < 4; k++) {
+        mc.attention = k;
+        Model *m = model_create(&mc, 4, 8, 1);
+        count[k] = m->params.count;
+        model_free(m);
+    }
+    assert_int_equal(count[ATTN_DOT] - count[ATTN_NONE], 128 * 64);
+    assert_int_equal(count[ATTN_GENERAL] - count[ATTN_DOT], 64 * 64);
+    assert_int_equal(count[ATTN_ADDITIVE] - count[ATTN_DOT],
+                     2 * 64 * 64 + 64);
+}
+
+static void test_greedy_weights_sum_to_one_over_real_tokens(void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    ModelConfig mc = model_config_default();
+    mc.E = 6; mc.H = 6; mc.attention = ATTN_ADDITIVE;
+    Model *m = model_create(&mc, 5, d.L, 3);
+    int steps = 4, out[5 * 4];
+    real *w = calloc(5 * steps * batch.S, sizeof(real));
+    greedy_decode(m, &batch, steps, out, w);
+    for (int b = 0; b < 5; b++)
+        for (int j = 0; j < steps; j++) {
+            double sum = 0;
+            for (int t = 0; t < batch.S; t++) {
+                real x = w[(b * steps + j) * batch.S + t];
+                if (t >= batch.src_len[b]) assert_true(x == 0);
+                sum += x;
+            }
+            assert_true(fabs(sum - 1) < 1e-12);
+        }
+    free(w);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_masked_rows_sum_to_one_and_padding_gets_zero),
+        cmocka_unit_test(test_a_fully_masked_row_gives_finite_weights),
+        cmocka_unit_test(test_scores_of_plus_or_minus_1e4_stay_finite),
+        cmocka_unit_test(test_additive_score_matches_finite_differences),
+        cmocka_unit_test(test_dot_score_matches_finite_differences),
+        cmocka_unit_test(test_general_score_matches_finite_differences),
+        cmocka_unit_test(test_dot_with_unequal_sizes_is_refused_by_name),
+        cmocka_unit_test(test_scorers_are_found_by_name),
+        cmocka_unit_test(test_model_with_dot_attention_matches_finite_differences),
+        cmocka_unit_test(test_model_with_general_attention_matches_finite_differences),
+        cmocka_unit_test(test_model_with_additive_attention_matches_finite_differences),
+        cmocka_unit_test(test_attention_adds_parameters),
+        cmocka_unit_test(test_greedy_weights_sum_to_one_over_real_tokens),
+    };
+    return cmocka_run_group_tests_name("chapter 4: attention", tests,
+                                       NULL, NULL);
+}
