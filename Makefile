@@ -13,7 +13,8 @@ LDLIBS  := -lm
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
 MODULES   := toolkit task attention seq2seq
-PROGRAMS  := schedule loss-floor task-samples train shapes sweep bench
+PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
+             ablation bench
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
@@ -110,14 +111,19 @@ exercise: deps-ok
 # ---- the book ------------------------------------------------------
 # Experiments write build/gen/ (data and LaTeX tables); gnuplot
 # scripts in figures/ turn data into build/fig/NAME.tex + NAME.pdf.
-GEN  := build/gen/schedule.dat build/gen/loss-floor.tex \
+GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
+        build/gen/schedule-8.dat build/gen/loss-floor.tex \
         build/gen/task-samples.tex build/gen/task-stats.tex \
-        build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat
+        build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
+        build/gen/ablation-table.tex build/gen/schedule-table.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,$(wildcard figures/*.gp))
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
 	build/bin/schedule > $@
+build/gen/schedule-%.dat: build/bin/schedule
+	@mkdir -p $(@D)
+	build/bin/schedule --warmup-epochs $* --floor 5e-5 > $@
 
 build/gen/loss-floor.tex: build/bin/loss-floor
 	@mkdir -p $(@D)
@@ -137,15 +143,30 @@ build/gen/train-none.txt build/gen/train-none-summary.tex &: \
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
-SWEEP_MODELS := none:32,none:64,none:128
-build/gen/sweep.dat build/gen/sweep-summary.tex &: build/bin/sweep
+SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64
+build/gen/sweep.dat build/gen/sweep-summary-none.tex \
+build/gen/sweep-summary-attention.tex &: build/bin/sweep
 	@mkdir -p $(@D)
 	build/bin/sweep --models $(SWEEP_MODELS) \
-	  --summary build/gen/sweep-summary.tex > build/gen/sweep.dat
+	  --summary build/gen/sweep-summary > build/gen/sweep.dat
+build/gen/ablation-table.tex build/gen/ablation-curves.dat \
+build/gen/ablation-summary.tex &: build/bin/ablation
+	@mkdir -p $(@D)
+	build/bin/ablation --table build/gen/ablation-table.tex \
+	  --curves build/gen/ablation-curves.dat \
+	  --summary build/gen/ablation-summary.tex
+build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
+		build/bin/ablation
+	@mkdir -p $(@D)
+	build/bin/ablation --configs none,dot --seeds 3 \
+	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
+	  --summary build/gen/schedule-summary.tex
 
 # each figure reads the data files its script names
-build/fig/schedule.tex: build/gen/schedule.dat
-build/fig/sweep.tex: build/gen/sweep.dat
+build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
+                        build/gen/schedule-8.dat
+build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
+build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/%.tex: figures/%.gp
 	@mkdir -p $(@D)
 	gnuplot $<

@@ -1,11 +1,11 @@
-#line 1114 "chapters/01-toolkit.nw"
+#line 1116 "chapters/01-toolkit.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1187 "chapters/01-toolkit.nw"
+#line 1189 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their headers here */
 
-#line 1141 "chapters/01-toolkit.nw"
+#line 1143 "chapters/01-toolkit.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -23,7 +23,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1161 "chapters/01-toolkit.nw"
+#line 1163 "chapters/01-toolkit.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -49,7 +49,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1122 "chapters/01-toolkit.nw"
+#line 1124 "chapters/01-toolkit.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -61,8 +61,8 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1189 "chapters/01-toolkit.nw"
+#line 1191 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their training runs here */
-#line 1133 "chapters/01-toolkit.nw"
+#line 1135 "chapters/01-toolkit.nw"
     return 0;
 }

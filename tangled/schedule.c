@@ -1,12 +1,12 @@
-#line 1047 "chapters/01-toolkit.nw"
+#line 1049 "chapters/01-toolkit.nw"
 /* schedule: print the learning-rate schedule, one step a line. */
 #include "toolkit.h"
 
 int main(int argc, char **argv)
 {
     program_name = "schedule";
-    int pairs = 3000, batch = 64, epochs = 16, warmup_epochs = 1;
-    double peak = 5e-3, lowest = 5e-5;
+    int pairs = 3000, batch = 64, epochs = 16, warmup_epochs = 0;
+    double peak = 5e-3, lowest = 5e-3;
     Option options[] = {
         {"--pairs", OPT_INT, &pairs, 1, 1e7, "training pairs"},
         {"--batch", OPT_INT, &batch, 1, 4096, "pairs per batch"},

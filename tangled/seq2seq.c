@@ -606,14 +606,14 @@ for (int b = 0; b < batch.B; b++) {
     batch_free(&batch);
     return ev;
 }
-#line 959 "chapters/03-bottleneck.nw"
+#line 960 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
-                          .warmup_epochs = 1, .lr = 5e-3,
-                          .lr_floor = 5e-5, .seed = 1 };
+                          .warmup_epochs = 0, .lr = 5e-3,
+                          .lr_floor = 5e-3, .seed = 1 };
 }
-#line 971 "chapters/03-bottleneck.nw"
+#line 972 "chapters/03-bottleneck.nw"
 void train(Model *m, const Dataset *train_set, const Dataset *val_set,
            const TrainConfig *tc, EpochHook hook, void *ctx)
 {
@@ -632,7 +632,7 @@ void train(Model *m, const Dataset *train_set, const Dataset *val_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 997 "chapters/03-bottleneck.nw"
+#line 998 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -645,20 +645,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1018 "chapters/03-bottleneck.nw"
+#line 1019 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1009 "chapters/03-bottleneck.nw"
+#line 1010 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 989 "chapters/03-bottleneck.nw"
+#line 990 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -426,7 +426,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 922 "chapters/01-toolkit.nw"
+#line 923 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -437,7 +437,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 981 "chapters/01-toolkit.nw"
+#line 983 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss,
                void *ctx)
@@ -447,7 +447,7 @@ int grad_check(const char *name, real *x, const real *analytic,
     for (size_t c = 0; c < checks; c++) {
         size_t i = checks == 1 ? 0 : c * (n - 1) / (checks - 1);
         
-#line 995 "chapters/01-toolkit.nw"
+#line 997 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -464,11 +464,11 @@ if (diff > GRAD_CHECK_ATOL + GRAD_CHECK_RTOL * scale) {
                 numeric);
     failures++;
 }
-#line 990 "chapters/01-toolkit.nw"
+#line 992 "chapters/01-toolkit.nw"
     }
     return failures;
 }
-#line 1028 "chapters/01-toolkit.nw"
+#line 1030 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)

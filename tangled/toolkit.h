@@ -118,10 +118,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 918 "chapters/01-toolkit.nw"
+#line 919 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 958 "chapters/01-toolkit.nw"
+#line 960 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -129,7 +129,7 @@ typedef double (*LossFn)(void *ctx);
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1024 "chapters/01-toolkit.nw"
+#line 1026 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern uint64_t flop_count;
 #line 33 "chapters/01-toolkit.nw"
