@@ -131,7 +131,7 @@ for (int s = 0; s < S; s++) {
         const real *v = param(p, sc->v);
         real *u = c->u + (((size_t)b * T + t) * S + s) * A;
         for (int k = 0; k < A; k++) {
-            u[k] = tanh(pd[k] + pe[k]);
+            u[k] = fast_tanh(pd[k] + pe[k]);
             e += u[k] * v[k];
         }
     }

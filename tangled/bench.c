@@ -1,11 +1,13 @@
-#line 1116 "chapters/01-toolkit.nw"
+#line 1144 "chapters/01-toolkit.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1189 "chapters/01-toolkit.nw"
+#line 1217 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their headers here */
+#line 417 "chapters/05-ablation.nw"
+#include "seq2seq.h"
 
-#line 1143 "chapters/01-toolkit.nw"
+#line 1171 "chapters/01-toolkit.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -23,7 +25,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1163 "chapters/01-toolkit.nw"
+#line 1191 "chapters/01-toolkit.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -49,7 +51,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1124 "chapters/01-toolkit.nw"
+#line 1152 "chapters/01-toolkit.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -61,8 +63,38 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1191 "chapters/01-toolkit.nw"
+#line 1219 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their training runs here */
-#line 1135 "chapters/01-toolkit.nw"
+#line 419 "chapters/05-ablation.nw"
+{
+    DataConfig dc = data_config_default();
+    TrainConfig tc = train_config_default();
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    double three = 0;
+    for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
+        
+#line 435 "chapters/05-ablation.nw"
+ModelConfig mc = model_config_default();
+mc.attention = kind;
+Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+uint64_t flops0 = flop_count;
+double t0 = seconds_now();
+train(m, &train_set, &val_set, &tc, NULL, NULL);
+double t = seconds_now() - t0;
+double gflops = (double)(flop_count - flops0) / t * 1e-9;
+printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
+       " peak)\n", attention_name[kind], t, gflops,
+       100 * gflops / peak);
+if (kind != ATTN_GENERAL) three += t;
+model_free(m);
+#line 427 "chapters/05-ablation.nw"
+    }
+    printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
+           three);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
+#line 1163 "chapters/01-toolkit.nw"
     return 0;
 }

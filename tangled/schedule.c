@@ -1,4 +1,4 @@
-#line 1049 "chapters/01-toolkit.nw"
+#line 1077 "chapters/01-toolkit.nw"
 /* schedule: print the learning-rate schedule, one step a line. */
 #include "toolkit.h"
 
