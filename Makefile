@@ -12,9 +12,9 @@ LDLIBS  := -lm
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq
+MODULES   := toolkit task attention seq2seq align
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation bench
+             ablation heatmap bench
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
@@ -115,8 +115,11 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/schedule-8.dat build/gen/loss-floor.tex \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
-        build/gen/ablation-table.tex build/gen/schedule-table.tex
-FIGS := $(patsubst figures/%.gp,build/fig/%.tex,$(wildcard figures/*.gp))
+        build/gen/ablation-table.tex build/gen/schedule-table.tex \
+        build/gen/heatmap-reader.txt
+FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
+          $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
+        $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
@@ -149,12 +152,24 @@ build/gen/sweep-summary-attention.tex &: build/bin/sweep
 	@mkdir -p $(@D)
 	build/bin/sweep --models $(SWEEP_MODELS) \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
+HEATMAPS := $(foreach k,dot general additive,\
+              $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
-build/gen/ablation-summary.tex &: build/bin/ablation
+build/gen/ablation-summary.tex build/gen/align-table.tex \
+build/gen/align-curves.dat build/gen/align-summary.tex \
+$(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
 	  --curves build/gen/ablation-curves.dat \
-	  --summary build/gen/ablation-summary.tex
+	  --summary build/gen/ablation-summary.tex \
+	  --align-table build/gen/align-table.tex \
+	  --align-curves build/gen/align-curves.dat \
+	  --align-summary build/gen/align-summary.tex \
+	  --heatmaps build/gen/heatmap
+build/gen/heatmap-reader.txt: build/bin/heatmap
+	@mkdir -p $(@D)
+	build/bin/heatmap --attention additive \
+	  --sentence "the old man sees a fish" > $@
 build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 		build/bin/ablation
 	@mkdir -p $(@D)
@@ -167,6 +182,10 @@ build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
                         build/gen/schedule-8.dat
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
+build/fig/align-curves.tex: build/gen/align-curves.dat
+build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp $*
 build/fig/%.tex: figures/%.gp
 	@mkdir -p $(@D)
 	gnuplot $<

@@ -5,15 +5,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#line 464 "chapters/06-alignment.nw"
+#include "align.h"
 
+#line 33 "chapters/05-ablation.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 55 "chapters/05-ablation.nw"
+#line 58 "chapters/05-ablation.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
+    
+#line 222 "chapters/06-alignment.nw"
+Model *model;                   /* chapter 6: the model in training */
+const Dataset *align_set;
+double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
+AlignScore align;               /* after training */
+#line 64 "chapters/05-ablation.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -23,8 +33,15 @@ static void record_epoch(int epoch, double train_loss,
     (void)train_loss;
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
+    
+#line 251 "chapters/06-alignment.nw"
+if (run->model->cfg.attention != ATTN_NONE) {
+    AlignScore a = align_evaluate(run->model, run->align_set, 64);
+    run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 75 "chapters/05-ablation.nw"
+#line 74 "chapters/05-ablation.nw"
+}
+#line 88 "chapters/05-ablation.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -33,7 +50,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 89 "chapters/05-ablation.nw"
+#line 102 "chapters/05-ablation.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -56,13 +73,76 @@ static int parse_schedules(const char *list, Schedule *out)
     if (n == 0) refuse("--schedules lists no schedule");
     return n;
 }
+#line 398 "chapters/06-alignment.nw"
+static void write_heatmap(const char *prefix, Model *m,
+                          const Dataset *d)
+{
+    int row = 0;
+    while (row < d->n - 1 && d->src_len[row] != d->L) row++;
+    Batch batch;
+    batch_alloc(&batch, 1, d->L);
+    batch_fill(&batch, d, &row, 1);
+    model_forward(m, &batch);
+    int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
+    const real *w = m->attn.weights;        /* [1, T', S] */
+    char name[300];
+    const char *kind = attention_name[m->cfg.attention];
+    
+#line 418 "chapters/06-alignment.nw"
+snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
+FILE *f = fopen(name, "w");
+if (!f) refuse("cannot write '%s'", name);
+for (int j = 0; j < T; j++)
+    for (int s = 0; s < S; s++)
+        fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
+fclose(f);
+#line 412 "chapters/06-alignment.nw"
+    
+#line 428 "chapters/06-alignment.nw"
+Vocab en, es;
+vocab_build(&en, ENGLISH);
+vocab_build(&es, SPANISH);
+snprintf(name, sizeof name, "%s-%s.gpi", prefix, kind);
+f = fopen(name, "w");
+if (!f) refuse("cannot write '%s'", name);
+fprintf(f, "set xtics (");
+for (int s = 0; s < S; s++)
+    fprintf(f, "%s\"%s\" %d", s ? ", " : "", en.word[batch.src[s]],
+            s);
+fprintf(f, ")\nset ytics (");
+for (int j = 0; j < T; j++)
+    fprintf(f, "%s\"%s\" %d", j ? ", " : "",
+            es.word[batch.tgt[j + 1]], j);
+fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [%g:-0.5]\n",
+        S - 0.5, T - 0.5);
+for (int j = 0; j < words; j++) {
+    int g = gold_source_index(words, j);
+    fprintf(f, "set object %d rect from %g,%g to %g,%g front"
+            " fillstyle empty border lc rgb '#d62728' lw 4\n",
+            j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
+}
+fclose(f);
+#line 413 "chapters/06-alignment.nw"
+    
+#line 453 "chapters/06-alignment.nw"
+const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
+for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
+for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
+snprintf(name, sizeof name, "%s-%s.txt", prefix, kind);
+f = fopen(name, "w");
+if (!f) refuse("cannot write '%s'", name);
+text_heatmap(f, w, T, S, rows, cols);
+fclose(f);
+#line 414 "chapters/06-alignment.nw"
+    batch_free(&batch);
+}
 
-#line 38 "chapters/05-ablation.nw"
+#line 40 "chapters/05-ablation.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 113 "chapters/05-ablation.nw"
+#line 126 "chapters/05-ablation.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -70,6 +150,10 @@ const char *configs = "none,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
+#line 227 "chapters/06-alignment.nw"
+char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
+char *align_summary = NULL;
+#line 134 "chapters/05-ablation.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -81,10 +165,18 @@ Option options[] = {
     {"--table", OPT_TEXT, &table, 0, 0, "file for a LaTeX table"},
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    
+#line 230 "chapters/06-alignment.nw"
+{"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
+{"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
+{"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
+{"--align-summary", OPT_TEXT, &align_summary, 0, 0,
+ "file for a summary"},
+#line 146 "chapters/05-ablation.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 139 "chapters/05-ablation.nw"
+#line 161 "chapters/05-ablation.nw"
 int kind[MAX_CONFIGS], n_conf = 0;
 char conf_buf[128];
 if (strlen(configs) >= sizeof conf_buf)
@@ -97,14 +189,22 @@ for (char *item = strtok(conf_buf, ","); item;
     kind[n_conf++] = attention_from_name(item);
 }
 if (n_conf == 0) refuse("--configs lists no configuration");
-#line 135 "chapters/05-ablation.nw"
+#line 150 "chapters/05-ablation.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 42 "chapters/05-ablation.nw"
+#line 44 "chapters/05-ablation.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 156 "chapters/05-ablation.nw"
+#line 236 "chapters/06-alignment.nw"
+Dataset align_set;
+Rng align_rng;
+rng_seed(&align_rng, 1000);
+dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
+                 &align_rng);
+#line 47 "chapters/05-ablation.nw"
+    
+#line 178 "chapters/05-ablation.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -119,20 +219,36 @@ for (int q = 0; q < n_sched; q++)
             Model *m = model_create(&mc, t.batch_size, train_set.L,
                                     t.seed);
             run->params = m->params.count;
+            
+#line 244 "chapters/06-alignment.nw"
+run->model = m;
+run->align_set = &align_set;
+if (mc.attention != ATTN_NONE) {
+    AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
+    run->align_curve[0] = align_accuracy(&a0);
+}
+#line 193 "chapters/05-ablation.nw"
             train(m, &train_set, &val_set, &t, record_epoch, run);
             run->final = evaluate(m, &val_set, t.batch_size);
+            
+#line 256 "chapters/06-alignment.nw"
+if (mc.attention != ATTN_NONE)
+    run->align = align_evaluate(m, &align_set, t.batch_size);
+if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
+    write_heatmap(heatmaps, m, &align_set);
+#line 196 "chapters/05-ablation.nw"
             model_free(m);
         }
-#line 45 "chapters/05-ablation.nw"
+#line 48 "chapters/05-ablation.nw"
     
-#line 179 "chapters/05-ablation.nw"
+#line 203 "chapters/05-ablation.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
         double st[4][2];
         
-#line 195 "chapters/05-ablation.nw"
+#line 219 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -143,18 +259,18 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 185 "chapters/05-ablation.nw"
+#line 209 "chapters/05-ablation.nw"
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
                "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
                sched[q].floor, attention_name[kind[k]],
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 46 "chapters/05-ablation.nw"
+#line 49 "chapters/05-ablation.nw"
     
-#line 209 "chapters/05-ablation.nw"
+#line 233 "chapters/05-ablation.nw"
 if (table) 
-#line 215 "chapters/05-ablation.nw"
+#line 240 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -167,7 +283,7 @@ if (table)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
             
-#line 195 "chapters/05-ablation.nw"
+#line 219 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -178,24 +294,24 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 227 "chapters/05-ablation.nw"
+#line 252 "chapters/05-ablation.nw"
             
-#line 234 "chapters/05-ablation.nw"
+#line 259 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
-fprintf(f, "%s & %zu & $%.4f \\pm %.4f$ & $%.2f \\pm %.2f$"
+fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 228 "chapters/05-ablation.nw"
+#line 253 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 210 "chapters/05-ablation.nw"
+#line 234 "chapters/05-ablation.nw"
 if (curves) 
-#line 244 "chapters/05-ablation.nw"
+#line 269 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -213,9 +329,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 211 "chapters/05-ablation.nw"
+#line 235 "chapters/05-ablation.nw"
 if (summary) 
-#line 266 "chapters/05-ablation.nw"
+#line 291 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -241,9 +357,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 212 "chapters/05-ablation.nw"
+#line 236 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 294 "chapters/05-ablation.nw"
+#line 319 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -268,7 +384,91 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 47 "chapters/05-ablation.nw"
+#line 264 "chapters/06-alignment.nw"
+if (align_table) 
+#line 281 "chapters/06-alignment.nw"
+{
+    FILE *f = fopen(align_table, "w");
+    if (!f) refuse("cannot write '%s'", align_table);
+    fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
+            " loss & alignment acc.\\ (\\%%) & gold weight \\\\\n"
+            "\\midrule\n");
+    for (int k = 0; k < n_conf; k++) {
+        double loss[MAX_SEEDS], acc[MAX_SEEDS], gw[MAX_SEEDS];
+        double st[3][2];
+        for (int s = 0; s < seeds; s++) {
+            loss[s] = runs[0][k][s].final.loss;
+            acc[s] = 100 * align_accuracy(&runs[0][k][s].align);
+            gw[s] = align_gold_weight(&runs[0][k][s].align);
+        }
+        mean_sd(loss, seeds, &st[0][0], &st[0][1]);
+        mean_sd(acc, seeds, &st[1][0], &st[1][1]);
+        mean_sd(gw, seeds, &st[2][0], &st[2][1]);
+        
+#line 307 "chapters/06-alignment.nw"
+fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
+        st[0][0], st[0][1]);
+if (kind[k] == ATTN_NONE)
+    fprintf(f, "n/a & n/a \\\\\n");
+else
+    fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
+            st[1][1], st[2][0], st[2][1]);
+#line 299 "chapters/06-alignment.nw"
+    }
+    fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
+            "\\end{tabular}\n",
+            100 * align_chance(dc.min_words, dc.max_words));
+    fclose(f);
+}
+#line 265 "chapters/06-alignment.nw"
+if (align_curves) 
+#line 349 "chapters/06-alignment.nw"
+{
+    FILE *f = fopen(align_curves, "w");
+    if (!f) refuse("cannot write '%s'", align_curves);
+    fprintf(f, "# epoch, then per configuration: alignment accuracy"
+            " (%%) and val loss, means over seeds\n");
+    for (int e = 0; e <= tc.epochs; e++) {
+        fprintf(f, "%d", e);
+        for (int k = 0; k < n_conf; k++) {
+            double acc = 0, loss = 0;
+            for (int s = 0; s < seeds; s++) {
+                acc += runs[0][k][s].align_curve[e];
+                loss += e ? runs[0][k][s].curve[e - 1] : 0;
+            }
+            fprintf(f, " %.3f %.5f", 100 * acc / seeds,
+                    e ? loss / seeds : NAN);
+        }
+        fprintf(f, "\n");
+    }
+    fclose(f);
+}
+#line 266 "chapters/06-alignment.nw"
+if (align_summary) 
+#line 317 "chapters/06-alignment.nw"
+{
+    FILE *f = fopen(align_summary, "w");
+    if (!f) refuse("cannot write '%s'", align_summary);
+    fprintf(f, "Attention's peak lands on the gold source word in");
+    const char *sep = "";
+    for (int k = 0; k < n_conf; k++) {
+        if (kind[k] == ATTN_NONE) continue;
+        double acc = 0;
+        for (int s = 0; s < seeds; s++)
+            acc += align_accuracy(&runs[0][k][s].align);
+        fprintf(f, "%s %.1f\\%% of the rows for %s", sep,
+                100 * acc / seeds, attention_name[kind[k]]);
+        sep = ",";
+    }
+    fprintf(f, ", against a chance level of %.1f\\%% (the tutorial"
+            " reports 97.7\\%% for dot and 84.5\\%% for"
+            " additive).\n",
+            100 * align_chance(dc.min_words, dc.max_words));
+    fclose(f);
+}
+#line 267 "chapters/06-alignment.nw"
+dataset_free(&align_set);
+#line 50 "chapters/05-ablation.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

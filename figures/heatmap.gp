@@ -1,0 +1,25 @@
+# Chapter 6: the attention weights of one sentence for one scorer,
+# with the gold alignment outlined. Called as
+#   gnuplot -c figures/heatmap.gp KIND
+# reading build/gen/heatmap-KIND.dat (x y weight) and the labels,
+# ranges and gold outlines in build/gen/heatmap-KIND.gpi, both written
+# by build/bin/ablation --heatmaps.
+kind = ARG1
+set terminal cairolatex pdf colortext size 11cm,6.2cm
+set output sprintf('build/fig/heatmap-%s.tex', kind)
+load sprintf('build/gen/heatmap-%s.gpi', kind)
+set title sprintf('%s attention', kind)
+set xlabel 'source token'
+set ylabel 'predicted target token'
+set tics scale 0
+set palette defined (0 '#ffffff', 0.5 '#6baed6', 1 '#08306b')
+set cbrange [0:1]
+set cbtics 0,0.25,1
+set cblabel 'weight'
+set key off
+file = sprintf('build/gen/heatmap-%s.dat', kind)
+plot file using 1:2:3 with image, \
+     file using 1:2:($3 >= 0.5 ? sprintf('\\scriptsize %.2f', $3) : '') \
+          with labels tc rgb '#ffffff', \
+     file using 1:2:($3 < 0.5 ? sprintf('\\scriptsize %.2f', $3) : '') \
+          with labels tc rgb '#000000'

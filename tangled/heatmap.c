@@ -1,0 +1,80 @@
+#line 485 "chapters/06-alignment.nw"
+/* heatmap: where a trained model looks, on a reader's sentence. */
+#include "align.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    program_name = "heatmap";
+    
+#line 505 "chapters/06-alignment.nw"
+DataConfig dc = data_config_default();
+ModelConfig mc = model_config_default();
+TrainConfig tc = train_config_default();
+const char *attention = "dot", *sentence = NULL;
+int seed = 1;
+Option options[] = {
+    {"--sentence", OPT_TEXT, &sentence, 0, 0, "English words"},
+    {"--attention", OPT_TEXT, &attention, 0, 0, "dot, general,"
+     " additive"},
+    {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
+    {"--epochs", OPT_INT, &tc.epochs, 1, 1e4, "epochs"},
+    {"--max-words", OPT_INT, &dc.max_words, 1, MAX_WORDS, "longest"},
+};
+parse_options(argc, argv, options, sizeof options / sizeof *options,
+              "train, then show where the model looks on a sentence");
+if (!sentence) refuse("--sentence is required (try --help)");
+mc.attention = attention_from_name(attention);
+if (mc.attention == ATTN_NONE)
+    refuse("--attention none has no weights to show");
+if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
+tc.seed = (uint64_t)seed;
+#line 494 "chapters/06-alignment.nw"
+    int ids[MAX_WORDS + 2];
+    int len = parse_sentence(ids, sentence, dc.max_words);
+    
+#line 529 "chapters/06-alignment.nw"
+Dataset train_set, val_set;
+datasets_make(&train_set, &val_set, &dc);
+Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+fprintf(stderr, "heatmap: training %s attention for %d epochs\n",
+        attention_name[mc.attention], tc.epochs);
+train(m, &train_set, &val_set, &tc, NULL, NULL);
+dataset_free(&train_set);
+dataset_free(&val_set);
+#line 497 "chapters/06-alignment.nw"
+    
+#line 542 "chapters/06-alignment.nw"
+Dataset one = {1, len, ids, ids, &len, &len};
+Batch batch;
+batch_alloc(&batch, 1, len);
+int row = 0;
+batch_fill(&batch, &one, &row, 1);
+int steps = len;
+int *out = xcalloc(steps, sizeof(int));
+real *w = xcalloc((size_t)steps * len, sizeof(real));
+greedy_decode(m, &batch, steps, out, w);
+batch_free(&batch);
+#line 498 "chapters/06-alignment.nw"
+    
+#line 554 "chapters/06-alignment.nw"
+Vocab en, es;
+vocab_build(&en, ENGLISH);
+vocab_build(&es, SPANISH);
+const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 2];
+int n_rows = 0;
+printf("translation:");
+while (n_rows < steps) {
+    rows[n_rows] = es.word[out[n_rows]];
+    if (out[n_rows++] == EOS) break;
+    printf(" %s", rows[n_rows - 1]);
+}
+printf("\n\n");
+for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
+text_heatmap(stdout, w, n_rows, len, rows, cols);
+#line 499 "chapters/06-alignment.nw"
+    free(out); free(w);
+    model_free(m);
+    return 0;
+}

@@ -1,0 +1,115 @@
+/* Tests for chapter 6: alignment accuracy, chance, text heatmaps. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "align.h"
+
+enum { N = 5, S = N + 2, ROWS = N + 1 };
+
+static void test_a_perfect_anti_diagonal_scores_100_percent(void **s)
+{
+    (void)s;
+    real w[ROWS * S] = {0};
+    for (int j = 0; j < N; j++) w[j * S + gold_source_index(N, j)] = 1;
+    w[N * S + S - 1] = 1;                   /* the <eos> row */
+    AlignScore a = {0, 0, 0};
+    align_score_add(&a, w, N, S);
+    assert_int_equal(a.rows, N);
+    assert_int_equal(a.hits, N);
+    assert_true(align_accuracy(&a) == 1);
+    assert_true(align_gold_weight(&a) == 1);
+}
+
+static void test_the_main_diagonal_scores_0_percent(void **s)
+{
+    (void)s;
+    real w[ROWS * S] = {0};
+    for (int j = 0; j < ROWS; j++) w[j * S + j + 1] = 0.9;
+    for (int j = 0; j < ROWS; j++) w[j * S] += 0.1;
+    AlignScore a = {0, 0, 0};
+    align_score_add(&a, w, 6, S);           /* 6 words: no row j has */
+    assert_int_equal(a.rows, 6);            /* j + 1 == 6 - j */
+    assert_int_equal(a.hits, 0);
+    assert_true(align_accuracy(&a) == 0);
+}
+
+static void test_chance_matches_a_brute_force_count(void **s)
+{
+    (void)s;
+    /* every (length, row, position) equally weighted per sentence:
+       enumerate them all and count the hits */
+    for (int lo = 1; lo <= 6; lo++)
+        for (int hi = lo; hi <= 20; hi += 3) {
+            double hits = 0, rows = 0;
+            for (int n = lo; n <= hi; n++)
+                for (int j = 0; j < n; j++)
+                    for (int pos = 0; pos < n + 2; pos++) {
+                        hits += (pos == gold_source_index(n, j)) / (n + 2.0);
+                        rows += 1.0 / (n + 2.0);
+                    }
+            assert_true(fabs(align_chance(lo, hi) - hits / rows) < 1e-12);
+        }
+    double recipe = (3.0 / 5 + 4.0 / 6 + 5.0 / 7 + 6.0 / 8) / 18;
+    assert_true(fabs(align_chance(3, 6) - recipe) < 1e-12);
+}
+
+static void test_text_heatmap_matches_its_golden_output(void **s)
+{
+    (void)s;
+    real w[3 * 4] = {0.00, 0.19, 0.20, 0.61,
+                     0.39, 0.40, 0.59, 1.00,
+                     0.79, 0.80, 0.05, 0.95};
+    const char *rows[3] = {"ve", "perro", "<eos>"};
+    const char *cols[4] = {"<sos>", "a", "dog", "sees"};
+    char buf[1024] = {0};
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    text_heatmap(f, w, 3, 4, rows, cols);
+    fclose(f);
+    const char *golden =
+        "      <sos> a dog sees\n"
+        "   ve ····· · ░░░ ▓▓▓▓\n"
+        "perro ░░░░░ ▒ ▒▒▒ ████\n"
+        "<eos> ▓▓▓▓▓ █ ··· ████\n";
+    assert_string_equal(buf, golden);
+}
+
+static void test_alignment_of_a_trained_model_beats_chance(void **s)
+{
+    (void)s;
+    DataConfig dc = data_config_default();
+    dc.n_train = 800; dc.n_val = 50;
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    ModelConfig mc = model_config_default();
+    mc.E = 16; mc.H = 16; mc.attention = ATTN_DOT;
+    TrainConfig tc = train_config_default();
+    tc.epochs = 6; tc.batch_size = 32; tc.lr = 1e-2;
+    Model *m = model_create(&mc, 32, train_set.L, 2);
+    AlignScore before = align_evaluate(m, &val_set, 32);
+    train(m, &train_set, &val_set, &tc, NULL, NULL);
+    AlignScore after = align_evaluate(m, &val_set, 32);
+    assert_true(before.rows == after.rows && after.rows > 0);
+    assert_true(align_accuracy(&after) > 2 * align_chance(3, 6));
+    assert_true(align_accuracy(&after) > align_accuracy(&before));
+    model_free(m);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_perfect_anti_diagonal_scores_100_percent),
+        cmocka_unit_test(test_the_main_diagonal_scores_0_percent),
+        cmocka_unit_test(test_chance_matches_a_brute_force_count),
+        cmocka_unit_test(test_text_heatmap_matches_its_golden_output),
+        cmocka_unit_test(test_alignment_of_a_trained_model_beats_chance),
+    };
+    return cmocka_run_group_tests_name("chapter 6: alignment", tests,
+                                       NULL, NULL);
+}
