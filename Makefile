@@ -15,7 +15,8 @@ LDLIBS  := -lm
 MODULES   := toolkit task attention seq2seq align
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench
-SOLUTIONS := 01-toolkit 02-task 03-bottleneck
+SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
+             05-ablation 06-alignment
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -86,6 +87,8 @@ build/ex/%-stub: tests/exercises/ex%.c build/double/libam.a \
 TEST_BINS := $(TESTS:%=build/tests/%) \
              $(EXERCISES:%=build/ex/%-solution)
 STUB_BINS := $(EXERCISES:%=build/ex/%-stub)
+# the programs' bad-input tests run the programs themselves
+build/tests/programs: $(PROGRAMS:%=build/bin/%)
 test: deps-ok $(TEST_BINS) $(STUB_BINS)
 	scripts/run-tests $(TEST_BINS) $(addprefix !,$(STUB_BINS))
 
