@@ -160,7 +160,7 @@ HEATMAPS := $(foreach k,dot general additive,\
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
 build/gen/ablation-summary.tex build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
-$(HEATMAPS) &: build/bin/ablation
+build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
 	  --curves build/gen/ablation-curves.dat \
@@ -168,6 +168,7 @@ $(HEATMAPS) &: build/bin/ablation
 	  --align-table build/gen/align-table.tex \
 	  --align-curves build/gen/align-curves.dat \
 	  --align-summary build/gen/align-summary.tex \
+	  --align-timing build/gen/align-timing.tex \
 	  --heatmaps build/gen/heatmap
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)

@@ -5,13 +5,14 @@
 # ranges and gold outlines in build/gen/heatmap-KIND.gpi, both written
 # by build/bin/ablation --heatmaps.
 kind = ARG1
-set terminal cairolatex pdf colortext size 11cm,6.2cm
+set terminal cairolatex pdf colortext size 12cm,7cm
 set output sprintf('build/fig/heatmap-%s.tex', kind)
 load sprintf('build/gen/heatmap-%s.gpi', kind)
 set title sprintf('%s attention', kind)
 set xlabel 'source token'
 set ylabel 'predicted target token'
 set tics scale 0
+set xtics rotate by 40 right
 set palette defined (0 '#ffffff', 0.5 '#6baed6', 1 '#08306b')
 set cbrange [0:1]
 set cbtics 0,0.25,1

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 464 "chapters/06-alignment.nw"
+#line 539 "chapters/06-alignment.nw"
 #include "align.h"
 
 #line 33 "chapters/05-ablation.nw"
@@ -34,7 +34,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 251 "chapters/06-alignment.nw"
+#line 253 "chapters/06-alignment.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set, 64);
     run->align_curve[epoch] = align_accuracy(&a);
@@ -73,7 +73,7 @@ static int parse_schedules(const char *list, Schedule *out)
     if (n == 0) refuse("--schedules lists no schedule");
     return n;
 }
-#line 398 "chapters/06-alignment.nw"
+#line 473 "chapters/06-alignment.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -88,7 +88,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 418 "chapters/06-alignment.nw"
+#line 493 "chapters/06-alignment.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -96,9 +96,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 412 "chapters/06-alignment.nw"
+#line 487 "chapters/06-alignment.nw"
     
-#line 428 "chapters/06-alignment.nw"
+#line 503 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -122,9 +122,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 413 "chapters/06-alignment.nw"
+#line 488 "chapters/06-alignment.nw"
     
-#line 453 "chapters/06-alignment.nw"
+#line 528 "chapters/06-alignment.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -133,7 +133,7 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 414 "chapters/06-alignment.nw"
+#line 489 "chapters/06-alignment.nw"
     batch_free(&batch);
 }
 
@@ -152,7 +152,7 @@ char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
 #line 227 "chapters/06-alignment.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
-char *align_summary = NULL;
+char *align_summary = NULL, *align_timing = NULL;
 #line 134 "chapters/05-ablation.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
@@ -172,6 +172,8 @@ Option options[] = {
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
 {"--align-summary", OPT_TEXT, &align_summary, 0, 0,
  "file for a summary"},
+{"--align-timing", OPT_TEXT, &align_timing, 0, 0,
+ "file for when alignment appears"},
 #line 146 "chapters/05-ablation.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
@@ -196,7 +198,7 @@ int n_sched = parse_schedules(schedules, sched);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 236 "chapters/06-alignment.nw"
+#line 238 "chapters/06-alignment.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -220,7 +222,7 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 244 "chapters/06-alignment.nw"
+#line 246 "chapters/06-alignment.nw"
 run->model = m;
 run->align_set = &align_set;
 if (mc.attention != ATTN_NONE) {
@@ -231,7 +233,7 @@ if (mc.attention != ATTN_NONE) {
             train(m, &train_set, &val_set, &t, record_epoch, run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 256 "chapters/06-alignment.nw"
+#line 258 "chapters/06-alignment.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
@@ -384,9 +386,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 264 "chapters/06-alignment.nw"
+#line 266 "chapters/06-alignment.nw"
 if (align_table) 
-#line 281 "chapters/06-alignment.nw"
+#line 284 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -405,7 +407,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 307 "chapters/06-alignment.nw"
+#line 310 "chapters/06-alignment.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -413,16 +415,16 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 299 "chapters/06-alignment.nw"
+#line 302 "chapters/06-alignment.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 265 "chapters/06-alignment.nw"
+#line 267 "chapters/06-alignment.nw"
 if (align_curves) 
-#line 349 "chapters/06-alignment.nw"
+#line 385 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -443,9 +445,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 266 "chapters/06-alignment.nw"
+#line 268 "chapters/06-alignment.nw"
 if (align_summary) 
-#line 317 "chapters/06-alignment.nw"
+#line 344 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -466,7 +468,43 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 267 "chapters/06-alignment.nw"
+#line 269 "chapters/06-alignment.nw"
+if (align_timing) 
+#line 411 "chapters/06-alignment.nw"
+{
+    FILE *f = fopen(align_timing, "w");
+    if (!f) refuse("cannot write '%s'", align_timing);
+    fprintf(f, "Alignment accuracy first reaches 90\\%%");
+    const char *sep = "";
+    for (int k = 0; k < n_conf; k++) {
+        if (kind[k] == ATTN_NONE) continue;
+        
+#line 427 "chapters/06-alignment.nw"
+int reached = -1;
+for (int e = 0; e <= tc.epochs && reached < 0; e++) {
+    double acc = 0;
+    for (int s = 0; s < seeds; s++)
+        acc += runs[0][k][s].align_curve[e];
+    if (acc / seeds >= 0.9) reached = e;
+}
+double last = 0, then = 0;
+for (int s = 0; s < seeds; s++) {
+    last += runs[0][k][s].curve[tc.epochs - 1] / seeds;
+    if (reached > 0) then += runs[0][k][s].curve[reached - 1] / seeds;
+}
+if (reached < 0)
+    fprintf(f, "%s never, for %s", sep, attention_name[kind[k]]);
+else
+    fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
+            " (%.4f at the end)", sep, reached,
+            attention_name[kind[k]], then, last);
+#line 419 "chapters/06-alignment.nw"
+        sep = ";";
+    }
+    fprintf(f, ".\n");
+    fclose(f);
+}
+#line 270 "chapters/06-alignment.nw"
 dataset_free(&align_set);
 #line 50 "chapters/05-ablation.nw"
     dataset_free(&train_set);

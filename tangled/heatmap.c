@@ -1,4 +1,4 @@
-#line 485 "chapters/06-alignment.nw"
+#line 561 "chapters/06-alignment.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include <stdio.h>
@@ -8,7 +8,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 505 "chapters/06-alignment.nw"
+#line 581 "chapters/06-alignment.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -30,11 +30,11 @@ if (mc.attention == ATTN_NONE)
     refuse("--attention none has no weights to show");
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 494 "chapters/06-alignment.nw"
+#line 570 "chapters/06-alignment.nw"
     int ids[MAX_WORDS + 2];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 529 "chapters/06-alignment.nw"
+#line 605 "chapters/06-alignment.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -43,9 +43,9 @@ fprintf(stderr, "heatmap: training %s attention for %d epochs\n",
 train(m, &train_set, &val_set, &tc, NULL, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 497 "chapters/06-alignment.nw"
+#line 573 "chapters/06-alignment.nw"
     
-#line 542 "chapters/06-alignment.nw"
+#line 618 "chapters/06-alignment.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -56,9 +56,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 498 "chapters/06-alignment.nw"
+#line 574 "chapters/06-alignment.nw"
     
-#line 554 "chapters/06-alignment.nw"
+#line 630 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -73,7 +73,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 499 "chapters/06-alignment.nw"
+#line 575 "chapters/06-alignment.nw"
     free(out); free(w);
     model_free(m);
     return 0;

@@ -109,10 +109,10 @@ for (int with = 0; with < 2; with++) {
         if ((mc[k].attention != ATTN_NONE) != with) continue;
         const long *lo = ev[k].by_len[dc.min_words];
         const long *hi = ev[k].by_len[dc.max_words];
-        fprintf(f, "%s %s attention with $H = %d$, %.1f\\%% to"
-                " %.1f\\%%", sep, attention_name[mc[k].attention],
-                mc[k].H, 100.0 * lo[1] / lo[0],
-                100.0 * hi[1] / hi[0]);
+        fprintf(f, "%s %s%s attention with $H = %d$, %.1f\\%% to"
+                " %.1f\\%%", sep, with ? "" : "no",
+                with ? attention_name[mc[k].attention] : "", mc[k].H,
+                100.0 * lo[1] / lo[0], 100.0 * hi[1] / hi[0]);
         sep = ";";
     }
     fprintf(f, ".\n");
