@@ -194,13 +194,17 @@ build/fig/%.tex: figures/%.gp
 	@mkdir -p $(@D)
 	gnuplot $<
 
-build/tex/woven.tex: $(CHAPTERS)
+# One noweave over all chapters (so chunk references and the index
+# cross chapters), split per chapter at noweave's \nwfilename marks;
+# build/tex/chapters.tex inputs the pieces in order.
+build/tex/chapters.tex: $(CHAPTERS)
 	@mkdir -p $(@D)
-	noweave -n -delay -index $(CHAPTERS) > $@
+	noweave -n -delay -index $(CHAPTERS) > build/tex/woven.tex
+	scripts/split-woven build/tex/woven.tex build/tex
 
 book: deps-ok
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
-book.pdf: book.tex build/tex/woven.tex $(GEN) $(FIGS)
+book.pdf: book.tex build/tex/chapters.tex $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
 	    -output-directory build/tex book.tex > build/tex/pdflatex.out \
