@@ -119,7 +119,7 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
-        build/gen/heatmap-reader.txt
+        build/gen/heatmap-reader.txt build/gen/bench.txt
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
@@ -170,6 +170,9 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	  --align-summary build/gen/align-summary.tex \
 	  --align-timing build/gen/align-timing.tex \
 	  --heatmaps build/gen/heatmap
+build/gen/bench.txt: build/bin/bench
+	@mkdir -p $(@D)
+	build/bin/bench > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \

@@ -1,29 +1,29 @@
-#line 25 "chapters/05-ablation.nw"
+#line 26 "chapters/05-ablation.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 539 "chapters/06-alignment.nw"
+#line 547 "chapters/06-alignment.nw"
 #include "align.h"
 
-#line 33 "chapters/05-ablation.nw"
+#line 34 "chapters/05-ablation.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 58 "chapters/05-ablation.nw"
+#line 59 "chapters/05-ablation.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 222 "chapters/06-alignment.nw"
+#line 227 "chapters/06-alignment.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 64 "chapters/05-ablation.nw"
+#line 65 "chapters/05-ablation.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,14 +34,14 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 253 "chapters/06-alignment.nw"
+#line 260 "chapters/06-alignment.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set, 64);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 74 "chapters/05-ablation.nw"
+#line 75 "chapters/05-ablation.nw"
 }
-#line 88 "chapters/05-ablation.nw"
+#line 89 "chapters/05-ablation.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -50,7 +50,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 102 "chapters/05-ablation.nw"
+#line 103 "chapters/05-ablation.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -73,7 +73,7 @@ static int parse_schedules(const char *list, Schedule *out)
     if (n == 0) refuse("--schedules lists no schedule");
     return n;
 }
-#line 473 "chapters/06-alignment.nw"
+#line 481 "chapters/06-alignment.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -88,7 +88,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 493 "chapters/06-alignment.nw"
+#line 501 "chapters/06-alignment.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -96,9 +96,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 487 "chapters/06-alignment.nw"
+#line 495 "chapters/06-alignment.nw"
     
-#line 503 "chapters/06-alignment.nw"
+#line 511 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -122,9 +122,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 488 "chapters/06-alignment.nw"
+#line 496 "chapters/06-alignment.nw"
     
-#line 528 "chapters/06-alignment.nw"
+#line 536 "chapters/06-alignment.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -133,16 +133,16 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 489 "chapters/06-alignment.nw"
+#line 497 "chapters/06-alignment.nw"
     batch_free(&batch);
 }
 
-#line 40 "chapters/05-ablation.nw"
+#line 41 "chapters/05-ablation.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 126 "chapters/05-ablation.nw"
+#line 127 "chapters/05-ablation.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -150,10 +150,10 @@ const char *configs = "none,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
-#line 227 "chapters/06-alignment.nw"
+#line 232 "chapters/06-alignment.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 134 "chapters/05-ablation.nw"
+#line 135 "chapters/05-ablation.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -166,7 +166,7 @@ Option options[] = {
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     
-#line 230 "chapters/06-alignment.nw"
+#line 235 "chapters/06-alignment.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -174,11 +174,11 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 146 "chapters/05-ablation.nw"
+#line 147 "chapters/05-ablation.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 161 "chapters/05-ablation.nw"
+#line 162 "chapters/05-ablation.nw"
 int kind[MAX_CONFIGS], n_conf = 0;
 char conf_buf[128];
 if (strlen(configs) >= sizeof conf_buf)
@@ -191,22 +191,22 @@ for (char *item = strtok(conf_buf, ","); item;
     kind[n_conf++] = attention_from_name(item);
 }
 if (n_conf == 0) refuse("--configs lists no configuration");
-#line 150 "chapters/05-ablation.nw"
+#line 151 "chapters/05-ablation.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 44 "chapters/05-ablation.nw"
+#line 45 "chapters/05-ablation.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 238 "chapters/06-alignment.nw"
+#line 243 "chapters/06-alignment.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 47 "chapters/05-ablation.nw"
+#line 48 "chapters/05-ablation.nw"
     
-#line 178 "chapters/05-ablation.nw"
+#line 180 "chapters/05-ablation.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -222,35 +222,36 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 246 "chapters/06-alignment.nw"
+#line 253 "chapters/06-alignment.nw"
 run->model = m;
 run->align_set = &align_set;
 if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 193 "chapters/05-ablation.nw"
-            train(m, &train_set, &val_set, &t, record_epoch, run);
+#line 195 "chapters/05-ablation.nw"
+            train_model(m, &train_set, &val_set, &t, record_epoch,
+                        run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 258 "chapters/06-alignment.nw"
+#line 265 "chapters/06-alignment.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 196 "chapters/05-ablation.nw"
+#line 199 "chapters/05-ablation.nw"
             model_free(m);
         }
-#line 48 "chapters/05-ablation.nw"
+#line 49 "chapters/05-ablation.nw"
     
-#line 203 "chapters/05-ablation.nw"
+#line 206 "chapters/05-ablation.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
         double st[4][2];
         
-#line 219 "chapters/05-ablation.nw"
+#line 222 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -261,18 +262,18 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 209 "chapters/05-ablation.nw"
+#line 212 "chapters/05-ablation.nw"
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
                "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
                sched[q].floor, attention_name[kind[k]],
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 49 "chapters/05-ablation.nw"
+#line 50 "chapters/05-ablation.nw"
     
-#line 233 "chapters/05-ablation.nw"
+#line 236 "chapters/05-ablation.nw"
 if (table) 
-#line 240 "chapters/05-ablation.nw"
+#line 243 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -285,7 +286,7 @@ if (table)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
             
-#line 219 "chapters/05-ablation.nw"
+#line 222 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -296,9 +297,9 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 252 "chapters/05-ablation.nw"
+#line 255 "chapters/05-ablation.nw"
             
-#line 259 "chapters/05-ablation.nw"
+#line 262 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -306,14 +307,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 253 "chapters/05-ablation.nw"
+#line 256 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 234 "chapters/05-ablation.nw"
+#line 237 "chapters/05-ablation.nw"
 if (curves) 
-#line 269 "chapters/05-ablation.nw"
+#line 272 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -331,9 +332,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 235 "chapters/05-ablation.nw"
+#line 238 "chapters/05-ablation.nw"
 if (summary) 
-#line 291 "chapters/05-ablation.nw"
+#line 294 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -359,9 +360,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 236 "chapters/05-ablation.nw"
+#line 239 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 319 "chapters/05-ablation.nw"
+#line 322 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -386,9 +387,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 266 "chapters/06-alignment.nw"
+#line 273 "chapters/06-alignment.nw"
 if (align_table) 
-#line 284 "chapters/06-alignment.nw"
+#line 292 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -407,7 +408,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 310 "chapters/06-alignment.nw"
+#line 318 "chapters/06-alignment.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -415,16 +416,16 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 302 "chapters/06-alignment.nw"
+#line 310 "chapters/06-alignment.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 267 "chapters/06-alignment.nw"
+#line 274 "chapters/06-alignment.nw"
 if (align_curves) 
-#line 385 "chapters/06-alignment.nw"
+#line 393 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -445,9 +446,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 268 "chapters/06-alignment.nw"
+#line 275 "chapters/06-alignment.nw"
 if (align_summary) 
-#line 344 "chapters/06-alignment.nw"
+#line 352 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -468,9 +469,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 269 "chapters/06-alignment.nw"
+#line 276 "chapters/06-alignment.nw"
 if (align_timing) 
-#line 411 "chapters/06-alignment.nw"
+#line 419 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -479,7 +480,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 427 "chapters/06-alignment.nw"
+#line 435 "chapters/06-alignment.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -498,15 +499,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 419 "chapters/06-alignment.nw"
+#line 427 "chapters/06-alignment.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 270 "chapters/06-alignment.nw"
+#line 277 "chapters/06-alignment.nw"
 dataset_free(&align_set);
-#line 50 "chapters/05-ablation.nw"
+#line 51 "chapters/05-ablation.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

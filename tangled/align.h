@@ -14,9 +14,9 @@ double align_accuracy(const AlignScore *a);
 double align_gold_weight(const AlignScore *a);
 #line 94 "chapters/06-alignment.nw"
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size);
-#line 140 "chapters/06-alignment.nw"
+#line 145 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 171 "chapters/06-alignment.nw"
+#line 176 "chapters/06-alignment.nw"
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,

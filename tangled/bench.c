@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #line 1217 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their headers here */
-#line 451 "chapters/05-ablation.nw"
+#line 461 "chapters/05-ablation.nw"
 #include "seq2seq.h"
 
 #line 1171 "chapters/01-toolkit.nw"
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     
 #line 1219 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their training runs here */
-#line 453 "chapters/05-ablation.nw"
+#line 463 "chapters/05-ablation.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -74,13 +74,13 @@ int main(int argc, char **argv)
     double three = 0;
     for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
         
-#line 469 "chapters/05-ablation.nw"
+#line 479 "chapters/05-ablation.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
 uint64_t flops0 = flop_count;
 double t0 = seconds_now();
-train(m, &train_set, &val_set, &tc, NULL, NULL);
+train_model(m, &train_set, &val_set, &tc, NULL, NULL);
 double t = seconds_now() - t0;
 double gflops = (double)(flop_count - flops0) / t * 1e-9;
 printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
@@ -88,7 +88,7 @@ printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
        100 * gflops / peak);
 if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 461 "chapters/05-ablation.nw"
+#line 471 "chapters/05-ablation.nw"
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);

@@ -1,14 +1,22 @@
-#line 561 "chapters/06-alignment.nw"
+#line 569 "chapters/06-alignment.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include <stdio.h>
 #include <stdlib.h>
 
+static void log_epoch(int epoch, double train_loss, const Eval *val,
+                      double seconds, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "heatmap: epoch %2d, train loss %.4f, val loss"
+            " %.4f, %.2f s\n", epoch, train_loss, val->loss, seconds);
+}
+
 int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 581 "chapters/06-alignment.nw"
+#line 597 "chapters/06-alignment.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -30,22 +38,22 @@ if (mc.attention == ATTN_NONE)
     refuse("--attention none has no weights to show");
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 570 "chapters/06-alignment.nw"
+#line 586 "chapters/06-alignment.nw"
     int ids[MAX_WORDS + 2];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 605 "chapters/06-alignment.nw"
+#line 621 "chapters/06-alignment.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
 fprintf(stderr, "heatmap: training %s attention for %d epochs\n",
         attention_name[mc.attention], tc.epochs);
-train(m, &train_set, &val_set, &tc, NULL, NULL);
+train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 573 "chapters/06-alignment.nw"
+#line 589 "chapters/06-alignment.nw"
     
-#line 618 "chapters/06-alignment.nw"
+#line 634 "chapters/06-alignment.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -56,9 +64,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 574 "chapters/06-alignment.nw"
+#line 590 "chapters/06-alignment.nw"
     
-#line 630 "chapters/06-alignment.nw"
+#line 646 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -73,7 +81,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 575 "chapters/06-alignment.nw"
+#line 591 "chapters/06-alignment.nw"
     free(out); free(w);
     model_free(m);
     return 0;

@@ -182,7 +182,7 @@ for (int k = 0; k < B * H; k++) {
 #line 418 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 163 "chapters/04-attention.nw"
+#line 164 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 420 "chapters/03-bottleneck.nw"
     NULL
@@ -232,7 +232,7 @@ m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
 #line 502 "chapters/03-bottleneck.nw"
     
-#line 522 "chapters/04-attention.nw"
+#line 524 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -252,7 +252,7 @@ init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
 #line 507 "chapters/03-bottleneck.nw"
     
-#line 527 "chapters/04-attention.nw"
+#line 529 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
@@ -300,7 +300,7 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 536 "chapters/04-attention.nw"
+#line 538 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -319,7 +319,7 @@ void model_free(Model *m)
     free(m->dec_in);
     free(m->src_x);
     
-#line 545 "chapters/04-attention.nw"
+#line 547 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
@@ -328,7 +328,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(m);
 }
-#line 556 "chapters/04-attention.nw"
+#line 558 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -345,13 +345,13 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
             memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
         }
         
-#line 577 "chapters/04-attention.nw"
+#line 579 "chapters/04-attention.nw"
 real *att_b = m->att_h + (size_t)b * T * H;
 linear_forward(att_b, m->cat + (size_t)b * T * 2 * H,
                param(p, m->att_Wc), NULL, dec_len[b], 2 * H, H);
 for (int k = 0; k < dec_len[b] * H; k++)
     att_b[k] = fast_tanh(att_b[k]);
-#line 572 "chapters/04-attention.nw"
+#line 574 "chapters/04-attention.nw"
     }
     return m->att_h;
 }
@@ -404,7 +404,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 584 "chapters/04-attention.nw"
+#line 586 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
 #line 692 "chapters/03-bottleneck.nw"
@@ -453,14 +453,14 @@ for (int b = 0; b < B; b++)
 #line 765 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 602 "chapters/04-attention.nw"
+#line 604 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     memset(d_dec_h, 0, sizeof(real) * B * T * H);
     memset(m->d_cat, 0, sizeof(real) * B * T * 2 * H);
     for (int b = 0; b < B; b++) {
         
-#line 616 "chapters/04-attention.nw"
+#line 618 "chapters/04-attention.nw"
 size_t at = (size_t)b * T;
 real *d_att = m->d_top + at * H;
 const real *att = m->att_h + at * H;
@@ -474,7 +474,7 @@ for (int t = 0; t < m->dec_len[b]; t++) {
     memcpy(m->d_context + (at + t) * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + (at + t) * H, dcat + H, sizeof(real) * H);
 }
-#line 608 "chapters/04-attention.nw"
+#line 610 "chapters/04-attention.nw"
     }
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h, m->dec_len,
@@ -508,7 +508,7 @@ embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
 #line 745 "chapters/03-bottleneck.nw"
 }
-#line 814 "chapters/03-bottleneck.nw"
+#line 813 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -517,7 +517,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 831 "chapters/03-bottleneck.nw"
+#line 830 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -532,16 +532,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 822 "chapters/03-bottleneck.nw"
+#line 821 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 848 "chapters/03-bottleneck.nw"
+#line 847 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 589 "chapters/04-attention.nw"
+#line 591 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -549,12 +549,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 854 "chapters/03-bottleneck.nw"
+#line 853 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 824 "chapters/03-bottleneck.nw"
+#line 823 "chapters/03-bottleneck.nw"
         
-#line 863 "chapters/03-bottleneck.nw"
+#line 862 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -563,12 +563,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 825 "chapters/03-bottleneck.nw"
+#line 824 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 891 "chapters/03-bottleneck.nw"
+#line 890 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -584,7 +584,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 915 "chapters/03-bottleneck.nw"
+#line 914 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -599,7 +599,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 906 "chapters/03-bottleneck.nw"
+#line 905 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -614,8 +614,9 @@ TrainConfig train_config_default(void)
                           .lr_floor = 5e-3, .seed = 1 };
 }
 #line 965 "chapters/03-bottleneck.nw"
-void train(Model *m, const Dataset *train_set, const Dataset *val_set,
-           const TrainConfig *tc, EpochHook hook, void *ctx)
+void train_model(Model *m, const Dataset *train_set,
+                 const Dataset *val_set, const TrainConfig *tc,
+                 EpochHook hook, void *ctx)
 {
     int n = train_set->n, bs = tc->batch_size;
     long per_epoch = (n + bs - 1) / bs, step = 0;
@@ -632,7 +633,7 @@ void train(Model *m, const Dataset *train_set, const Dataset *val_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 991 "chapters/03-bottleneck.nw"
+#line 992 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -645,20 +646,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1012 "chapters/03-bottleneck.nw"
+#line 1013 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1003 "chapters/03-bottleneck.nw"
+#line 1004 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 983 "chapters/03-bottleneck.nw"
+#line 984 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

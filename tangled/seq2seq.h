@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 513 "chapters/04-attention.nw"
+#line 515 "chapters/04-attention.nw"
 #include "attention.h"
 #line 73 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -48,7 +48,7 @@ typedef struct {
     int attention;                  /* ATTN_NONE, or chapter 4's */
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 161 "chapters/04-attention.nw"
+#line 162 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 405 "chapters/03-bottleneck.nw"
                                          };
@@ -63,7 +63,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 515 "chapters/04-attention.nw"
+#line 517 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -111,14 +111,14 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 883 "chapters/03-bottleneck.nw"
+#line 882 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 941 "chapters/03-bottleneck.nw"
+#line 940 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
@@ -127,7 +127,8 @@ typedef struct {
 TrainConfig train_config_default(void);
 typedef void (*EpochHook)(int epoch, double train_loss,
                           const Eval *val, double seconds, void *ctx);
-void train(Model *m, const Dataset *train_set, const Dataset *val_set,
-           const TrainConfig *tc, EpochHook hook, void *ctx);
+void train_model(Model *m, const Dataset *train_set,
+                 const Dataset *val_set, const TrainConfig *tc,
+                 EpochHook hook, void *ctx);
 #line 39 "chapters/03-bottleneck.nw"
 #endif

@@ -223,10 +223,10 @@ static void test_same_seed_gives_the_same_training(void **s)
     Model *a = model_create(&mc, 16, train_set.L, 3);
     Model *b = model_create(&mc, 16, train_set.L, 3);
     Model *c = model_create(&mc, 16, train_set.L, 4);
-    train(a, &train_set, &val_set, &tc, NULL, NULL);
-    train(b, &train_set, &val_set, &tc, NULL, NULL);
+    train_model(a, &train_set, &val_set, &tc, NULL, NULL);
+    train_model(b, &train_set, &val_set, &tc, NULL, NULL);
     tc.seed = 4;
-    train(c, &train_set, &val_set, &tc, NULL, NULL);
+    train_model(c, &train_set, &val_set, &tc, NULL, NULL);
     size_t bytes = a->params.count * sizeof(real);
     assert_memory_equal(a->params.value, b->params.value, bytes);
     assert_memory_not_equal(a->params.value, c->params.value, bytes);
@@ -256,7 +256,7 @@ static void test_training_lowers_the_loss_and_decoding_learns(void **s)
     tc.epochs = 12; tc.batch_size = 32; tc.lr = 2e-2;
     Model *m = model_create(&mc, 32, train_set.L, 5);
     double val_loss[12];
-    train(m, &train_set, &val_set, &tc, record_loss, val_loss);
+    train_model(m, &train_set, &val_set, &tc, record_loss, val_loss);
     assert_true(val_loss[11] < 0.5 * val_loss[0]);
     Eval ev = evaluate(m, &val_set, 32);
     assert_true(ev.tokens_right > 0.9 * ev.tokens);

@@ -91,7 +91,7 @@ static void test_alignment_of_a_trained_model_beats_chance(void **s)
     tc.epochs = 6; tc.batch_size = 32; tc.lr = 1e-2;
     Model *m = model_create(&mc, 32, train_set.L, 2);
     AlignScore before = align_evaluate(m, &val_set, 32);
-    train(m, &train_set, &val_set, &tc, NULL, NULL);
+    train_model(m, &train_set, &val_set, &tc, NULL, NULL);
     AlignScore after = align_evaluate(m, &val_set, 32);
     assert_true(before.rows == after.rows && after.rows > 0);
     assert_true(align_accuracy(&after) > 2 * align_chance(3, 6));
