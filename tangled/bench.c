@@ -1,13 +1,13 @@
-#line 1144 "chapters/01-toolkit.nw"
+#line 1150 "chapters/01-toolkit.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1217 "chapters/01-toolkit.nw"
+#line 1223 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their headers here */
 #line 461 "chapters/05-ablation.nw"
 #include "seq2seq.h"
 
-#line 1171 "chapters/01-toolkit.nw"
+#line 1177 "chapters/01-toolkit.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -25,7 +25,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1191 "chapters/01-toolkit.nw"
+#line 1197 "chapters/01-toolkit.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -51,7 +51,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1152 "chapters/01-toolkit.nw"
+#line 1158 "chapters/01-toolkit.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1219 "chapters/01-toolkit.nw"
+#line 1225 "chapters/01-toolkit.nw"
 /* chapters 3 and 5 add their training runs here */
 #line 463 "chapters/05-ablation.nw"
 {
@@ -95,6 +95,6 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1163 "chapters/01-toolkit.nw"
+#line 1169 "chapters/01-toolkit.nw"
     return 0;
 }

@@ -151,7 +151,7 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 }
 #line 386 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-
+#line 391 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -166,7 +166,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 405 "chapters/01-toolkit.nw"
+#line 408 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -197,7 +197,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 459 "chapters/01-toolkit.nw"
+#line 462 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -212,7 +212,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 480 "chapters/01-toolkit.nw"
+#line 483 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -221,7 +221,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 501 "chapters/01-toolkit.nw"
+#line 504 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -233,7 +233,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 488 "chapters/01-toolkit.nw"
+#line 491 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -241,7 +241,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 539 "chapters/01-toolkit.nw"
+#line 542 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -254,7 +254,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 565 "chapters/01-toolkit.nw"
+#line 568 "chapters/01-toolkit.nw"
 enum { MR = 4, NR = 32 };
 
 void matmul(real *C, int ldc, const real *A, int lda,
@@ -265,7 +265,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
         int rows = M - i < MR ? M - i : MR;
         for (int j = 0; j < n_full; j += NR)
             
-#line 588 "chapters/01-toolkit.nw"
+#line 591 "chapters/01-toolkit.nw"
 {
     real tile[MR][NR] = {{0}};
     for (int k = 0; k < K; k++) {
@@ -279,7 +279,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
         for (int c = 0; c < NR; c++)
             C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
 }
-#line 575 "chapters/01-toolkit.nw"
+#line 578 "chapters/01-toolkit.nw"
         if (n_full < N)
             matmul_naive(C + (size_t)i * ldc + n_full, ldc,
                          A + (size_t)i * lda, lda,
@@ -287,7 +287,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * n_full;
 }
-#line 630 "chapters/01-toolkit.nw"
+#line 633 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -313,7 +313,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     }
     free(scratch);
 }
-#line 670 "chapters/01-toolkit.nw"
+#line 673 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -333,7 +333,7 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 712 "chapters/01-toolkit.nw"
+#line 715 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -342,7 +342,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += (p[k] = exp(z[k] - max));
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 791 "chapters/01-toolkit.nw"
+#line 794 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -355,7 +355,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 811 "chapters/01-toolkit.nw"
+#line 814 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -366,12 +366,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 803 "chapters/01-toolkit.nw"
+#line 806 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 824 "chapters/01-toolkit.nw"
+#line 827 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -387,7 +387,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 853 "chapters/01-toolkit.nw"
+#line 856 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -396,7 +396,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 892 "chapters/01-toolkit.nw"
+#line 895 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -418,7 +418,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 916 "chapters/01-toolkit.nw"
+#line 919 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -426,7 +426,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 951 "chapters/01-toolkit.nw"
+#line 954 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -437,7 +437,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 1011 "chapters/01-toolkit.nw"
+#line 1014 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss,
                void *ctx)
@@ -447,7 +447,7 @@ int grad_check(const char *name, real *x, const real *analytic,
     for (size_t c = 0; c < checks; c++) {
         size_t i = checks == 1 ? 0 : c * (n - 1) / (checks - 1);
         
-#line 1025 "chapters/01-toolkit.nw"
+#line 1028 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -464,11 +464,11 @@ if (diff > GRAD_CHECK_ATOL + GRAD_CHECK_RTOL * scale) {
                 numeric);
     failures++;
 }
-#line 1020 "chapters/01-toolkit.nw"
+#line 1023 "chapters/01-toolkit.nw"
     }
     return failures;
 }
-#line 1058 "chapters/01-toolkit.nw"
+#line 1061 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)

@@ -69,21 +69,21 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 451 "chapters/01-toolkit.nw"
+#line 454 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 531 "chapters/01-toolkit.nw"
+#line 534 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
-#line 621 "chapters/01-toolkit.nw"
+#line 624 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
@@ -91,7 +91,7 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 661 "chapters/01-toolkit.nw"
+#line 664 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -99,14 +99,14 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 709 "chapters/01-toolkit.nw"
+#line 712 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 740 "chapters/01-toolkit.nw"
+#line 743 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 772 "chapters/01-toolkit.nw"
+#line 775 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -118,7 +118,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 883 "chapters/01-toolkit.nw"
+#line 886 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -126,10 +126,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 947 "chapters/01-toolkit.nw"
+#line 950 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 988 "chapters/01-toolkit.nw"
+#line 991 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -137,7 +137,7 @@ typedef double (*LossFn)(void *ctx);
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1054 "chapters/01-toolkit.nw"
+#line 1057 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern uint64_t flop_count;
 #line 33 "chapters/01-toolkit.nw"
