@@ -11,7 +11,7 @@ set xtics 3,1,20
 set grid
 set border 3
 set tics nomirror
-set key bottom left Left reverse spacing 1.2 opaque box
+set key outside right top Left reverse spacing 1.2
 plot 'build/gen/sweep.dat' using 1:4 with linespoints lw 3 pt 7 lc rgb '#fc9272' title 'none, $H=64$', \
      '' using 1:6 with linespoints lw 3 pt 7 lc rgb '#a50f15' title 'none, $H=128$', \
      '' using 1:8 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot, $H=64$', \

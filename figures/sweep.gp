@@ -12,7 +12,7 @@ set xtics 3,1,20
 set grid
 set border 3
 set tics nomirror
-set key bottom left Left reverse spacing 1.2 opaque box
+set key outside right top Left reverse spacing 1.2
 plot 'build/gen/sweep.dat' using 1:2 with linespoints lw 3 pt 7 lc rgb '#9ecae1' title 'tokens, $H=32$', \
      '' using 1:4 with linespoints lw 3 pt 7 lc rgb '#4292c6' title 'tokens, $H=64$', \
      '' using 1:6 with linespoints lw 3 pt 7 lc rgb '#08306b' title 'tokens, $H=128$', \

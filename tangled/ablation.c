@@ -1,4 +1,4 @@
-#line 26 "chapters/05-ablation.nw"
+#line 27 "chapters/05-ablation.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
@@ -8,10 +8,10 @@
 #line 547 "chapters/06-alignment.nw"
 #include "align.h"
 
-#line 34 "chapters/05-ablation.nw"
+#line 35 "chapters/05-ablation.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 59 "chapters/05-ablation.nw"
+#line 60 "chapters/05-ablation.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
@@ -23,7 +23,7 @@ Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 65 "chapters/05-ablation.nw"
+#line 66 "chapters/05-ablation.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -39,9 +39,9 @@ if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set, 64);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 75 "chapters/05-ablation.nw"
+#line 76 "chapters/05-ablation.nw"
 }
-#line 89 "chapters/05-ablation.nw"
+#line 90 "chapters/05-ablation.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -50,7 +50,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 103 "chapters/05-ablation.nw"
+#line 104 "chapters/05-ablation.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -137,12 +137,12 @@ fclose(f);
     batch_free(&batch);
 }
 
-#line 41 "chapters/05-ablation.nw"
+#line 42 "chapters/05-ablation.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 127 "chapters/05-ablation.nw"
+#line 128 "chapters/05-ablation.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -153,7 +153,7 @@ int seeds = 5;
 #line 232 "chapters/06-alignment.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 135 "chapters/05-ablation.nw"
+#line 136 "chapters/05-ablation.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -174,11 +174,11 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 147 "chapters/05-ablation.nw"
+#line 148 "chapters/05-ablation.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 162 "chapters/05-ablation.nw"
+#line 163 "chapters/05-ablation.nw"
 int kind[MAX_CONFIGS], n_conf = 0;
 char conf_buf[128];
 if (strlen(configs) >= sizeof conf_buf)
@@ -191,10 +191,10 @@ for (char *item = strtok(conf_buf, ","); item;
     kind[n_conf++] = attention_from_name(item);
 }
 if (n_conf == 0) refuse("--configs lists no configuration");
-#line 151 "chapters/05-ablation.nw"
+#line 152 "chapters/05-ablation.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 45 "chapters/05-ablation.nw"
+#line 46 "chapters/05-ablation.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
@@ -204,9 +204,9 @@ Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 48 "chapters/05-ablation.nw"
+#line 49 "chapters/05-ablation.nw"
     
-#line 180 "chapters/05-ablation.nw"
+#line 181 "chapters/05-ablation.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -229,7 +229,7 @@ if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 195 "chapters/05-ablation.nw"
+#line 196 "chapters/05-ablation.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
@@ -239,19 +239,19 @@ if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 199 "chapters/05-ablation.nw"
+#line 200 "chapters/05-ablation.nw"
             model_free(m);
         }
-#line 49 "chapters/05-ablation.nw"
+#line 50 "chapters/05-ablation.nw"
     
-#line 206 "chapters/05-ablation.nw"
+#line 207 "chapters/05-ablation.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
         double st[4][2];
         
-#line 222 "chapters/05-ablation.nw"
+#line 223 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -262,18 +262,18 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 212 "chapters/05-ablation.nw"
+#line 213 "chapters/05-ablation.nw"
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
                "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
                sched[q].floor, attention_name[kind[k]],
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 50 "chapters/05-ablation.nw"
+#line 51 "chapters/05-ablation.nw"
     
-#line 236 "chapters/05-ablation.nw"
+#line 237 "chapters/05-ablation.nw"
 if (table) 
-#line 243 "chapters/05-ablation.nw"
+#line 244 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -286,7 +286,7 @@ if (table)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
             
-#line 222 "chapters/05-ablation.nw"
+#line 223 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -297,9 +297,9 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 255 "chapters/05-ablation.nw"
+#line 256 "chapters/05-ablation.nw"
             
-#line 262 "chapters/05-ablation.nw"
+#line 263 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -307,14 +307,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 256 "chapters/05-ablation.nw"
+#line 257 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 237 "chapters/05-ablation.nw"
+#line 238 "chapters/05-ablation.nw"
 if (curves) 
-#line 272 "chapters/05-ablation.nw"
+#line 273 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -332,9 +332,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 238 "chapters/05-ablation.nw"
+#line 239 "chapters/05-ablation.nw"
 if (summary) 
-#line 294 "chapters/05-ablation.nw"
+#line 295 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -360,9 +360,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 239 "chapters/05-ablation.nw"
+#line 240 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 322 "chapters/05-ablation.nw"
+#line 323 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -507,7 +507,7 @@ else
 }
 #line 277 "chapters/06-alignment.nw"
 dataset_free(&align_set);
-#line 51 "chapters/05-ablation.nw"
+#line 52 "chapters/05-ablation.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;
