@@ -8,7 +8,7 @@ set xrange [0:16]
 set xtics 0,2,16
 set yrange [0:5.5]
 set grid
-set key below
+set key below maxrows 1 width 2
 set border 3
 set tics nomirror
 plot 'build/gen/schedule.dat' using 2:($3*1000) with lines lw 3 lc rgb '#1f4e9c' title 'constant', \

@@ -1,7 +1,7 @@
 # Chapter 5: token accuracy against sentence length, with and
 # without attention (build/gen/sweep.dat: words, then token and exact
 # accuracy of none:32, none:64, none:128, dot:64, additive:64).
-set terminal cairolatex pdf colortext size 12cm,7cm
+set terminal cairolatex pdf colortext size 14.5cm,7.5cm
 set output 'build/fig/sweep-attention.tex'
 set xlabel 'source sentence length (words)'
 set ylabel 'token accuracy (\%)'

@@ -2,7 +2,7 @@
 # attention, at three hidden sizes (build/gen/sweep.dat, written by
 # build/bin/sweep; columns: words, then token and exact accuracy of
 # each model).
-set terminal cairolatex pdf colortext size 12cm,7cm
+set terminal cairolatex pdf colortext size 14.5cm,7.5cm
 set output 'build/fig/sweep.tex'
 set xlabel 'source sentence length (words)'
 set ylabel 'accuracy (\%)'
