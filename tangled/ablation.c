@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 547 "chapters/06-alignment.nw"
+#line 552 "chapters/06-alignment.nw"
 #include "align.h"
 
 #line 35 "chapters/05-ablation.nw"
@@ -36,7 +36,8 @@ static void record_epoch(int epoch, double train_loss,
     
 #line 260 "chapters/06-alignment.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
-    AlignScore a = align_evaluate(run->model, run->align_set, 64);
+    AlignScore a = align_evaluate(run->model, run->align_set,
+                                  run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
 #line 76 "chapters/05-ablation.nw"
@@ -73,7 +74,7 @@ static int parse_schedules(const char *list, Schedule *out)
     if (n == 0) refuse("--schedules lists no schedule");
     return n;
 }
-#line 481 "chapters/06-alignment.nw"
+#line 486 "chapters/06-alignment.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -88,7 +89,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 501 "chapters/06-alignment.nw"
+#line 506 "chapters/06-alignment.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -96,9 +97,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 495 "chapters/06-alignment.nw"
+#line 500 "chapters/06-alignment.nw"
     
-#line 511 "chapters/06-alignment.nw"
+#line 516 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -122,9 +123,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 496 "chapters/06-alignment.nw"
+#line 501 "chapters/06-alignment.nw"
     
-#line 536 "chapters/06-alignment.nw"
+#line 541 "chapters/06-alignment.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -133,7 +134,7 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 497 "chapters/06-alignment.nw"
+#line 502 "chapters/06-alignment.nw"
     batch_free(&batch);
 }
 
@@ -234,7 +235,7 @@ if (mc.attention != ATTN_NONE) {
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 265 "chapters/06-alignment.nw"
+#line 266 "chapters/06-alignment.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
@@ -387,9 +388,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 273 "chapters/06-alignment.nw"
+#line 274 "chapters/06-alignment.nw"
 if (align_table) 
-#line 292 "chapters/06-alignment.nw"
+#line 293 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -408,7 +409,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 318 "chapters/06-alignment.nw"
+#line 319 "chapters/06-alignment.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -416,16 +417,16 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 310 "chapters/06-alignment.nw"
+#line 311 "chapters/06-alignment.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 274 "chapters/06-alignment.nw"
+#line 275 "chapters/06-alignment.nw"
 if (align_curves) 
-#line 393 "chapters/06-alignment.nw"
+#line 394 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -439,16 +440,16 @@ if (align_curves)
                 acc += runs[0][k][s].align_curve[e];
                 loss += e ? runs[0][k][s].curve[e - 1] : 0;
             }
-            fprintf(f, " %.3f %.5f", 100 * acc / seeds,
-                    e ? loss / seeds : NAN);
+            fprintf(f, " %.3f %.5f", kind[k] == ATTN_NONE ? NAN
+                    : 100 * acc / seeds, e ? loss / seeds : NAN);
         }
         fprintf(f, "\n");
     }
     fclose(f);
 }
-#line 275 "chapters/06-alignment.nw"
+#line 276 "chapters/06-alignment.nw"
 if (align_summary) 
-#line 352 "chapters/06-alignment.nw"
+#line 353 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -469,9 +470,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 276 "chapters/06-alignment.nw"
+#line 277 "chapters/06-alignment.nw"
 if (align_timing) 
-#line 419 "chapters/06-alignment.nw"
+#line 421 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -480,7 +481,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 435 "chapters/06-alignment.nw"
+#line 437 "chapters/06-alignment.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -495,17 +496,20 @@ for (int s = 0; s < seeds; s++) {
 }
 if (reached < 0)
     fprintf(f, "%s never, for %s", sep, attention_name[kind[k]]);
+else if (reached == 0)
+    fprintf(f, "%s before training, for %s", sep,
+            attention_name[kind[k]]);
 else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 427 "chapters/06-alignment.nw"
+#line 429 "chapters/06-alignment.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 277 "chapters/06-alignment.nw"
+#line 278 "chapters/06-alignment.nw"
 dataset_free(&align_set);
 #line 52 "chapters/05-ablation.nw"
     dataset_free(&train_set);

@@ -1,4 +1,4 @@
-#line 569 "chapters/06-alignment.nw"
+#line 574 "chapters/06-alignment.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include <stdio.h>
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 597 "chapters/06-alignment.nw"
+#line 602 "chapters/06-alignment.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -38,22 +38,23 @@ if (mc.attention == ATTN_NONE)
     refuse("--attention none has no weights to show");
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 586 "chapters/06-alignment.nw"
-    int ids[MAX_WORDS + 2];
+#line 591 "chapters/06-alignment.nw"
+    int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 621 "chapters/06-alignment.nw"
+#line 628 "chapters/06-alignment.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
-Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+int max_len = len > train_set.L ? len : train_set.L;
+Model *m = model_create(&mc, tc.batch_size, max_len, tc.seed);
 fprintf(stderr, "heatmap: training %s attention for %d epochs\n",
         attention_name[mc.attention], tc.epochs);
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 589 "chapters/06-alignment.nw"
+#line 594 "chapters/06-alignment.nw"
     
-#line 634 "chapters/06-alignment.nw"
+#line 642 "chapters/06-alignment.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -64,13 +65,13 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 590 "chapters/06-alignment.nw"
+#line 595 "chapters/06-alignment.nw"
     
-#line 646 "chapters/06-alignment.nw"
+#line 654 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
-const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 2];
+const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 printf("translation:");
 while (n_rows < steps) {
@@ -81,7 +82,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 591 "chapters/06-alignment.nw"
+#line 596 "chapters/06-alignment.nw"
     free(out); free(w);
     model_free(m);
     return 0;
