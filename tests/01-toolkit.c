@@ -217,6 +217,17 @@ static void test_grad_check_catches_a_wrong_gradient(void **s)
     assert_int_equal(grad_check("b", b, db, N, 100, linear_loss, &c), 1);
 }
 
+static void test_fast_tanh_agrees_with_tanh(void **s)
+{
+    (void)s;
+    double worst = 0;
+    for (double x = -20; x <= 20; x += 0.001)
+        worst = fmax(worst, fabs(fast_tanh(x) - tanh(x)));
+    assert_true(worst < 1e-12);     /* absolute, in double precision */
+    assert_true(fast_tanh(1e4) == 1 && fast_tanh(-1e4) == -1);
+    assert_true(fast_tanh(0) == 0);
+}
+
 static void test_softmax_sums_to_one_even_at_1e4(void **s)
 {
     (void)s;
@@ -376,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_fast_matmul_agrees_with_naive_on_odd_sizes),
         cmocka_unit_test(test_linear_backward_matches_finite_differences),
         cmocka_unit_test(test_grad_check_catches_a_wrong_gradient),
+        cmocka_unit_test(test_fast_tanh_agrees_with_tanh),
         cmocka_unit_test(test_softmax_sums_to_one_even_at_1e4),
         cmocka_unit_test(test_cross_entropy_matches_its_definition),
         cmocka_unit_test(test_cross_entropy_is_finite_for_huge_logits),
