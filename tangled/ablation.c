@@ -56,22 +56,17 @@ typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
 {
-    char buf[128];
-    if (strlen(list) >= sizeof buf) refuse("--schedules is too long");
-    strcpy(buf, list);
-    int n = 0;
-    for (char *item = strtok(buf, ","); item;
-         item = strtok(NULL, ",")) {
-        char *slash = strchr(item, '/');
-        if (!slash) refuse("--schedules: '%s' is not W/F", item);
+    char buf[128], *item[MAX_SCHEDULES];
+    int n = split_list(buf, sizeof buf, "--schedules", list, item,
+                       MAX_SCHEDULES);
+    for (int q = 0; q < n; q++) {
+        char *slash = strchr(item[q], '/');
+        if (!slash) refuse("--schedules: '%s' is not W/F", item[q]);
         *slash = '\0';
-        if (n == MAX_SCHEDULES)
-            refuse("--schedules: at most %d", MAX_SCHEDULES);
-        out[n].warmup = (int)parse_long("--schedules", item, 0, 1000);
-        out[n].floor = parse_double("--schedules", slash + 1, 0, 1);
-        n++;
+        out[q].warmup = (int)parse_long("--schedules", item[q], 0,
+                                        1000);
+        out[q].floor = parse_double("--schedules", slash + 1, 0, 1);
     }
-    if (n == 0) refuse("--schedules lists no schedule");
     return n;
 }
 #line 486 "chapters/06-alignment.nw"
@@ -143,7 +138,7 @@ int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 128 "chapters/05-ablation.nw"
+#line 123 "chapters/05-ablation.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -154,7 +149,7 @@ int seeds = 5;
 #line 232 "chapters/06-alignment.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 136 "chapters/05-ablation.nw"
+#line 131 "chapters/05-ablation.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -175,24 +170,18 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 148 "chapters/05-ablation.nw"
+#line 143 "chapters/05-ablation.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 163 "chapters/05-ablation.nw"
-int kind[MAX_CONFIGS], n_conf = 0;
-char conf_buf[128];
-if (strlen(configs) >= sizeof conf_buf)
-    refuse("--configs is too long");
-strcpy(conf_buf, configs);
-for (char *item = strtok(conf_buf, ","); item;
-     item = strtok(NULL, ",")) {
-    if (n_conf == MAX_CONFIGS)
-        refuse("--configs: at most %d configurations", MAX_CONFIGS);
-    kind[n_conf++] = attention_from_name(item);
-}
-if (n_conf == 0) refuse("--configs lists no configuration");
-#line 152 "chapters/05-ablation.nw"
+#line 158 "chapters/05-ablation.nw"
+int kind[MAX_CONFIGS];
+char conf_buf[128], *conf[MAX_CONFIGS];
+int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
+                        configs, conf, MAX_CONFIGS);
+for (int k = 0; k < n_conf; k++)
+    kind[k] = attention_from_name(conf[k]);
+#line 147 "chapters/05-ablation.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
 #line 46 "chapters/05-ablation.nw"
@@ -207,7 +196,7 @@ dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
 #line 49 "chapters/05-ablation.nw"
     
-#line 181 "chapters/05-ablation.nw"
+#line 170 "chapters/05-ablation.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -230,7 +219,7 @@ if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 196 "chapters/05-ablation.nw"
+#line 185 "chapters/05-ablation.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
@@ -240,19 +229,19 @@ if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 200 "chapters/05-ablation.nw"
+#line 189 "chapters/05-ablation.nw"
             model_free(m);
         }
 #line 50 "chapters/05-ablation.nw"
     
-#line 207 "chapters/05-ablation.nw"
+#line 196 "chapters/05-ablation.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
         double st[4][2];
         
-#line 223 "chapters/05-ablation.nw"
+#line 212 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -263,7 +252,7 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 213 "chapters/05-ablation.nw"
+#line 202 "chapters/05-ablation.nw"
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
                "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
                sched[q].floor, attention_name[kind[k]],
@@ -272,9 +261,9 @@ for (int i = 0; i < 4; i++)
     }
 #line 51 "chapters/05-ablation.nw"
     
-#line 237 "chapters/05-ablation.nw"
+#line 226 "chapters/05-ablation.nw"
 if (table) 
-#line 244 "chapters/05-ablation.nw"
+#line 233 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -287,7 +276,7 @@ if (table)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
             
-#line 223 "chapters/05-ablation.nw"
+#line 212 "chapters/05-ablation.nw"
 double x[4][MAX_SEEDS];
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[q][k][s];
@@ -298,9 +287,9 @@ for (int s = 0; s < seeds; s++) {
 }
 for (int i = 0; i < 4; i++)
     mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 256 "chapters/05-ablation.nw"
+#line 245 "chapters/05-ablation.nw"
             
-#line 263 "chapters/05-ablation.nw"
+#line 252 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -308,14 +297,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 257 "chapters/05-ablation.nw"
+#line 246 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 238 "chapters/05-ablation.nw"
+#line 227 "chapters/05-ablation.nw"
 if (curves) 
-#line 273 "chapters/05-ablation.nw"
+#line 262 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -333,9 +322,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 239 "chapters/05-ablation.nw"
+#line 228 "chapters/05-ablation.nw"
 if (summary) 
-#line 295 "chapters/05-ablation.nw"
+#line 284 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -361,9 +350,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 240 "chapters/05-ablation.nw"
+#line 229 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 323 "chapters/05-ablation.nw"
+#line 312 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);

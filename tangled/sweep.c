@@ -9,25 +9,19 @@ enum { MAX_MODELS = 8 };
 #line 1270 "chapters/03-bottleneck.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
-    char buf[256];
-    if (strlen(list) >= sizeof buf) refuse("--models is too long");
-    strcpy(buf, list);
-    int n = 0;
-    for (char *item = strtok(buf, ","); item;
-         item = strtok(NULL, ",")) {
-        char *colon = strchr(item, ':');
+    char buf[256], *item[MAX_MODELS];
+    int n = split_list(buf, sizeof buf, "--models", list, item,
+                       MAX_MODELS);
+    for (int k = 0; k < n; k++) {
+        char *colon = strchr(item[k], ':');
         if (!colon)
-            refuse("--models: '%s' is not KIND:HIDDEN", item);
+            refuse("--models: '%s' is not KIND:HIDDEN", item[k]);
         *colon = '\0';
-        if (n == MAX_MODELS)
-            refuse("--models: at most %d models", MAX_MODELS);
-        mc[n] = model_config_default();
-        mc[n].attention = attention_from_name(item);
-        mc[n].H = mc[n].E = (int)parse_long("--models", colon + 1,
+        mc[k] = model_config_default();
+        mc[k].attention = attention_from_name(item[k]);
+        mc[k].H = mc[k].E = (int)parse_long("--models", colon + 1,
                                             1, 4096);
-        n++;
     }
-    if (n == 0) refuse("--models lists no model");
     return n;
 }
 
@@ -42,7 +36,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 1298 "chapters/03-bottleneck.nw"
+#line 1292 "chapters/03-bottleneck.nw"
 int seed = 1;
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
@@ -65,7 +59,7 @@ tc.seed = (uint64_t)seed;
     Eval ev[MAX_MODELS];
     for (int k = 0; k < n_models; k++) {
         
-#line 1314 "chapters/03-bottleneck.nw"
+#line 1308 "chapters/03-bottleneck.nw"
 Model *m = model_create(&mc[k], tc.batch_size, train_set.L, tc.seed);
 double t0 = seconds_now();
 train_model(m, &train_set, &val_set, &tc, NULL, NULL);
@@ -77,7 +71,7 @@ model_free(m);
 #line 1258 "chapters/03-bottleneck.nw"
     }
     
-#line 1326 "chapters/03-bottleneck.nw"
+#line 1320 "chapters/03-bottleneck.nw"
 printf("# words");
 for (int k = 0; k < n_models; k++)
     printf("  %s:%d(token exact)", attention_name[mc[k].attention],
@@ -95,7 +89,7 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
 #line 1260 "chapters/03-bottleneck.nw"
     if (summary) {
         
-#line 1346 "chapters/03-bottleneck.nw"
+#line 1340 "chapters/03-bottleneck.nw"
 for (int with = 0; with < 2; with++) {
     char name[300];
     snprintf(name, sizeof name, "%s-%s.tex", summary,
