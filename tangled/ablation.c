@@ -51,6 +51,21 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
+#line 213 "chapters/05-ablation.nw"
+static void row_stats(double st[4][2], const Run *run /* [seeds] */,
+                      int seeds)
+{
+    double x[4][MAX_SEEDS];
+    for (int s = 0; s < seeds; s++) {
+        const Eval *e = &run[s].final;
+        x[0][s] = e->loss;
+        x[1][s] = 100.0 * e->tokens_right / e->tokens;
+        x[2][s] = 100.0 * e->sentences_right / e->sentences;
+        x[3][s] = run[s].seconds;
+    }
+    for (int i = 0; i < 4; i++)
+        mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
+}
 #line 104 "chapters/05-ablation.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
@@ -240,19 +255,7 @@ printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
         double st[4][2];
-        
-#line 212 "chapters/05-ablation.nw"
-double x[4][MAX_SEEDS];
-for (int s = 0; s < seeds; s++) {
-    const Run *r = &runs[q][k][s];
-    x[0][s] = r->final.loss;
-    x[1][s] = 100.0 * r->final.tokens_right / r->final.tokens;
-    x[2][s] = 100.0 * r->final.sentences_right / r->final.sentences;
-    x[3][s] = r->seconds;
-}
-for (int i = 0; i < 4; i++)
-    mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 202 "chapters/05-ablation.nw"
+        row_stats(st, runs[q][k], seeds);
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
                "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
                sched[q].floor, attention_name[kind[k]],
@@ -261,9 +264,9 @@ for (int i = 0; i < 4; i++)
     }
 #line 51 "chapters/05-ablation.nw"
     
-#line 226 "chapters/05-ablation.nw"
+#line 231 "chapters/05-ablation.nw"
 if (table) 
-#line 233 "chapters/05-ablation.nw"
+#line 238 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -275,21 +278,9 @@ if (table)
     for (int q = 0; q < n_sched; q++)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
+            row_stats(st, runs[q][k], seeds);
             
-#line 212 "chapters/05-ablation.nw"
-double x[4][MAX_SEEDS];
-for (int s = 0; s < seeds; s++) {
-    const Run *r = &runs[q][k][s];
-    x[0][s] = r->final.loss;
-    x[1][s] = 100.0 * r->final.tokens_right / r->final.tokens;
-    x[2][s] = 100.0 * r->final.sentences_right / r->final.sentences;
-    x[3][s] = r->seconds;
-}
-for (int i = 0; i < 4; i++)
-    mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
-#line 245 "chapters/05-ablation.nw"
-            
-#line 252 "chapters/05-ablation.nw"
+#line 257 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -297,14 +288,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 246 "chapters/05-ablation.nw"
+#line 251 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 227 "chapters/05-ablation.nw"
+#line 232 "chapters/05-ablation.nw"
 if (curves) 
-#line 262 "chapters/05-ablation.nw"
+#line 267 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -322,18 +313,18 @@ if (curves)
     }
     fclose(f);
 }
-#line 228 "chapters/05-ablation.nw"
+#line 233 "chapters/05-ablation.nw"
 if (summary) 
-#line 284 "chapters/05-ablation.nw"
+#line 289 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     double loss[MAX_CONFIGS][2];
     for (int k = 0; k < n_conf; k++) {
-        double x[MAX_SEEDS];
-        for (int s = 0; s < seeds; s++)
-            x[s] = runs[0][k][s].final.loss;
-        mean_sd(x, seeds, &loss[k][0], &loss[k][1]);
+        double st[4][2];
+        row_stats(st, runs[0][k], seeds);
+        loss[k][0] = st[0][0];
+        loss[k][1] = st[0][1];
     }
     fprintf(f, "Against the baseline (%s, mean loss %.4f over %d"
             " seeds):", attention_name[kind[0]], loss[0][0], seeds);
@@ -350,9 +341,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 229 "chapters/05-ablation.nw"
+#line 234 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 312 "chapters/05-ablation.nw"
+#line 317 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
