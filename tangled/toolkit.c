@@ -68,7 +68,7 @@ void parse_options(int argc, char **argv, const Option *opt,
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 279 "chapters/01-toolkit.nw"
+#line 255 "chapters/01-toolkit.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -93,7 +93,7 @@ for (int k = 0; k < n_opt; k++) {
         if (i + 1 == argc)
             refuse("%s needs a value (try --help)", argv[i]);
         
-#line 263 "chapters/01-toolkit.nw"
+#line 239 "chapters/01-toolkit.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -111,7 +111,7 @@ case OPT_TEXT:
 #line 234 "chapters/01-toolkit.nw"
     }
 }
-#line 246 "chapters/01-toolkit.nw"
+#line 279 "chapters/01-toolkit.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {

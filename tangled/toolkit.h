@@ -40,7 +40,7 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 241 "chapters/01-toolkit.nw"
+#line 274 "chapters/01-toolkit.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
