@@ -210,11 +210,17 @@ build/tex/chapters.tex: $(CHAPTERS)
 
 book: deps-ok
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
-book.pdf: book.tex build/tex/chapters.tex $(GEN) $(FIGS)
+# pdflatex, then bibtex once (book.bib), then pdflatex until the
+# labels and citations settle.
+book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
 	    -output-directory build/tex book.tex > build/tex/pdflatex.out \
 	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
+	  if [ $$i -eq 1 ]; then \
+	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
+	      || { echo "book: bibtex failed" >&2; exit 1; }; \
+	    continue; fi; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
 	    build/tex/book.log || break; \
 	done
