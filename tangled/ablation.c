@@ -1,29 +1,29 @@
-#line 776 "chapters/A-programs.nw"
+#line 1145 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1354 "chapters/A-programs.nw"
+#line 1789 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 784 "chapters/A-programs.nw"
+#line 1153 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 809 "chapters/A-programs.nw"
+#line 1178 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1100 "chapters/A-programs.nw"
+#line 1509 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 815 "chapters/A-programs.nw"
+#line 1184 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1133 "chapters/A-programs.nw"
+#line 1551 "chapters/A-programs.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 825 "chapters/A-programs.nw"
+#line 1194 "chapters/A-programs.nw"
 }
-#line 839 "chapters/A-programs.nw"
+#line 1208 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 962 "chapters/A-programs.nw"
+#line 1366 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -66,7 +66,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 853 "chapters/A-programs.nw"
+#line 1222 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -84,7 +84,18 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1288 "chapters/A-programs.nw"
+#line 1713 "chapters/A-programs.nw"
+static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
+
+static char *heatmap_name(const char *prefix, int kind,
+                          const char *ext)
+{
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "-%s%s", attention_name[kind],
+             ext);
+    return out_name(prefix, suffix);
+}
+
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -96,26 +107,24 @@ static void write_heatmap(const char *prefix, Model *m,
     model_forward(m, &batch);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     const real *w = m->attn.weights;        /* [1, T', S] */
-    char name[300];
-    const char *kind = attention_name[m->cfg.attention];
+    char *name;
     
-#line 1308 "chapters/A-programs.nw"
-snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
-FILE *f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+#line 1743 "chapters/A-programs.nw"
+name = heatmap_name(prefix, m->cfg.attention, ".dat");
+FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
-fclose(f);
-#line 1302 "chapters/A-programs.nw"
+out_close(f);
+free(name);
+#line 1737 "chapters/A-programs.nw"
     
-#line 1318 "chapters/A-programs.nw"
+#line 1753 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
-snprintf(name, sizeof name, "%s-%s.gpi", prefix, kind);
-f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+name = heatmap_name(prefix, m->cfg.attention, ".gpi");
+f = out_open(name);
 fprintf(f, "set xtics (");
 for (int s = 0; s < S; s++)
     fprintf(f, "%s\"%s\" %d", s ? ", " : "", en.word[batch.src[s]],
@@ -132,28 +141,29 @@ for (int j = 0; j < words; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-fclose(f);
-#line 1303 "chapters/A-programs.nw"
+out_close(f);
+free(name);
+#line 1738 "chapters/A-programs.nw"
     
-#line 1343 "chapters/A-programs.nw"
+#line 1778 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-snprintf(name, sizeof name, "%s-%s.txt", prefix, kind);
-f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+name = heatmap_name(prefix, m->cfg.attention, ".txt");
+f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
-fclose(f);
-#line 1304 "chapters/A-programs.nw"
+out_close(f);
+free(name);
+#line 1739 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 791 "chapters/A-programs.nw"
+#line 1160 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 872 "chapters/A-programs.nw"
+#line 1241 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -161,10 +171,10 @@ const char *configs = "none,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
-#line 1105 "chapters/A-programs.nw"
+#line 1514 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 880 "chapters/A-programs.nw"
+#line 1249 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -177,7 +187,7 @@ Option options[] = {
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     
-#line 1108 "chapters/A-programs.nw"
+#line 1517 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -185,33 +195,61 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 892 "chapters/A-programs.nw"
+#line 1261 "chapters/A-programs.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 907 "chapters/A-programs.nw"
+#line 1307 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 896 "chapters/A-programs.nw"
+#line 1265 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 795 "chapters/A-programs.nw"
+#line 1274 "chapters/A-programs.nw"
+for (int q = 0; q < n_sched; q++)
+    if (sched[q].warmup >= tc.epochs)
+        refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
+               " nothing of a run of %d epochs (--epochs)",
+               sched[q].warmup, sched[q].floor, sched[q].warmup,
+               tc.epochs);
+#line 1285 "chapters/A-programs.nw"
+if (table) out_plan("--table", table);
+if (curves) out_plan("--curves", curves);
+if (summary) out_plan("--summary", summary);
+#line 1525 "chapters/A-programs.nw"
+if (align_table) out_plan("--align-table", align_table);
+if (align_curves) out_plan("--align-curves", align_curves);
+if (align_summary) out_plan("--align-summary", align_summary);
+if (align_timing) out_plan("--align-timing", align_timing);
+for (int k = 0; heatmaps && k < n_conf; k++)
+    for (int e = 0; e < 3 && kind[k] != ATTN_NONE; e++)
+        out_plan("--heatmaps",
+                 heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
+#line 1290 "chapters/A-programs.nw"
+double need = 0;
+for (int k = 0; k < n_conf; k++) {
+    ModelConfig mc = base;
+    mc.attention = kind[k];
+    need = fmax(need, run_bytes(&dc, &mc, tc.batch_size));
+}
+memory_check(need, "--hidden or --embed");
+#line 1164 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1116 "chapters/A-programs.nw"
+#line 1534 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 798 "chapters/A-programs.nw"
+#line 1167 "chapters/A-programs.nw"
     
-#line 919 "chapters/A-programs.nw"
+#line 1319 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -227,29 +265,33 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1126 "chapters/A-programs.nw"
+#line 1544 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 934 "chapters/A-programs.nw"
+#line 1334 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
+            progress("%d/%g %s, seed %d of %d: val loss %.4f,"
+                     " %.1f s", sched[q].warmup, sched[q].floor,
+                     attention_name[kind[k]], s + 1, seeds,
+                     run->final.loss, run->seconds);
             
-#line 1139 "chapters/A-programs.nw"
+#line 1557 "chapters/A-programs.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 938 "chapters/A-programs.nw"
+#line 1342 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 799 "chapters/A-programs.nw"
+#line 1168 "chapters/A-programs.nw"
     
-#line 945 "chapters/A-programs.nw"
+#line 1349 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
@@ -262,14 +304,13 @@ for (int q = 0; q < n_sched; q++)
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 800 "chapters/A-programs.nw"
+#line 1169 "chapters/A-programs.nw"
     
-#line 980 "chapters/A-programs.nw"
+#line 1386 "chapters/A-programs.nw"
 if (table) 
-#line 987 "chapters/A-programs.nw"
+#line 1397 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(table, "w");
-    if (!f) refuse("cannot write '%s'", table);
+    FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
             n_sched > 1 ? "l" : "");
     fprintf(f, "%sattention & parameters & val loss & token acc."
@@ -280,7 +321,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1006 "chapters/A-programs.nw"
+#line 1415 "chapters/A-programs.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -288,17 +329,16 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 1000 "chapters/A-programs.nw"
+#line 1409 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
-    fclose(f);
+    out_close(f);
 }
-#line 981 "chapters/A-programs.nw"
+#line 1387 "chapters/A-programs.nw"
 if (curves) 
-#line 1016 "chapters/A-programs.nw"
+#line 1425 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(curves, "w");
-    if (!f) refuse("cannot write '%s'", curves);
+    FILE *f = out_open(curves);
     fprintf(f, "# epoch, then the mean val loss of each row\n");
     for (int e = 0; e < tc.epochs; e++) {
         fprintf(f, "%d", e + 1);
@@ -311,42 +351,44 @@ if (curves)
             }
         fprintf(f, "\n");
     }
-    fclose(f);
+    out_close(f);
 }
-#line 982 "chapters/A-programs.nw"
-if (summary) 
-#line 1038 "chapters/A-programs.nw"
-{
-    FILE *f = fopen(summary, "w");
-    if (!f) refuse("cannot write '%s'", summary);
-    double loss[MAX_CONFIGS][2];
-    for (int k = 0; k < n_conf; k++) {
-        double st[4][2];
-        row_stats(st, runs[0][k], seeds);
-        loss[k][0] = st[0][0];
-        loss[k][1] = st[0][1];
-    }
+#line 1388 "chapters/A-programs.nw"
+if (summary) {
+    FILE *f = out_open(summary);
+    
+#line 1447 "chapters/A-programs.nw"
+double loss[MAX_CONFIGS][2];
+for (int k = 0; k < n_conf; k++) {
+    double st[4][2];
+    row_stats(st, runs[0][k], seeds);
+    loss[k][0] = st[0][0];
+    loss[k][1] = st[0][1];
+}
+if (n_conf == 1)
+    fprintf(f, "Only one configuration was run (%s, mean loss %.4f"
+            " over %d seeds): there is nothing to compare",
+            attention_name[kind[0]], loss[0][0], seeds);
+else
     fprintf(f, "Against the baseline (%s, mean loss %.4f over %d"
             " seeds):", attention_name[kind[0]], loss[0][0], seeds);
-    for (int k = 1; k < n_conf; k++) {
-        double gap = loss[0][0] - loss[k][0];
-        double spread = fmax(loss[0][1], loss[k][1]);
-        fprintf(f, "%s %s is %.4f %s, %.0f times the larger standard"
-                " deviation", k == 1 ? "" : ";",
-                attention_name[kind[k]],
-                fabs(gap), gap > 0 ? "lower" : "higher",
-                spread > 0 ? fabs(gap) / spread : 0);
-    }
-    fprintf(f, ". The loss floor is %.4f.\n",
-            smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-    fclose(f);
+#line 1466 "chapters/A-programs.nw"
+for (int k = 1; k < n_conf; k++) {
+    double gap = loss[0][0] - loss[k][0];
+    double spread = fmax(loss[0][1], loss[k][1]);
+    fprintf(f, "%s %s is %.4f %s, %.0f times the larger standard"
+            " deviation", k == 1 ? "" : ";",
+            attention_name[kind[k]],
+            fabs(gap), gap > 0 ? "lower" : "higher",
+            spread > 0 ? fabs(gap) / spread : 0);
 }
-#line 983 "chapters/A-programs.nw"
-if (summary && n_sched > 1) 
-#line 1066 "chapters/A-programs.nw"
+#line 1462 "chapters/A-programs.nw"
+fprintf(f, ". The loss floor is %.4f.\n",
+        smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
+#line 1391 "chapters/A-programs.nw"
+    if (n_sched > 1) 
+#line 1478 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(summary, "a");
-    if (!f) refuse("cannot write '%s'", summary);
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
         int best = 0;
@@ -366,14 +408,17 @@ if (summary && n_sched > 1)
                 sched[best].floor, best_loss);
     }
     fprintf(f, ".\n");
-    fclose(f);
 }
-#line 1147 "chapters/A-programs.nw"
+#line 1392 "chapters/A-programs.nw"
+    out_close(f);
+}
+#line 1565 "chapters/A-programs.nw"
+int n_attn = 0;
+for (int k = 0; k < n_conf; k++) n_attn += kind[k] != ATTN_NONE;
 if (align_table) 
-#line 1155 "chapters/A-programs.nw"
+#line 1575 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_table, "w");
-    if (!f) refuse("cannot write '%s'", align_table);
+    FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
             " loss & alignment acc.\\ (\\%%) & gold weight \\\\\n"
             "\\midrule\n");
@@ -389,7 +434,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1181 "chapters/A-programs.nw"
+#line 1600 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -397,19 +442,18 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1173 "chapters/A-programs.nw"
+#line 1592 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
-    fclose(f);
+    out_close(f);
 }
-#line 1148 "chapters/A-programs.nw"
+#line 1568 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1216 "chapters/A-programs.nw"
+#line 1641 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_curves, "w");
-    if (!f) refuse("cannot write '%s'", align_curves);
+    FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%) and val loss, means over seeds\n");
     for (int e = 0; e <= tc.epochs; e++) {
@@ -425,15 +469,20 @@ if (align_curves)
         }
         fprintf(f, "\n");
     }
-    fclose(f);
+    out_close(f);
 }
-#line 1149 "chapters/A-programs.nw"
+#line 1569 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1193 "chapters/A-programs.nw"
+#line 1612 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_summary, "w");
-    if (!f) refuse("cannot write '%s'", align_summary);
-    fprintf(f, "Attention's peak lands on the gold source word in");
+    FILE *f = out_open(align_summary);
+    if (!n_attn)
+        fprintf(f, "No configuration with attention was run, so no"
+                " alignment was measured; chance is %.1f\\%%.\n",
+                100 * align_chance(dc.min_words, dc.max_words));
+    else
+        fprintf(f, "Attention's peak lands on the gold source word"
+                " in");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
@@ -444,24 +493,26 @@ if (align_summary)
                 100 * acc / seeds, attention_name[kind[k]]);
         sep = ",";
     }
-    fprintf(f, ", against a chance level of %.1f\\%% (the tutorial"
-            " reports 97.7\\%% for dot and 84.5\\%% for"
-            " additive).\n",
-            100 * align_chance(dc.min_words, dc.max_words));
-    fclose(f);
+    if (n_attn)
+        fprintf(f, ", against a chance level of %.1f\\%% (the"
+                " tutorial reports 97.7\\%% for dot and 84.5\\%%"
+                " for additive).\n",
+                100 * align_chance(dc.min_words, dc.max_words));
+    out_close(f);
 }
-#line 1150 "chapters/A-programs.nw"
+#line 1570 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1243 "chapters/A-programs.nw"
+#line 1667 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_timing, "w");
-    if (!f) refuse("cannot write '%s'", align_timing);
-    fprintf(f, "Alignment accuracy first reaches 90\\%%");
+    FILE *f = out_open(align_timing);
+    fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
+            : "No configuration with attention was run, so there"
+            " is no alignment to time");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 1259 "chapters/A-programs.nw"
+#line 1684 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -483,15 +534,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1251 "chapters/A-programs.nw"
+#line 1676 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
-    fclose(f);
+    out_close(f);
 }
-#line 1151 "chapters/A-programs.nw"
+#line 1571 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 801 "chapters/A-programs.nw"
+#line 1170 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -329,6 +329,33 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(m);
 }
+#line 520 "chapters/A-programs.nw"
+double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
+                 int max_B)
+{
+    double E = cfg->E, H = cfg->H, A = cfg->H;
+    double Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    double V = Vs > Vt ? Vs : Vt, L = dc->max_words + 2;
+    double B = max_B, S = L, T = L - 1;
+    double data = (dc->n_train + dc->n_val) * (2 * L + 2);
+    double par = (Vs + Vt) * E + 2 * (E + H + 1) * 4 * H
+                 + (H + 1) * Vt;
+    double work = B * S * (2 * E + 7 * H) + 4 * B * H
+                  + B * T * (2 * E + 8 * H + 3 * V);
+    double ints = B * (2 * T + 1 + S);
+    if (cfg->attention != ATTN_NONE) {
+        
+#line 543 "chapters/A-programs.nw"
+par += 2 * H * H;
+if (cfg->attention == ATTN_GENERAL) par += H * H;
+if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
+work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
+        + 2 * B * S * A + 2 * S;
+#line 535 "chapters/A-programs.nw"
+    }
+    return (data + ints) * sizeof(int)
+           + (4 * par + work) * sizeof(real);
+}
 #line 559 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,

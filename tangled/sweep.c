@@ -1,4 +1,4 @@
-#line 634 "chapters/A-programs.nw"
+#line 993 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8 };
-#line 672 "chapters/A-programs.nw"
+#line 1032 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     return n;
 }
 
-#line 643 "chapters/A-programs.nw"
+#line 1002 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 694 "chapters/A-programs.nw"
+#line 1054 "chapters/A-programs.nw"
 int seed = 1;
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
@@ -51,27 +51,41 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
 tc.seed = (uint64_t)seed;
-#line 653 "chapters/A-programs.nw"
+char *summary_name[2] = {NULL, NULL};
+if (summary) {
+    summary_name[0] = out_name(summary, "-none.tex");
+    summary_name[1] = out_name(summary, "-attention.tex");
+    out_plan("--summary", summary_name[0]);
+    out_plan("--summary", summary_name[1]);
+}
+#line 1012 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
+    
+#line 1077 "chapters/A-programs.nw"
+double need = 0;
+for (int k = 0; k < n_models; k++)
+    need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
+memory_check(need, "the hidden sizes of --models, or --max-words");
+#line 1015 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Eval ev[MAX_MODELS];
     for (int k = 0; k < n_models; k++) {
         
-#line 710 "chapters/A-programs.nw"
+#line 1083 "chapters/A-programs.nw"
 Model *m = model_create(&mc[k], tc.batch_size, train_set.L, tc.seed);
 double t0 = seconds_now();
 train_model(m, &train_set, &val_set, &tc, NULL, NULL);
 ev[k] = evaluate(m, &val_set, tc.batch_size);
-fprintf(stderr, "sweep: %s:%d trained in %.1f s, val loss %.4f\n",
-        attention_name[mc[k].attention], mc[k].H,
-        seconds_now() - t0, ev[k].loss);
+progress("%s:%d trained in %.1f s, val loss %.4f",
+         attention_name[mc[k].attention], mc[k].H,
+         seconds_now() - t0, ev[k].loss);
 model_free(m);
-#line 660 "chapters/A-programs.nw"
+#line 1020 "chapters/A-programs.nw"
     }
     
-#line 722 "chapters/A-programs.nw"
+#line 1095 "chapters/A-programs.nw"
 printf("# words");
 for (int k = 0; k < n_models; k++)
     printf("  %s:%d(token exact)", attention_name[mc[k].attention],
@@ -86,16 +100,12 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 662 "chapters/A-programs.nw"
+#line 1022 "chapters/A-programs.nw"
     if (summary) {
         
-#line 742 "chapters/A-programs.nw"
+#line 1115 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
-    char name[300];
-    snprintf(name, sizeof name, "%s-%s.tex", summary,
-             with ? "attention" : "none");
-    FILE *f = fopen(name, "w");
-    if (!f) refuse("cannot write '%s'", name);
+    FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences",
             dc.min_words, dc.max_words);
     const char *sep = ":";
@@ -111,9 +121,9 @@ for (int with = 0; with < 2; with++) {
         sep = ";";
     }
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
-    fclose(f);
+    out_close(f);
 }
-#line 664 "chapters/A-programs.nw"
+#line 1024 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);
