@@ -1,29 +1,29 @@
-#line 1145 "chapters/A-programs.nw"
+#line 1147 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1789 "chapters/A-programs.nw"
+#line 1791 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 1153 "chapters/A-programs.nw"
+#line 1155 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 1178 "chapters/A-programs.nw"
+#line 1180 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1509 "chapters/A-programs.nw"
+#line 1511 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 1184 "chapters/A-programs.nw"
+#line 1186 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1551 "chapters/A-programs.nw"
+#line 1553 "chapters/A-programs.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 1194 "chapters/A-programs.nw"
+#line 1196 "chapters/A-programs.nw"
 }
-#line 1208 "chapters/A-programs.nw"
+#line 1210 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 1366 "chapters/A-programs.nw"
+#line 1368 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -66,7 +66,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 1222 "chapters/A-programs.nw"
+#line 1224 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -84,7 +84,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1713 "chapters/A-programs.nw"
+#line 1715 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -109,7 +109,7 @@ static void write_heatmap(const char *prefix, Model *m,
     const real *w = m->attn.weights;        /* [1, T', S] */
     char *name;
     
-#line 1743 "chapters/A-programs.nw"
+#line 1745 "chapters/A-programs.nw"
 name = heatmap_name(prefix, m->cfg.attention, ".dat");
 FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
@@ -117,9 +117,9 @@ for (int j = 0; j < T; j++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 out_close(f);
 free(name);
-#line 1737 "chapters/A-programs.nw"
+#line 1739 "chapters/A-programs.nw"
     
-#line 1753 "chapters/A-programs.nw"
+#line 1755 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -143,9 +143,9 @@ for (int j = 0; j < words; j++) {
 }
 out_close(f);
 free(name);
-#line 1738 "chapters/A-programs.nw"
+#line 1740 "chapters/A-programs.nw"
     
-#line 1778 "chapters/A-programs.nw"
+#line 1780 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -154,16 +154,16 @@ f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 1739 "chapters/A-programs.nw"
+#line 1741 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 1160 "chapters/A-programs.nw"
+#line 1162 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 1241 "chapters/A-programs.nw"
+#line 1243 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -171,10 +171,10 @@ const char *configs = "none,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
-#line 1514 "chapters/A-programs.nw"
+#line 1516 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 1249 "chapters/A-programs.nw"
+#line 1251 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -187,7 +187,7 @@ Option options[] = {
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     
-#line 1517 "chapters/A-programs.nw"
+#line 1519 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -195,32 +195,32 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 1261 "chapters/A-programs.nw"
+#line 1263 "chapters/A-programs.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 1307 "chapters/A-programs.nw"
+#line 1309 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 1265 "chapters/A-programs.nw"
+#line 1267 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 1274 "chapters/A-programs.nw"
+#line 1276 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 1285 "chapters/A-programs.nw"
+#line 1287 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 1525 "chapters/A-programs.nw"
+#line 1527 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
@@ -229,7 +229,7 @@ for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind[k] != ATTN_NONE; e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 1290 "chapters/A-programs.nw"
+#line 1292 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -237,19 +237,19 @@ for (int k = 0; k < n_conf; k++) {
     need = fmax(need, run_bytes(&dc, &mc, tc.batch_size));
 }
 memory_check(need, "--hidden or --embed");
-#line 1164 "chapters/A-programs.nw"
+#line 1166 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1534 "chapters/A-programs.nw"
+#line 1536 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 1167 "chapters/A-programs.nw"
+#line 1169 "chapters/A-programs.nw"
     
-#line 1319 "chapters/A-programs.nw"
+#line 1321 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -265,14 +265,14 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1544 "chapters/A-programs.nw"
+#line 1546 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 1334 "chapters/A-programs.nw"
+#line 1336 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
@@ -281,17 +281,17 @@ if (mc.attention != ATTN_NONE) {
                      attention_name[kind[k]], s + 1, seeds,
                      run->final.loss, run->seconds);
             
-#line 1557 "chapters/A-programs.nw"
+#line 1559 "chapters/A-programs.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 1342 "chapters/A-programs.nw"
+#line 1344 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 1168 "chapters/A-programs.nw"
+#line 1170 "chapters/A-programs.nw"
     
-#line 1349 "chapters/A-programs.nw"
+#line 1351 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
@@ -304,11 +304,11 @@ for (int q = 0; q < n_sched; q++)
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 1169 "chapters/A-programs.nw"
+#line 1171 "chapters/A-programs.nw"
     
-#line 1386 "chapters/A-programs.nw"
+#line 1388 "chapters/A-programs.nw"
 if (table) 
-#line 1397 "chapters/A-programs.nw"
+#line 1399 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -321,7 +321,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1415 "chapters/A-programs.nw"
+#line 1417 "chapters/A-programs.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -329,14 +329,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 1409 "chapters/A-programs.nw"
+#line 1411 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1387 "chapters/A-programs.nw"
+#line 1389 "chapters/A-programs.nw"
 if (curves) 
-#line 1425 "chapters/A-programs.nw"
+#line 1427 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then the mean val loss of each row\n");
@@ -353,11 +353,11 @@ if (curves)
     }
     out_close(f);
 }
-#line 1388 "chapters/A-programs.nw"
+#line 1390 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 1447 "chapters/A-programs.nw"
+#line 1449 "chapters/A-programs.nw"
 double loss[MAX_CONFIGS][2];
 for (int k = 0; k < n_conf; k++) {
     double st[4][2];
@@ -372,7 +372,7 @@ if (n_conf == 1)
 else
     fprintf(f, "Against the baseline (%s, mean loss %.4f over %d"
             " seeds):", attention_name[kind[0]], loss[0][0], seeds);
-#line 1466 "chapters/A-programs.nw"
+#line 1468 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++) {
     double gap = loss[0][0] - loss[k][0];
     double spread = fmax(loss[0][1], loss[k][1]);
@@ -382,12 +382,12 @@ for (int k = 1; k < n_conf; k++) {
             fabs(gap), gap > 0 ? "lower" : "higher",
             spread > 0 ? fabs(gap) / spread : 0);
 }
-#line 1462 "chapters/A-programs.nw"
+#line 1464 "chapters/A-programs.nw"
 fprintf(f, ". The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 1391 "chapters/A-programs.nw"
+#line 1393 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 1478 "chapters/A-programs.nw"
+#line 1480 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -409,14 +409,14 @@ fprintf(f, ". The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 1392 "chapters/A-programs.nw"
+#line 1394 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 1565 "chapters/A-programs.nw"
+#line 1567 "chapters/A-programs.nw"
 int n_attn = 0;
 for (int k = 0; k < n_conf; k++) n_attn += kind[k] != ATTN_NONE;
 if (align_table) 
-#line 1575 "chapters/A-programs.nw"
+#line 1577 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -434,7 +434,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1600 "chapters/A-programs.nw"
+#line 1602 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -442,16 +442,16 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1592 "chapters/A-programs.nw"
+#line 1594 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 1568 "chapters/A-programs.nw"
+#line 1570 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1641 "chapters/A-programs.nw"
+#line 1643 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
@@ -471,9 +471,9 @@ if (align_curves)
     }
     out_close(f);
 }
-#line 1569 "chapters/A-programs.nw"
+#line 1571 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1612 "chapters/A-programs.nw"
+#line 1614 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -500,9 +500,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 1570 "chapters/A-programs.nw"
+#line 1572 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1667 "chapters/A-programs.nw"
+#line 1669 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -512,7 +512,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 1684 "chapters/A-programs.nw"
+#line 1686 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -534,15 +534,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1676 "chapters/A-programs.nw"
+#line 1678 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 1571 "chapters/A-programs.nw"
+#line 1573 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 1170 "chapters/A-programs.nw"
+#line 1172 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -329,7 +329,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(m);
 }
-#line 520 "chapters/A-programs.nw"
+#line 521 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -345,16 +345,17 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 543 "chapters/A-programs.nw"
+#line 545 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 535 "chapters/A-programs.nw"
+#line 536 "chapters/A-programs.nw"
     }
+    double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
-           + (4 * par + work) * sizeof(real);
+           + (4 * par + work) * sizeof(real) + scratch;
 }
 #line 559 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,

@@ -1,4 +1,4 @@
-#line 993 "chapters/A-programs.nw"
+#line 995 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8 };
-#line 1032 "chapters/A-programs.nw"
+#line 1034 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     return n;
 }
 
-#line 1002 "chapters/A-programs.nw"
+#line 1004 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 1054 "chapters/A-programs.nw"
+#line 1056 "chapters/A-programs.nw"
 int seed = 1;
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
@@ -58,22 +58,22 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1012 "chapters/A-programs.nw"
+#line 1014 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 1077 "chapters/A-programs.nw"
+#line 1079 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
 memory_check(need, "the hidden sizes of --models, or --max-words");
-#line 1015 "chapters/A-programs.nw"
+#line 1017 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Eval ev[MAX_MODELS];
     for (int k = 0; k < n_models; k++) {
         
-#line 1083 "chapters/A-programs.nw"
+#line 1085 "chapters/A-programs.nw"
 Model *m = model_create(&mc[k], tc.batch_size, train_set.L, tc.seed);
 double t0 = seconds_now();
 train_model(m, &train_set, &val_set, &tc, NULL, NULL);
@@ -82,10 +82,10 @@ progress("%s:%d trained in %.1f s, val loss %.4f",
          attention_name[mc[k].attention], mc[k].H,
          seconds_now() - t0, ev[k].loss);
 model_free(m);
-#line 1020 "chapters/A-programs.nw"
+#line 1022 "chapters/A-programs.nw"
     }
     
-#line 1095 "chapters/A-programs.nw"
+#line 1097 "chapters/A-programs.nw"
 printf("# words");
 for (int k = 0; k < n_models; k++)
     printf("  %s:%d(token exact)", attention_name[mc[k].attention],
@@ -100,10 +100,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1022 "chapters/A-programs.nw"
+#line 1024 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1115 "chapters/A-programs.nw"
+#line 1117 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences",
@@ -123,7 +123,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1024 "chapters/A-programs.nw"
+#line 1026 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

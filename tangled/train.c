@@ -1,9 +1,9 @@
-#line 831 "chapters/A-programs.nw"
+#line 833 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
 #include "seq2seq.h"
 #include <stdio.h>
 
-#line 897 "chapters/A-programs.nw"
+#line 899 "chapters/A-programs.nw"
 static void print_epoch(int epoch, double train_loss, const Eval *val,
                         double seconds, void *ctx)
 {
@@ -13,7 +13,7 @@ static void print_epoch(int epoch, double train_loss, const Eval *val,
     fflush(stdout);
 }
 
-#line 837 "chapters/A-programs.nw"
+#line 839 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "train";
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 861 "chapters/A-programs.nw"
+#line 863 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none";
 char *summary = NULL;
@@ -49,31 +49,31 @@ if (summary) out_plan("--summary", summary);
 double need = run_bytes(&dc, &mc, tc.batch_size);
 memory_check(need, "--batch, --hidden, --embed or --max-words");
 progress("building the data and the model (%.3g MB)", need / 1e6);
-#line 844 "chapters/A-programs.nw"
+#line 846 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 890 "chapters/A-programs.nw"
+#line 892 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
        seed, dc.n_train, dc.n_val, dc.min_words, dc.max_words);
 printf("# epoch  train-loss  val-loss  seconds\n");
-#line 848 "chapters/A-programs.nw"
+#line 850 "chapters/A-programs.nw"
     double total_seconds = 0;
     train_model(m, &train_set, &val_set, &tc, print_epoch,
                 &total_seconds);
     
-#line 907 "chapters/A-programs.nw"
+#line 909 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
        100.0 * ev.tokens_right / ev.tokens,
        100.0 * ev.sentences_right / ev.sentences);
-#line 852 "chapters/A-programs.nw"
+#line 854 "chapters/A-programs.nw"
     if (summary) 
-#line 916 "chapters/A-programs.nw"
+#line 918 "chapters/A-programs.nw"
 {
     FILE *f = out_open(summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
@@ -89,7 +89,7 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
             total_seconds);
     out_close(f);
 }
-#line 853 "chapters/A-programs.nw"
+#line 855 "chapters/A-programs.nw"
     model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
