@@ -278,3 +278,8 @@ clean-build:
 	rm -rf build
 clean: clean-build
 	rm -f book.pdf
+
+# the README's bare-machine steps, in a fresh minimal Debian 12
+# (root, mmdebstrap and a few minutes; see scripts/fresh-machine)
+fresh-check:
+	scripts/fresh-machine
