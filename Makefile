@@ -271,7 +271,7 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	cp build/tex/book.pdf $@
 	@echo "book: $@, $$(pdfinfo $@ | sed -n 's/^Pages: *//p') pages"
 
-bench: deps-book build/bin/bench
+bench: deps-test build/bin/bench
 	build/bin/bench
 
 clean-build:
