@@ -264,9 +264,9 @@ for (int q = 0; q < n_sched; q++)
     }
 #line 51 "chapters/05-ablation.nw"
     
-#line 231 "chapters/05-ablation.nw"
+#line 232 "chapters/05-ablation.nw"
 if (table) 
-#line 238 "chapters/05-ablation.nw"
+#line 239 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -280,7 +280,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 257 "chapters/05-ablation.nw"
+#line 258 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -288,14 +288,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 251 "chapters/05-ablation.nw"
+#line 252 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 232 "chapters/05-ablation.nw"
+#line 233 "chapters/05-ablation.nw"
 if (curves) 
-#line 267 "chapters/05-ablation.nw"
+#line 268 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -313,9 +313,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 233 "chapters/05-ablation.nw"
+#line 234 "chapters/05-ablation.nw"
 if (summary) 
-#line 289 "chapters/05-ablation.nw"
+#line 290 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -341,9 +341,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 234 "chapters/05-ablation.nw"
+#line 235 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 317 "chapters/05-ablation.nw"
+#line 318 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
