@@ -123,6 +123,17 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
         build/gen/heatmap-reader.txt build/gen/bench.txt
+# the tests the chapters show (scripts/show-test), and the tables of
+# every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
+WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
+        test_gold_alignment_is_the_anti_diagonal \
+        test_padding_changes_neither_outputs_nor_final_state \
+        test_a_fully_masked_row_gives_finite_weights \
+        test_same_seed_gives_the_same_training \
+        test_chance_matches_a_brute_force_count
+GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
+        build/gen/gradcheck-03-bottleneck.tex \
+        build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
@@ -186,6 +197,13 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 	build/bin/ablation --configs none,dot --seeds 3 \
 	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
 	  --summary build/gen/schedule-summary.tex
+
+build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test test_$* > $@
+build/gen/gradcheck-%.tex: build/tests/% scripts/gradcheck-table
+	@mkdir -p $(@D)
+	scripts/gradcheck-table $< > $@
 
 # each figure reads the data files its script names
 build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
