@@ -15,11 +15,11 @@ LDLIBS  := -lm
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq align
+MODULES   := toolkit task attention seq2seq align transformer
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation heatmap bench
+             ablation heatmap bench scale-sweep attn-counts
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
-             05-ablation 06-alignment
+             05-ablation 06-alignment 07-transformer
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -166,7 +166,20 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
-        build/gen/heatmap-reader.txt build/gen/bench.txt
+        build/gen/heatmap-reader.txt build/gen/bench.txt \
+        build/gen/scale.dat build/gen/counts-table.tex \
+        build/gen/bench-mha.txt
+# the tests the chapters show (scripts/show-test), and the tables of
+# every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
+WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
+        test_gold_alignment_is_the_anti_diagonal \
+        test_padding_changes_neither_outputs_nor_final_state \
+        test_a_fully_masked_row_gives_finite_weights \
+        test_same_seed_gives_the_same_training \
+        test_chance_matches_a_brute_force_count
+GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
+        build/gen/gradcheck-03-bottleneck.tex \
+        build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
@@ -220,6 +233,16 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 build/gen/bench.txt: build/bin/bench
 	@mkdir -p $(@D)
 	build/bin/bench > $@
+# chapter 7: the scale sweep, the counts, the benchmark's line
+build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
+build/gen/scale-trials.tex &: build/bin/scale-sweep
+	@mkdir -p $(@D)
+	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
+build/gen/counts-table.tex: build/bin/attn-counts
+	@mkdir -p $(@D)
+	build/bin/attn-counts > $@
+build/gen/bench-mha.txt: build/gen/bench.txt
+	grep -E '^(peak|matmul |mha)' build/gen/bench.txt > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
@@ -231,12 +254,20 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
 	  --summary build/gen/schedule-summary.tex
 
+build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test test_$* > $@
+build/gen/gradcheck-%.tex: build/tests/% scripts/gradcheck-table
+	@mkdir -p $(@D)
+	scripts/gradcheck-table $< > $@
+
 # each figure reads the data files its script names
 build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
                         build/gen/schedule-8.dat
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
+build/fig/scale.tex: build/gen/scale.dat
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*
