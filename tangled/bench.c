@@ -1,14 +1,14 @@
-#line 1174 "chapters/01-toolkit.nw"
+#line 274 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1247 "chapters/01-toolkit.nw"
+#line 347 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 459 "chapters/05-ablation.nw"
+#line 354 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 248 "chapters/A-programs.nw"
+#line 1696 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 254 "chapters/A-programs.nw"
+#line 1702 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -29,7 +29,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 282 "chapters/A-programs.nw"
+#line 1730 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -38,9 +38,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 274 "chapters/A-programs.nw"
+#line 1722 "chapters/A-programs.nw"
     
-#line 292 "chapters/A-programs.nw"
+#line 1740 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -59,14 +59,14 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
        " %d; %.1f to %.1f) %6.2f GFLOP/s (%4.1f%% of peak)\n", B, T,
        D, NH, us[REPEATS / 2], REPEATS, us[0], us[REPEATS - 1],
        gflops, 100 * gflops / peak);
-#line 275 "chapters/A-programs.nw"
+#line 1723 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
 
-#line 1201 "chapters/01-toolkit.nw"
+#line 301 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -84,7 +84,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1221 "chapters/01-toolkit.nw"
+#line 321 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -110,7 +110,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1182 "chapters/01-toolkit.nw"
+#line 282 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -122,9 +122,9 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1249 "chapters/01-toolkit.nw"
+#line 349 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 461 "chapters/05-ablation.nw"
+#line 356 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -133,7 +133,7 @@ int main(int argc, char **argv)
     double three = 0;
     for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
         
-#line 477 "chapters/05-ablation.nw"
+#line 372 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -147,15 +147,15 @@ printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
        100 * gflops / peak);
 if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 469 "chapters/05-ablation.nw"
+#line 364 "chapters/A-programs.nw"
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 251 "chapters/A-programs.nw"
+#line 1699 "chapters/A-programs.nw"
 time_attention(peak);
-#line 1193 "chapters/01-toolkit.nw"
+#line 293 "chapters/A-programs.nw"
     return 0;
 }
