@@ -177,6 +177,8 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_a_fully_masked_row_gives_finite_weights \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
+WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
+        test_changing_a_future_token_leaves_the_past_bit_identical
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex

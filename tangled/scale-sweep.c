@@ -32,7 +32,7 @@ static void write_sentences(const char *prefix,
             st[1][last].score_var);
     fclose(f);
     f = open_sentence(prefix, "trials");
-    fprintf(f, "%d", trials);
+    fprintf(f, "%d%%", trials);      /* no space after it */
     fclose(f);
     f = open_sentence(prefix, "summary");
     
