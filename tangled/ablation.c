@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 558 "chapters/06-alignment.nw"
+#line 576 "chapters/06-alignment.nw"
 #include "align.h"
 
 #line 42 "chapters/05-ablation.nw"
@@ -18,7 +18,7 @@ typedef struct {
     Eval final;
     size_t params;
     
-#line 233 "chapters/06-alignment.nw"
+#line 236 "chapters/06-alignment.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
@@ -34,7 +34,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 266 "chapters/06-alignment.nw"
+#line 269 "chapters/06-alignment.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
@@ -84,7 +84,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 492 "chapters/06-alignment.nw"
+#line 510 "chapters/06-alignment.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -99,7 +99,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 512 "chapters/06-alignment.nw"
+#line 530 "chapters/06-alignment.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -107,9 +107,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 506 "chapters/06-alignment.nw"
+#line 524 "chapters/06-alignment.nw"
     
-#line 522 "chapters/06-alignment.nw"
+#line 540 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -133,9 +133,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 507 "chapters/06-alignment.nw"
+#line 525 "chapters/06-alignment.nw"
     
-#line 547 "chapters/06-alignment.nw"
+#line 565 "chapters/06-alignment.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -144,7 +144,7 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 508 "chapters/06-alignment.nw"
+#line 526 "chapters/06-alignment.nw"
     batch_free(&batch);
 }
 
@@ -161,7 +161,7 @@ const char *configs = "none,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
-#line 238 "chapters/06-alignment.nw"
+#line 241 "chapters/06-alignment.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
 #line 139 "chapters/05-ablation.nw"
@@ -177,7 +177,7 @@ Option options[] = {
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     
-#line 241 "chapters/06-alignment.nw"
+#line 244 "chapters/06-alignment.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -203,7 +203,7 @@ int n_sched = parse_schedules(schedules, sched);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 249 "chapters/06-alignment.nw"
+#line 252 "chapters/06-alignment.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -227,7 +227,7 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 259 "chapters/06-alignment.nw"
+#line 262 "chapters/06-alignment.nw"
 run->model = m;
 run->align_set = &align_set;
 if (mc.attention != ATTN_NONE) {
@@ -239,7 +239,7 @@ if (mc.attention != ATTN_NONE) {
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 272 "chapters/06-alignment.nw"
+#line 275 "chapters/06-alignment.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
@@ -368,9 +368,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 280 "chapters/06-alignment.nw"
+#line 283 "chapters/06-alignment.nw"
 if (align_table) 
-#line 299 "chapters/06-alignment.nw"
+#line 308 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -389,7 +389,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 325 "chapters/06-alignment.nw"
+#line 334 "chapters/06-alignment.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -397,16 +397,16 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 317 "chapters/06-alignment.nw"
+#line 326 "chapters/06-alignment.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 281 "chapters/06-alignment.nw"
+#line 284 "chapters/06-alignment.nw"
 if (align_curves) 
-#line 400 "chapters/06-alignment.nw"
+#line 413 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -427,9 +427,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 282 "chapters/06-alignment.nw"
+#line 285 "chapters/06-alignment.nw"
 if (align_summary) 
-#line 359 "chapters/06-alignment.nw"
+#line 368 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -450,9 +450,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 283 "chapters/06-alignment.nw"
+#line 286 "chapters/06-alignment.nw"
 if (align_timing) 
-#line 427 "chapters/06-alignment.nw"
+#line 440 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -461,7 +461,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 443 "chapters/06-alignment.nw"
+#line 456 "chapters/06-alignment.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -483,13 +483,13 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 435 "chapters/06-alignment.nw"
+#line 448 "chapters/06-alignment.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 284 "chapters/06-alignment.nw"
+#line 287 "chapters/06-alignment.nw"
 dataset_free(&align_set);
 #line 59 "chapters/05-ablation.nw"
     dataset_free(&train_set);

@@ -1,13 +1,13 @@
-#line 1236 "chapters/01-toolkit.nw"
+#line 1316 "chapters/01-toolkit.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1309 "chapters/01-toolkit.nw"
+#line 1389 "chapters/01-toolkit.nw"
 /* chapter 5 adds its headers here */
-#line 466 "chapters/05-ablation.nw"
+#line 487 "chapters/05-ablation.nw"
 #include "seq2seq.h"
 
-#line 1263 "chapters/01-toolkit.nw"
+#line 1343 "chapters/01-toolkit.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -25,7 +25,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1283 "chapters/01-toolkit.nw"
+#line 1363 "chapters/01-toolkit.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -51,7 +51,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1244 "chapters/01-toolkit.nw"
+#line 1324 "chapters/01-toolkit.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -63,9 +63,9 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1311 "chapters/01-toolkit.nw"
+#line 1391 "chapters/01-toolkit.nw"
 /* chapter 5 adds its training runs here */
-#line 468 "chapters/05-ablation.nw"
+#line 489 "chapters/05-ablation.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -74,7 +74,7 @@ int main(int argc, char **argv)
     double three = 0;
     for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
         
-#line 484 "chapters/05-ablation.nw"
+#line 505 "chapters/05-ablation.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -88,13 +88,13 @@ printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
        100 * gflops / peak);
 if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 476 "chapters/05-ablation.nw"
+#line 497 "chapters/05-ablation.nw"
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1255 "chapters/01-toolkit.nw"
+#line 1335 "chapters/01-toolkit.nw"
     return 0;
 }
