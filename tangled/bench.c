@@ -1,13 +1,72 @@
-#line 1316 "chapters/01-toolkit.nw"
+#line 274 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1389 "chapters/01-toolkit.nw"
+#line 347 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 487 "chapters/05-ablation.nw"
+#line 354 "chapters/A-programs.nw"
 #include "seq2seq.h"
+#line 1696 "chapters/A-programs.nw"
+#include "transformer.h"
+#line 1702 "chapters/A-programs.nw"
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
 
-#line 1343 "chapters/01-toolkit.nw"
+static void time_attention(double peak)
+{
+    enum { B = 64, T = 8, D = 64, NH = 4, CALLS = 20, REPEATS = 15 };
+    Params p;
+    MultiHead mh;
+    MhaCache c;
+    Rng rng;
+    params_init(&p);
+    mha_declare(&mh, &p, "att", D, NH);
+    params_alloc(&p);
+    rng_seed(&rng, 1);
+    mha_init(&mh, &p, &rng);
+    mha_cache_alloc(&c, &mh, B, T, T);
+    
+#line 1730 "chapters/A-programs.nw"
+size_t n = (size_t)B * T * D;
+real *x = xcalloc(4 * n, sizeof(real));
+real *y = x + n, *dy = y + n, *dx = dy + n;
+init_normal(x, n, 1, &rng);
+init_normal(dy, n, 1, &rng);
+int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
+for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
+attention_mask(mask, len, 0, B, T, T);
+#line 1722 "chapters/A-programs.nw"
+    
+#line 1740 "chapters/A-programs.nw"
+double us[REPEATS];
+uint64_t flops = 0;
+for (int r = 0; r < REPEATS; r++) {
+    uint64_t f0 = flop_count;
+    double t0 = seconds_now();
+    for (int k = 0; k < CALLS; k++) {
+        mha_forward(y, &c, &mh, &p, x, x, mask, B, T, T);
+        mha_backward(dx, dx, &p, &c, &mh, dy, x, x, mask, B, T, T);
+    }
+    us[r] = (seconds_now() - t0) / CALLS * 1e6;
+    flops = (flop_count - f0) / CALLS;
+}
+qsort(us, REPEATS, sizeof us[0], compare_doubles);
+double gflops = flops / us[REPEATS / 2] * 1e-3;
+printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
+       " %d; %.1f to %.1f) %6.2f GFLOP/s (%4.1f%% of peak)\n", B, T,
+       D, NH, us[REPEATS / 2], REPEATS, us[0], us[REPEATS - 1],
+       gflops, 100 * gflops / peak);
+#line 1723 "chapters/A-programs.nw"
+    free(x);
+    free(mask);
+    mha_cache_free(&c);
+    params_free(&p);
+}
+
+#line 301 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -25,7 +84,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1363 "chapters/01-toolkit.nw"
+#line 321 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -51,7 +110,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1324 "chapters/01-toolkit.nw"
+#line 282 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -63,9 +122,9 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1391 "chapters/01-toolkit.nw"
+#line 349 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 489 "chapters/05-ablation.nw"
+#line 356 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -74,7 +133,7 @@ int main(int argc, char **argv)
     double three = 0;
     for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
         
-#line 505 "chapters/05-ablation.nw"
+#line 372 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -88,13 +147,15 @@ printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
        100 * gflops / peak);
 if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 497 "chapters/05-ablation.nw"
+#line 364 "chapters/A-programs.nw"
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1335 "chapters/01-toolkit.nw"
+#line 1699 "chapters/A-programs.nw"
+time_attention(peak);
+#line 293 "chapters/A-programs.nw"
     return 0;
 }
