@@ -1,4 +1,4 @@
-#line 27 "chapters/05-ablation.nw"
+#line 83 "chapters/05-ablation.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
@@ -8,10 +8,10 @@
 #line 552 "chapters/06-alignment.nw"
 #include "align.h"
 
-#line 35 "chapters/05-ablation.nw"
+#line 91 "chapters/05-ablation.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 60 "chapters/05-ablation.nw"
+#line 116 "chapters/05-ablation.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
@@ -23,7 +23,7 @@ Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 66 "chapters/05-ablation.nw"
+#line 122 "chapters/05-ablation.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -40,9 +40,9 @@ if (run->model->cfg.attention != ATTN_NONE) {
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 76 "chapters/05-ablation.nw"
+#line 132 "chapters/05-ablation.nw"
 }
-#line 90 "chapters/05-ablation.nw"
+#line 146 "chapters/05-ablation.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 213 "chapters/05-ablation.nw"
+#line 269 "chapters/05-ablation.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -66,7 +66,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 104 "chapters/05-ablation.nw"
+#line 160 "chapters/05-ablation.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -148,12 +148,12 @@ fclose(f);
     batch_free(&batch);
 }
 
-#line 42 "chapters/05-ablation.nw"
+#line 98 "chapters/05-ablation.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 123 "chapters/05-ablation.nw"
+#line 179 "chapters/05-ablation.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -164,7 +164,7 @@ int seeds = 5;
 #line 232 "chapters/06-alignment.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 131 "chapters/05-ablation.nw"
+#line 187 "chapters/05-ablation.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -185,21 +185,21 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 143 "chapters/05-ablation.nw"
+#line 199 "chapters/05-ablation.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 158 "chapters/05-ablation.nw"
+#line 214 "chapters/05-ablation.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 147 "chapters/05-ablation.nw"
+#line 203 "chapters/05-ablation.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 46 "chapters/05-ablation.nw"
+#line 102 "chapters/05-ablation.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
@@ -209,9 +209,9 @@ Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 49 "chapters/05-ablation.nw"
+#line 105 "chapters/05-ablation.nw"
     
-#line 170 "chapters/05-ablation.nw"
+#line 226 "chapters/05-ablation.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -234,7 +234,7 @@ if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 185 "chapters/05-ablation.nw"
+#line 241 "chapters/05-ablation.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
@@ -244,12 +244,12 @@ if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 189 "chapters/05-ablation.nw"
+#line 245 "chapters/05-ablation.nw"
             model_free(m);
         }
-#line 50 "chapters/05-ablation.nw"
+#line 106 "chapters/05-ablation.nw"
     
-#line 196 "chapters/05-ablation.nw"
+#line 252 "chapters/05-ablation.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
@@ -262,11 +262,11 @@ for (int q = 0; q < n_sched; q++)
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 51 "chapters/05-ablation.nw"
+#line 107 "chapters/05-ablation.nw"
     
-#line 231 "chapters/05-ablation.nw"
+#line 287 "chapters/05-ablation.nw"
 if (table) 
-#line 238 "chapters/05-ablation.nw"
+#line 294 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -280,7 +280,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 257 "chapters/05-ablation.nw"
+#line 313 "chapters/05-ablation.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -288,14 +288,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 251 "chapters/05-ablation.nw"
+#line 307 "chapters/05-ablation.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 232 "chapters/05-ablation.nw"
+#line 288 "chapters/05-ablation.nw"
 if (curves) 
-#line 267 "chapters/05-ablation.nw"
+#line 323 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -313,9 +313,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 233 "chapters/05-ablation.nw"
-if (summary) 
 #line 289 "chapters/05-ablation.nw"
+if (summary) 
+#line 345 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -341,9 +341,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 234 "chapters/05-ablation.nw"
+#line 290 "chapters/05-ablation.nw"
 if (summary && n_sched > 1) 
-#line 317 "chapters/05-ablation.nw"
+#line 373 "chapters/05-ablation.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -491,7 +491,7 @@ else
 }
 #line 278 "chapters/06-alignment.nw"
 dataset_free(&align_set);
-#line 52 "chapters/05-ablation.nw"
+#line 108 "chapters/05-ablation.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #line 1247 "chapters/01-toolkit.nw"
 /* chapter 5 adds its headers here */
-#line 457 "chapters/05-ablation.nw"
+#line 513 "chapters/05-ablation.nw"
 #include "seq2seq.h"
 
 #line 1201 "chapters/01-toolkit.nw"
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     
 #line 1249 "chapters/01-toolkit.nw"
 /* chapter 5 adds its training runs here */
-#line 459 "chapters/05-ablation.nw"
+#line 515 "chapters/05-ablation.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -74,7 +74,7 @@ int main(int argc, char **argv)
     double three = 0;
     for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
         
-#line 475 "chapters/05-ablation.nw"
+#line 531 "chapters/05-ablation.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -88,7 +88,7 @@ printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
        100 * gflops / peak);
 if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 467 "chapters/05-ablation.nw"
+#line 523 "chapters/05-ablation.nw"
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);
