@@ -122,7 +122,10 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
-        build/gen/heatmap-reader.txt build/gen/bench.txt
+        build/gen/heatmap-reader.txt build/gen/bench.txt \
+        build/gen/train-small-summary.tex \
+        build/gen/train-small-long-summary.tex \
+        build/gen/ablation-small-answer.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
@@ -149,6 +152,18 @@ build/gen/train-none.txt build/gen/train-none-summary.tex &: \
 	@mkdir -p $(@D)
 	build/bin/train --summary build/gen/train-none-summary.tex \
 	  > build/gen/train-none.txt
+# exercises 3.5 and 5.4: their answers, measured
+build/gen/train-small-summary.tex: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --hidden 16 --embed 16 --summary $@ > /dev/null
+build/gen/train-small-long-summary.tex: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --hidden 16 --embed 16 --max-words 10 \
+	  --summary $@ > /dev/null
+build/gen/ablation-small-answer.tex: build/bin/ablation
+	@mkdir -p $(@D)
+	build/bin/ablation --configs none,dot --hidden 16 --embed 16 \
+	  --seeds 3 --summary $@ > /dev/null
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 552 "chapters/06-alignment.nw"
+#line 554 "chapters/06-alignment.nw"
 #include "align.h"
 
 #line 91 "chapters/05-ablation.nw"
@@ -84,7 +84,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 486 "chapters/06-alignment.nw"
+#line 488 "chapters/06-alignment.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -99,7 +99,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 506 "chapters/06-alignment.nw"
+#line 508 "chapters/06-alignment.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -107,9 +107,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 500 "chapters/06-alignment.nw"
+#line 502 "chapters/06-alignment.nw"
     
-#line 516 "chapters/06-alignment.nw"
+#line 518 "chapters/06-alignment.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -133,9 +133,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 501 "chapters/06-alignment.nw"
+#line 503 "chapters/06-alignment.nw"
     
-#line 541 "chapters/06-alignment.nw"
+#line 543 "chapters/06-alignment.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -144,7 +144,7 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 502 "chapters/06-alignment.nw"
+#line 504 "chapters/06-alignment.nw"
     batch_free(&batch);
 }
 
@@ -406,7 +406,7 @@ else
 }
 #line 275 "chapters/06-alignment.nw"
 if (align_curves) 
-#line 394 "chapters/06-alignment.nw"
+#line 396 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -429,7 +429,7 @@ if (align_curves)
 }
 #line 276 "chapters/06-alignment.nw"
 if (align_summary) 
-#line 353 "chapters/06-alignment.nw"
+#line 356 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -452,7 +452,7 @@ if (align_summary)
 }
 #line 277 "chapters/06-alignment.nw"
 if (align_timing) 
-#line 421 "chapters/06-alignment.nw"
+#line 423 "chapters/06-alignment.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -461,7 +461,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 437 "chapters/06-alignment.nw"
+#line 439 "chapters/06-alignment.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -483,7 +483,7 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 429 "chapters/06-alignment.nw"
+#line 431 "chapters/06-alignment.nw"
         sep = ";";
     }
     fprintf(f, ".\n");

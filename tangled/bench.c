@@ -1,13 +1,13 @@
-#line 1174 "chapters/01-toolkit.nw"
+#line 1183 "chapters/01-toolkit.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1247 "chapters/01-toolkit.nw"
+#line 1256 "chapters/01-toolkit.nw"
 /* chapter 5 adds its headers here */
 #line 513 "chapters/05-ablation.nw"
 #include "seq2seq.h"
 
-#line 1201 "chapters/01-toolkit.nw"
+#line 1210 "chapters/01-toolkit.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -25,7 +25,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1221 "chapters/01-toolkit.nw"
+#line 1230 "chapters/01-toolkit.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -51,7 +51,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1182 "chapters/01-toolkit.nw"
+#line 1191 "chapters/01-toolkit.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1249 "chapters/01-toolkit.nw"
+#line 1258 "chapters/01-toolkit.nw"
 /* chapter 5 adds its training runs here */
 #line 515 "chapters/05-ablation.nw"
 {
@@ -95,6 +95,6 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1193 "chapters/01-toolkit.nw"
+#line 1202 "chapters/01-toolkit.nw"
     return 0;
 }

@@ -612,14 +612,14 @@ for (int b = 0; b < batch.B; b++) {
     batch_free(&batch);
     return ev;
 }
-#line 986 "chapters/03-bottleneck.nw"
+#line 988 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 998 "chapters/03-bottleneck.nw"
+#line 1000 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -639,7 +639,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1025 "chapters/03-bottleneck.nw"
+#line 1027 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -652,20 +652,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1046 "chapters/03-bottleneck.nw"
+#line 1048 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1037 "chapters/03-bottleneck.nw"
+#line 1039 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1017 "chapters/03-bottleneck.nw"
+#line 1019 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -125,7 +125,7 @@ typedef struct {
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 973 "chapters/03-bottleneck.nw"
+#line 975 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
