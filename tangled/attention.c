@@ -137,7 +137,7 @@ for (int s = 0; s < S; s++) {
     }
     w[s] = e;
 }
-#line 55 "chapters/05-ablation.nw"
+#line 56 "chapters/05-ablation.nw"
 if (sc->kind == SCORE_LAST) {
     const int *mask_b = mask + (size_t)b * S;
     int last = 0;

@@ -1,13 +1,13 @@
-#line 1183 "chapters/01-toolkit.nw"
+#line 274 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1256 "chapters/01-toolkit.nw"
+#line 347 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 513 "chapters/05-ablation.nw"
+#line 354 "chapters/A-programs.nw"
 #include "seq2seq.h"
 
-#line 1210 "chapters/01-toolkit.nw"
+#line 301 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -25,7 +25,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1230 "chapters/01-toolkit.nw"
+#line 321 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -51,7 +51,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1191 "chapters/01-toolkit.nw"
+#line 282 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -63,9 +63,9 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1258 "chapters/01-toolkit.nw"
+#line 349 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 515 "chapters/05-ablation.nw"
+#line 356 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -74,7 +74,7 @@ int main(int argc, char **argv)
     double three = 0;
     for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
         
-#line 531 "chapters/05-ablation.nw"
+#line 372 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -88,13 +88,13 @@ printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
        100 * gflops / peak);
 if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 523 "chapters/05-ablation.nw"
+#line 364 "chapters/A-programs.nw"
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1202 "chapters/01-toolkit.nw"
+#line 293 "chapters/A-programs.nw"
     return 0;
 }

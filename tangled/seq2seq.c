@@ -185,7 +185,7 @@ const char *const attention_name[] = {
     "none", 
 #line 170 "chapters/04-attention.nw"
 "dot", "general", "additive",
-#line 52 "chapters/05-ablation.nw"
+#line 53 "chapters/05-ablation.nw"
 "none+Wc",
 #line 453 "chapters/03-bottleneck.nw"
     NULL
@@ -358,7 +358,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
     }
     return m->att_h;
 }
-#line 71 "chapters/05-ablation.nw"
+#line 72 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
 #line 650 "chapters/03-bottleneck.nw"

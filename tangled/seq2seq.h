@@ -50,14 +50,14 @@ typedef struct {
 enum { ATTN_NONE = 0 
 #line 168 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
-#line 50 "chapters/05-ablation.nw"
+#line 51 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
 #line 438 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
 ModelConfig model_config_default(void);
-#line 66 "chapters/05-ablation.nw"
+#line 67 "chapters/05-ablation.nw"
 static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
