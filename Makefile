@@ -176,13 +176,15 @@ build/gen/sweep-summary-attention.tex &: build/bin/sweep
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
-build/gen/ablation-summary.tex build/gen/align-table.tex \
+build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
+build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
+	  --seeds-answer build/gen/ablation-seeds.tex \
 	  --align-table build/gen/align-table.tex \
 	  --align-curves build/gen/align-curves.dat \
 	  --align-summary build/gen/align-summary.tex \
