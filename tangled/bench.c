@@ -6,6 +6,65 @@
 /* chapter 5 adds its headers here */
 #line 434 "chapters/A-programs.nw"
 #include "seq2seq.h"
+#line 2011 "chapters/A-programs.nw"
+#include "transformer.h"
+#line 2017 "chapters/A-programs.nw"
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void time_attention(double peak)
+{
+    enum { B = 64, T = 8, D = 64, NH = 4, CALLS = 20, REPEATS = 15 };
+    Params p;
+    MultiHead mh;
+    MhaCache c;
+    Rng rng;
+    params_init(&p);
+    mha_declare(&mh, &p, "att", D, NH);
+    params_alloc(&p);
+    rng_seed(&rng, 1);
+    mha_init(&mh, &p, &rng);
+    mha_cache_alloc(&c, &mh, B, T, T);
+    
+#line 2045 "chapters/A-programs.nw"
+size_t n = (size_t)B * T * D;
+real *x = xcalloc(4 * n, sizeof(real));
+real *y = x + n, *dy = y + n, *dx = dy + n;
+init_normal(x, n, 1, &rng);
+init_normal(dy, n, 1, &rng);
+int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
+for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
+attention_mask(mask, len, 0, B, T, T);
+#line 2037 "chapters/A-programs.nw"
+    
+#line 2055 "chapters/A-programs.nw"
+double us[REPEATS];
+uint64_t flops = 0;
+for (int r = 0; r < REPEATS; r++) {
+    uint64_t f0 = flop_count;
+    double t0 = seconds_now();
+    for (int k = 0; k < CALLS; k++) {
+        mha_forward(y, &c, &mh, &p, x, x, mask, B, T, T);
+        mha_backward(dx, dx, &p, &c, &mh, dy, x, x, mask, B, T, T);
+    }
+    us[r] = (seconds_now() - t0) / CALLS * 1e6;
+    flops = (flop_count - f0) / CALLS;
+}
+qsort(us, REPEATS, sizeof us[0], compare_doubles);
+double gflops = flops / us[REPEATS / 2] * 1e-3;
+printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
+       " %d; %.1f to %.1f) %6.2f GFLOP/s (%4.1f%% of peak)\n", B, T,
+       D, NH, us[REPEATS / 2], REPEATS, us[0], us[REPEATS - 1],
+       gflops, 100 * gflops / peak);
+#line 2038 "chapters/A-programs.nw"
+    free(x);
+    free(mask);
+    mha_cache_free(&c);
+    params_free(&p);
+}
 
 #line 279 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
@@ -156,6 +215,8 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
+#line 2014 "chapters/A-programs.nw"
+time_attention(peak);
 #line 295 "chapters/A-programs.nw"
     return 0;
 }

@@ -35,8 +35,8 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
 if (!sentence) refuse("--sentence is required (try --help)");
 mc.attention = attention_from_name(attention);
 if (!attention_chooses(mc.attention))
-    refuse("--attention %s has no weights of its own to show",
-           attention_name[mc.attention]);
+    refuse("--attention %s has no weights to show: it does not"
+           " choose where to look", attention_name[mc.attention]);
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
 #line 1698 "chapters/A-programs.nw"

@@ -452,17 +452,17 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 885 "chapters/01-toolkit.nw"
-int grad_check(const char *name, real *x, const real *analytic,
-               size_t n, size_t max_checks, LossFn loss,
-               void *ctx)
+#line 913 "chapters/01-toolkit.nw"
+GradCheck grad_check_measure(real *x, const real *analytic,
+                             size_t n, size_t max_checks,
+                             LossFn loss, void *ctx)
 {
-    int failures = 0;
-    size_t checks = n < max_checks ? n : max_checks;
-    for (size_t c = 0; c < checks; c++) {
-        size_t i = checks == 1 ? 0 : c * (n - 1) / (checks - 1);
+    GradCheck r = {0};
+    r.checked = n < max_checks ? n : max_checks;
+    for (size_t c = 0; c < r.checked; c++) {
+        size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 899 "chapters/01-toolkit.nw"
+#line 927 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -472,18 +472,39 @@ x[i] = saved;
 double numeric = (plus - minus) / (2 * GRAD_CHECK_STEP);
 double diff = fabs(numeric - analytic[i]);
 double scale = fmax(fabs(numeric), fabs(analytic[i]));
-if (diff > GRAD_CHECK_ATOL + GRAD_CHECK_RTOL * scale) {
-    if (failures < 5)
-        fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
-                "numeric %.9g\n", name, i, (double)analytic[i],
-                numeric);
-    failures++;
-}
-#line 894 "chapters/01-toolkit.nw"
+double rel = diff / (scale + GRAD_CHECK_ATOL / GRAD_CHECK_RTOL);
+r.max_rel = fmax(r.max_rel, rel);
+if (rel > GRAD_CHECK_RTOL) {
+    if (r.failures < GRAD_CHECK_SHOWN) {
+        r.bad[r.failures] = i;
+        r.bad_analytic[r.failures] = analytic[i];
+        r.bad_numeric[r.failures] = numeric;
     }
-    return failures;
+    r.failures++;
 }
-#line 932 "chapters/01-toolkit.nw"
+#line 922 "chapters/01-toolkit.nw"
+    }
+    return r;
+}
+#line 953 "chapters/01-toolkit.nw"
+int grad_check(const char *name, real *x, const real *analytic,
+               size_t n, size_t max_checks, LossFn loss, void *ctx)
+{
+    GradCheck r = grad_check_measure(x, analytic, n, max_checks,
+                                     loss, ctx);
+    for (int k = 0; k < r.failures && k < GRAD_CHECK_SHOWN; k++)
+        fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
+                "numeric %.9g\n", name, r.bad[k], r.bad_analytic[k],
+                r.bad_numeric[k]);
+    if (r.failures > GRAD_CHECK_SHOWN)
+        fprintf(stderr, "grad_check: %s: %d mismatches in all\n",
+                name, r.failures);
+    if (getenv("GRAD_CHECK_REPORT"))
+        printf("grad_check %zu %d %.3g %s\n", r.checked,
+               r.failures, r.max_rel, name);
+    return r.failures;
+}
+#line 994 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)

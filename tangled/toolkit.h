@@ -133,15 +133,28 @@ double grad_norm(const Params *p);
 #line 821 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 862 "chapters/01-toolkit.nw"
+#line 863 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
 #define GRAD_CHECK_RTOL 1e-4
+enum { GRAD_CHECK_SHOWN = 5 };
+typedef struct {
+    size_t checked;      /* entries compared */
+    int failures;        /* entries outside the tolerance */
+    double max_rel;      /* the largest relative error, below */
+    size_t bad[GRAD_CHECK_SHOWN];            /* the first failures: */
+    double bad_analytic[GRAD_CHECK_SHOWN];   /* index and both */
+    double bad_numeric[GRAD_CHECK_SHOWN];    /* derivatives */
+} GradCheck;
+GradCheck grad_check_measure(real *x /* [n] */,
+                             const real *analytic /* [n] */,
+                             size_t n, size_t max_checks,
+                             LossFn loss, void *ctx);
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 928 "chapters/01-toolkit.nw"
+#line 990 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern uint64_t flop_count;
 #line 33 "chapters/01-toolkit.nw"

@@ -6,15 +6,23 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 /* run a command line, return its exit status; its output, standard
-   error included, is left in `out` */
+   error included, is left in `out`. A leading build/bin/ stands for
+   $BIN_DIR when make sets it: the programs built with the compiler
+   and flags under test. */
 static int run(const char *command, char *out, size_t size)
 {
     char line[600];
-    snprintf(line, sizeof line, "%s 2>&1", command);
+    const char *bin = getenv("BIN_DIR"), *dir = "build/bin/";
+    if (bin && strncmp(command, dir, strlen(dir)) == 0)
+        snprintf(line, sizeof line, "%s/%s 2>&1", bin,
+                 command + strlen(dir));
+    else
+        snprintf(line, sizeof line, "%s 2>&1", command);
     FILE *p = popen(line, "r");
     assert_non_null(p);
     size_t n = fread(out, 1, size - 1, p);
