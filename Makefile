@@ -178,7 +178,8 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
-        test_changing_a_future_token_leaves_the_past_bit_identical
+        test_changing_a_future_token_leaves_the_past_bit_identical \
+        check_mha
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
@@ -259,7 +260,10 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
 	@mkdir -p $(@D)
 	scripts/show-test test_$* > $@
-build/gen/gradcheck-%.tex: build/tests/% scripts/gradcheck-table
+build/gen/check_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test check_$* > $@
+build/gen/gradcheck-%.tex: $(B)/tests/% scripts/gradcheck-table
 	@mkdir -p $(@D)
 	scripts/gradcheck-table $< > $@
 

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 599 "chapters/04-attention.nw"
+#line 600 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -48,7 +48,7 @@ typedef struct {
     int attention;                  /* ATTN_NONE, or chapter 4's */
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 234 "chapters/04-attention.nw"
+#line 235 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 462 "chapters/03-bottleneck.nw"
                                          };
@@ -63,7 +63,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 601 "chapters/04-attention.nw"
+#line 602 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
