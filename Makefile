@@ -245,7 +245,7 @@ build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
-	grep -E '^(peak|matmul |mha)' build/gen/bench.txt > $@
+	grep -E '^(peak|matmul |mha|    \(median)' build/gen/bench.txt > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
