@@ -181,7 +181,8 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
-        test_changing_a_future_token_leaves_the_past_bit_identical
+        test_changing_a_future_token_leaves_the_past_bit_identical \
+        check_mha
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
@@ -261,7 +262,7 @@ build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
-	grep -E '^(peak|matmul |mha)' build/gen/bench.txt > $@
+	grep -E '^(peak|matmul |mha|    \(median)' build/gen/bench.txt > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
@@ -276,6 +277,9 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
 	@mkdir -p $(@D)
 	scripts/show-test test_$* > $@
+build/gen/check_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test check_$* > $@
 build/gen/gradcheck-%.tex: $(B)/tests/% scripts/gradcheck-table
 	@mkdir -p $(@D)
 	scripts/gradcheck-table $< > $@

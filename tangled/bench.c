@@ -55,10 +55,11 @@ for (int r = 0; r < REPEATS; r++) {
 }
 qsort(us, REPEATS, sizeof us[0], compare_doubles);
 double gflops = flops / us[REPEATS / 2] * 1e-3;
-printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
-       " %d; %.1f to %.1f) %6.2f GFLOP/s (%4.1f%% of peak)\n", B, T,
-       D, NH, us[REPEATS / 2], REPEATS, us[0], us[REPEATS - 1],
-       gflops, 100 * gflops / peak);
+printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
+       " (%4.1f%% of peak)\n", B, T, D, NH, us[REPEATS / 2], gflops,
+       100 * gflops / peak);
+printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
+       " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
 #line 2038 "chapters/A-programs.nw"
     free(x);
     free(mask);
