@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1670 "chapters/A-programs.nw"
+#line 1682 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 918 "chapters/A-programs.nw"
@@ -18,7 +18,7 @@ typedef struct {
     Eval final;
     size_t params;
     
-#line 1413 "chapters/A-programs.nw"
+#line 1425 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
@@ -34,7 +34,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1446 "chapters/A-programs.nw"
+#line 1458 "chapters/A-programs.nw"
 if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 1340 "chapters/A-programs.nw"
+#line 1352 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -140,7 +140,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1604 "chapters/A-programs.nw"
+#line 1616 "chapters/A-programs.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -155,7 +155,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 1624 "chapters/A-programs.nw"
+#line 1636 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -163,9 +163,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 1618 "chapters/A-programs.nw"
+#line 1630 "chapters/A-programs.nw"
     
-#line 1634 "chapters/A-programs.nw"
+#line 1646 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -189,9 +189,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 1619 "chapters/A-programs.nw"
+#line 1631 "chapters/A-programs.nw"
     
-#line 1659 "chapters/A-programs.nw"
+#line 1671 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -200,7 +200,7 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 1620 "chapters/A-programs.nw"
+#line 1632 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
@@ -218,7 +218,7 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5;
-#line 1418 "chapters/A-programs.nw"
+#line 1430 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
 #line 1045 "chapters/A-programs.nw"
@@ -236,7 +236,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 1421 "chapters/A-programs.nw"
+#line 1433 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -262,7 +262,7 @@ int n_sched = parse_schedules(schedules, sched);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1429 "chapters/A-programs.nw"
+#line 1441 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -286,7 +286,7 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1439 "chapters/A-programs.nw"
+#line 1451 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (attention_chooses(mc.attention)) {
@@ -298,7 +298,7 @@ if (attention_chooses(mc.attention)) {
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 1452 "chapters/A-programs.nw"
+#line 1464 "chapters/A-programs.nw"
 if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && attention_chooses(mc.attention))
@@ -389,7 +389,19 @@ if (summary)
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     
-#line 1328 "chapters/A-programs.nw"
+#line 1329 "chapters/A-programs.nw"
+fprintf(f, "Mean validation loss over %d seed%s:", seeds,
+        seeds > 1 ? "s" : "");
+for (int k = 0; k < n_conf; k++) {
+    double st[4][2];
+    row_stats(st, runs[0][k], seeds);
+    fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
+            attention_name[kind[k]], st[0][0]);
+}
+fprintf(f, ". ");
+#line 1252 "chapters/A-programs.nw"
+    
+#line 1340 "chapters/A-programs.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of mean validation loss below is"
             " judged by a paired $t$-test over the %d seeds"
@@ -399,7 +411,7 @@ if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 1252 "chapters/A-programs.nw"
+#line 1253 "chapters/A-programs.nw"
     for (int k = 1; k < n_conf; k++)
         compare_runs(f, runs[0], kind, 0, k, seeds);
     for (int k = 1; k < n_conf; k++)
@@ -413,7 +425,7 @@ else
                 && attention_chooses(kind[j]))
                 compare_runs(f, runs[0], kind, i, j, seeds);
     
-#line 1275 "chapters/A-programs.nw"
+#line 1276 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -436,9 +448,9 @@ else
                      " baseline's. ");
     }
 }
-#line 1265 "chapters/A-programs.nw"
+#line 1266 "chapters/A-programs.nw"
     
-#line 1301 "chapters/A-programs.nw"
+#line 1302 "chapters/A-programs.nw"
 {
     int said = 0;
     for (int i = 0; i < n_conf; i++) {
@@ -464,14 +476,14 @@ else
             " ranked. ");
 }
 
-#line 1266 "chapters/A-programs.nw"
+#line 1267 "chapters/A-programs.nw"
     fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
 #line 1177 "chapters/A-programs.nw"
 if (summary && n_sched > 1) 
-#line 1379 "chapters/A-programs.nw"
+#line 1391 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -498,7 +510,7 @@ if (summary && n_sched > 1)
 }
 #line 1178 "chapters/A-programs.nw"
 if (seeds_answer) 
-#line 1364 "chapters/A-programs.nw"
+#line 1376 "chapters/A-programs.nw"
 {
     FILE *f = fopen(seeds_answer, "w");
     if (!f) refuse("cannot write '%s'", seeds_answer);
@@ -511,9 +523,9 @@ if (seeds_answer)
             (int)floor(need) + 1);
     fclose(f);
 }
-#line 1460 "chapters/A-programs.nw"
+#line 1472 "chapters/A-programs.nw"
 if (align_table) 
-#line 1468 "chapters/A-programs.nw"
+#line 1480 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -532,7 +544,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1495 "chapters/A-programs.nw"
+#line 1507 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (!attention_chooses(kind[k]))
@@ -540,16 +552,16 @@ if (!attention_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1486 "chapters/A-programs.nw"
+#line 1498 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1461 "chapters/A-programs.nw"
+#line 1473 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1530 "chapters/A-programs.nw"
+#line 1542 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -572,9 +584,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 1462 "chapters/A-programs.nw"
+#line 1474 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1507 "chapters/A-programs.nw"
+#line 1519 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -595,9 +607,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1463 "chapters/A-programs.nw"
+#line 1475 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1559 "chapters/A-programs.nw"
+#line 1571 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -606,7 +618,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!attention_chooses(kind[k])) continue;
         
-#line 1575 "chapters/A-programs.nw"
+#line 1587 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -628,13 +640,13 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1567 "chapters/A-programs.nw"
+#line 1579 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1464 "chapters/A-programs.nw"
+#line 1476 "chapters/A-programs.nw"
 dataset_free(&align_set);
 #line 935 "chapters/A-programs.nw"
     dataset_free(&train_set);

@@ -6,9 +6,9 @@
 /* chapter 5 adds its headers here */
 #line 434 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2011 "chapters/A-programs.nw"
+#line 2023 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2017 "chapters/A-programs.nw"
+#line 2029 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -29,7 +29,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2045 "chapters/A-programs.nw"
+#line 2057 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -38,9 +38,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2037 "chapters/A-programs.nw"
+#line 2049 "chapters/A-programs.nw"
     
-#line 2055 "chapters/A-programs.nw"
+#line 2067 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -60,7 +60,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2038 "chapters/A-programs.nw"
+#line 2050 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -216,7 +216,7 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2014 "chapters/A-programs.nw"
+#line 2026 "chapters/A-programs.nw"
 time_attention(peak);
 #line 295 "chapters/A-programs.nw"
     return 0;
