@@ -11,11 +11,11 @@ CC      ?= cc
 OPT     ?= -O3 -march=native -fno-math-errno
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
            -D_POSIX_C_SOURCE=200809L $(OPT) -Itangled
-LDLIBS  := -lm
+LDLIBS  := -lm -lz
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq align
+MODULES   := toolkit task attention seq2seq align checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
