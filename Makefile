@@ -17,7 +17,7 @@ LDLIBS  := -lm -lz
 # a .c each), programs, and the worked solutions of appendix B.
 MODULES   := toolkit task attention seq2seq align checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation heatmap bench
+             ablation heatmap bench translate beam-table
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
@@ -92,6 +92,7 @@ TEST_BINS := $(TESTS:%=build/tests/%) \
 STUB_BINS := $(EXERCISES:%=build/ex/%-stub)
 # the programs' bad-input tests run the programs themselves
 build/tests/programs: $(PROGRAMS:%=build/bin/%)
+build/tests/08-using: build/bin/translate
 test: deps-ok $(TEST_BINS) $(STUB_BINS)
 	scripts/run-tests $(TEST_BINS) $(addprefix !,$(STUB_BINS))
 
@@ -122,7 +123,10 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
-        build/gen/heatmap-reader.txt build/gen/bench.txt
+        build/gen/heatmap-reader.txt build/gen/bench.txt \
+        build/gen/beam-table.tex build/gen/beam-summary.tex \
+        build/gen/translate-session.txt build/gen/translate-heatmap.txt \
+        build/gen/ckpt-size.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
@@ -186,6 +190,44 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 	build/bin/ablation --configs none,dot --seeds 3 \
 	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
 	  --summary build/gen/schedule-summary.tex
+
+# chapter 8: checkpoints saved by train, then loaded by translate
+# and beam-table. The long models are the length sweep's.
+build/gen/recipe-dot.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention dot --save $@ \
+	  > build/gen/train-recipe-dot.txt
+build/gen/long-%.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention $* --max-words 20 --train-pairs 6000 \
+	  --val-pairs 900 --save $@ > build/gen/train-long-$*.txt
+build/gen/beam-table.tex build/gen/beam-summary.tex &: \
+		build/bin/beam-table build/gen/long-none.ckpt \
+		build/gen/long-dot.ckpt
+	build/bin/beam-table \
+	  --models build/gen/long-none.ckpt,build/gen/long-dot.ckpt \
+	  --table build/gen/beam-table.tex \
+	  --summary build/gen/beam-summary.tex
+# a session with a refused line: translate exits 2, which is kept
+TRANSLATE := build/bin/translate --model build/gen/recipe-dot.ckpt
+build/gen/translate-session.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt
+	status=0; printf '%s\n' 'the big dog sees a cat' \
+	  'a small child finds the old fish' 'the red bird eats' \
+	  'The cat eats' 'the cat eats a zebra' \
+	  | $(TRANSLATE) --beam 4 > $@ 2>&1 || status=$$?; \
+	  echo "(exit status $$status)" >> $@
+build/gen/translate-heatmap.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt
+	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
+	bytes=$$(wc -c < $<); params=$$(sed -n \
+	  's/.*, \([0-9]*\) parameters.*/\1/p' \
+	  build/gen/train-recipe-dot.txt); \
+	echo "The build's checkpoint of the recipe's model with dot" \
+	  "attention has $$bytes bytes: $$params parameters of 4 bytes" \
+	  "each, and $$((bytes - 4 * params)) bytes of header, tensor" \
+	  "table and checksum." > $@
 
 # each figure reads the data files its script names
 build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
