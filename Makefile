@@ -30,7 +30,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book check-tangled deps exercise sanitize \
-        bench clean deps-ok
+        bench clean deps-ok fuzz
 all: test
 
 deps:
@@ -101,6 +101,28 @@ sanitize: deps-ok
 	$(MAKE) --no-print-directory test \
 	  OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
 	$(MAKE) --no-print-directory clean-build
+
+# ---- fuzzing the checkpoint loader (chapter 8); not part of test ---
+# make fuzz FUZZ_SECONDS=300 runs longer; inputs that crash land in
+# build/fuzz/found/.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_SRC     := $(MODULES:%=tangled/%.c)
+build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
+		$(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Itangled \
+	  -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $< $(FUZZ_SRC) -o $@ -lm -lz
+build/fuzz/seeds: tests/fuzz/seeds.c build/float/libam.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< build/float/libam.a -o $@ $(LDLIBS)
+fuzz: deps-ok build/fuzz/checkpoint build/fuzz/seeds
+	@mkdir -p build/fuzz/corpus build/fuzz/found
+	build/fuzz/seeds build/fuzz/corpus
+	build/fuzz/checkpoint -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=4096 -rss_limit_mb=2048 \
+	  -artifact_prefix=build/fuzz/found/ build/fuzz/corpus
 
 # ---- exercises: make exercise EX=N.M -----------------------------
 exercise: deps-ok
