@@ -7,10 +7,12 @@
 #include <string.h>
 
 enum { MAX_CKPTS = 4, MAX_WIDTHS = 8, REPEATS_MAX = 50, CHUNK = 32 };
-#line 371 "chapters/A-programs.nw"
+#line 372 "chapters/A-programs.nw"
 typedef struct {
     int width;
     long sentences, exact, tokens, tokens_right, fixed, broken;
+    long search_errors;         /* wrong, though the target scores
+                                   higher than what was found */
     double logprob, ms_median, ms_min, ms_max;
 } Row;
 
@@ -19,7 +21,7 @@ static int by_value(const void *a, const void *b)
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 388 "chapters/A-programs.nw"
+#line 391 "chapters/A-programs.nw"
 static Row measure(Model *m, const Dataset *d, const int *rows,
                    int n, int k, int repeats, int *greedy)
 {
@@ -27,7 +29,7 @@ static Row measure(Model *m, const Dataset *d, const int *rows,
     Batch batch;
     batch_alloc(&batch, CHUNK, d->L);
     int *out = xcalloc((size_t)CHUNK * d->L, sizeof(int));
-    double lp[CHUNK], ms[REPEATS_MAX];
+    double lp[CHUNK], gold[CHUNK], ms[REPEATS_MAX];
     BeamConfig bc = { k, BEAM_ALPHA };
     for (int pass = 0; pass < repeats; pass++) {
         double t0 = seconds_now();
@@ -36,8 +38,10 @@ static Row measure(Model *m, const Dataset *d, const int *rows,
             batch_fill(&batch, d, rows + start, count);
             int steps = batch.T - 1;
             beam_decode(m, &batch, &bc, steps, out, lp, NULL);
-            if (pass == 0) 
-#line 418 "chapters/A-programs.nw"
+            if (pass == 0) {
+                target_logprob(m, &batch, gold);
+                
+#line 424 "chapters/A-programs.nw"
 for (int b = 0; b < batch.B; b++) {
     const int *tgt = batch.tgt + (size_t)b * batch.T;
     const int *o = out + (size_t)b * steps;
@@ -52,50 +56,61 @@ for (int b = 0; b < batch.B; b++) {
     r.fixed += right == len && !was;
     r.broken += right != len && was;
     r.logprob += lp[b];
+    
+#line 446 "chapters/A-programs.nw"
+int n_out = 0;
+while (n_out < steps && o[n_out] != PAD)
+    if (o[n_out++] == EOS) break;
+double gold_key = gold[b] / length_penalty(len, BEAM_ALPHA);
+double out_key = lp[b] / length_penalty(n_out, BEAM_ALPHA);
+r.search_errors += right != len && gold_key > out_key;
+#line 439 "chapters/A-programs.nw"
 }
-#line 405 "chapters/A-programs.nw"
+#line 410 "chapters/A-programs.nw"
+            }
         }
         ms[pass] = (seconds_now() - t0) / n * 1e3;
     }
     
-#line 435 "chapters/A-programs.nw"
+#line 454 "chapters/A-programs.nw"
 qsort(ms, repeats, sizeof *ms, by_value);
 r.ms_min = ms[0];
 r.ms_max = ms[repeats - 1];
 r.ms_median = repeats % 2 ? ms[repeats / 2]
             : (ms[repeats / 2 - 1] + ms[repeats / 2]) / 2;
 r.logprob /= r.sentences;
-#line 409 "chapters/A-programs.nw"
+#line 415 "chapters/A-programs.nw"
     free(out);
     batch_free(&batch);
     return r;
 }
-#line 445 "chapters/A-programs.nw"
+#line 464 "chapters/A-programs.nw"
 static void write_table(const char *file, Row row[][MAX_WIDTHS],
                         char label[][64], int n_ckpts, int n_widths)
 {
     FILE *f = fopen(file, "w");
     if (!f) refuse("cannot write '%s'", file);
-    fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\nmodel & $k$ &"
-            " exact & tokens & fixed/broken & mean $\\log P$ &"
-            " ms per sentence \\\\\n\\midrule\n");
+    fprintf(f, "\\begin{tabular}{lrrrrrrr}\n\\toprule\nmodel & $k$"
+            " & exact & tokens & fixed/broken & search errors &"
+            " mean $\\log P$ & ms per sentence \\\\\n\\midrule\n");
     for (int c = 0; c < n_ckpts; c++)
         for (int k = 0; k < n_widths; k++) {
             const Row *r = &row[c][k];
             
-#line 463 "chapters/A-programs.nw"
+#line 482 "chapters/A-programs.nw"
 fprintf(f, "%s & %d & %.1f\\%% & %.1f\\%% & ", k ? "" : label[c],
         r->width, 100.0 * r->exact / r->sentences,
         100.0 * r->tokens_right / r->tokens);
 if (k) fprintf(f, "%ld/%ld", r->fixed, r->broken);
-fprintf(f, " & $%.3f$ & %.3f (%.3f--%.3f) \\\\\n", r->logprob,
-        r->ms_median, r->ms_min, r->ms_max);
-#line 457 "chapters/A-programs.nw"
+fprintf(f, " & %ld & $%.3f$ & %.3f (%.3f--%.3f) \\\\\n",
+        r->search_errors, r->logprob, r->ms_median, r->ms_min,
+        r->ms_max);
+#line 476 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     if (fclose(f)) refuse("cannot write '%s'", file);
 }
-#line 477 "chapters/A-programs.nw"
+#line 497 "chapters/A-programs.nw"
 static double sign_test(long fixed, long broken)
 {
     long n = fixed + broken, lo = fixed < broken ? fixed : broken;
@@ -106,7 +121,7 @@ static double sign_test(long fixed, long broken)
                  - lgamma(n - i + 1.0) - n * log(2.0));
     return p * 2 < 1 ? p * 2 : 1;
 }
-#line 489 "chapters/A-programs.nw"
+#line 509 "chapters/A-programs.nw"
 static void write_summary(const char *file, Row row[][MAX_WIDTHS],
                           char label[][64], int n_ckpts,
                           int n_widths, int n_long, int lo, int hi)
@@ -117,14 +132,19 @@ static void write_summary(const char *file, Row row[][MAX_WIDTHS],
             n_long, lo, hi);
     for (int c = 0; c < n_ckpts; c++) {
         const Row *g = &row[c][0], *w = &row[c][n_widths - 1];
-        fprintf(f, "%s the model (%s) gets %.1f\\%% exactly right"
-                " greedily and %.1f\\%% with $k = %d$: %ld sentences"
-                " fixed and %ld broken (exact sign test, $p = %.2g$),"
-                " at %.1f times the time per sentence", c ? ";" : ",",
-                label[c], 100.0 * g->exact / g->sentences,
+        fprintf(f, "%s the model with %s gets %.1f\\%% exactly"
+                " right greedily and %.1f\\%% with $k = %d$, %ld"
+                " sentences fixed and %ld broken (exact sign test,"
+                " $p = %.2g$), at %.1f times the time per sentence;"
+                " %ld of its %ld wrong greedy translations are search"
+                " errors, and %ld of its %ld wrong ones at $k = %d$",
+                c ? ". The" : ", the", label[c],
+                100.0 * g->exact / g->sentences,
                 100.0 * w->exact / w->sentences, w->width, w->fixed,
                 w->broken, sign_test(w->fixed, w->broken),
-                w->ms_median / g->ms_median);
+                w->ms_median / g->ms_median, g->search_errors,
+                g->sentences - g->exact, w->search_errors,
+                w->sentences - w->exact, w->width);
     }
     fprintf(f, ".\n");
     if (fclose(f)) refuse("cannot write '%s'", file);
@@ -194,8 +214,9 @@ int *greedy = xcalloc((size_t)val_set.n * val_set.L, sizeof(int));
 for (int k = 0; k < n_widths; k++)
     row[c][k] = measure(ck.model, &val_set, long_rows, n_long,
                         width[k], repeats, greedy);
-snprintf(label[c], sizeof label[c], "%s, $H = %d$",
-         attention_name[ck.model->cfg.attention], ck.model->cfg.H);
+int kind = ck.model->cfg.attention;
+snprintf(label[c], sizeof label[c], "%s attention ($H = %d$)",
+         kind ? attention_name[kind] : "no", ck.model->cfg.H);
 free(greedy);
 ckpt_free(&ck);
 #line 291 "chapters/A-programs.nw"

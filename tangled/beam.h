@@ -10,6 +10,8 @@ typedef struct {
 } BeamConfig;
 #define BEAM_ALPHA 0.6
 double length_penalty(int length, double alpha);
+void target_logprob(Model *m, const Batch *batch,
+                    double *logprob /* [B] */);
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out /* [B, steps] */,
                  double *logprob /* [B] or NULL */,
