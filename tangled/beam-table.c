@@ -132,7 +132,7 @@ static void write_summary(const char *file, Row row[][MAX_WIDTHS],
             n_long, lo, hi);
     for (int c = 0; c < n_ckpts; c++) {
         const Row *g = &row[c][0], *w = &row[c][n_widths - 1];
-        fprintf(f, "%s the model with %s gets %.1f\\%% exactly"
+        fprintf(f, "%s model with %s gets %.1f\\%% exactly"
                 " right greedily and %.1f\\%% with $k = %d$, %ld"
                 " sentences fixed and %ld broken (exact sign test,"
                 " $p = %.2g$), at %.1f times the time per sentence;"
