@@ -19,7 +19,7 @@ MODULES   := toolkit task attention seq2seq align checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench translate beam-table
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
-             05-ablation 06-alignment
+             05-ablation 06-alignment 08-using
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)

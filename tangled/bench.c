@@ -6,6 +6,45 @@
 /* chapter 5 adds its headers here */
 #line 457 "chapters/05-ablation.nw"
 #include "seq2seq.h"
+#line 1471 "chapters/08-using.nw"
+#include "beam.h"
+#line 1494 "chapters/08-using.nw"
+static int by_rate(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void time_decoding(Model *m, const Dataset *d, int k, int B)
+{
+    enum { PASSES = 7 };
+    Batch batch;
+    batch_alloc(&batch, B, d->L);
+    int *out = xcalloc((size_t)B * d->L, sizeof(int));
+    int *rows = xcalloc(d->n, sizeof(int));
+    for (int i = 0; i < d->n; i++) rows[i] = i;
+    double rate[PASSES];
+    for (int pass = 0; pass < PASSES; pass++) {
+        
+#line 1521 "chapters/08-using.nw"
+double t0 = seconds_now();
+for (int start = 0; start < d->n; start += B) {
+    int count = d->n - start < B ? d->n - start : B;
+    batch_fill(&batch, d, rows + start, count);
+    BeamConfig bc = { k, BEAM_ALPHA };
+    if (k == 0) greedy_decode(m, &batch, batch.T - 1, out, NULL);
+    else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
+}
+rate[pass] = d->n / (seconds_now() - t0);
+#line 1511 "chapters/08-using.nw"
+    }
+    qsort(rate, PASSES, sizeof *rate, by_rate);
+    printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
+           k ? (k == 1 ? "beam 1" : "beam 4") : "greedy_decode",
+           rate[PASSES / 2], rate[0], rate[PASSES - 1]);
+    free(out); free(rows);
+    batch_free(&batch);
+}
 
 #line 1201 "chapters/01-toolkit.nw"
 typedef float vec16 __attribute__((vector_size(64)));
@@ -92,6 +131,23 @@ model_free(m);
     }
     printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
            three);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
+#line 1473 "chapters/08-using.nw"
+{
+    DataConfig dc = data_config_default();
+    TrainConfig tc = train_config_default();
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    ModelConfig mc = model_config_default();
+    mc.attention = ATTN_DOT;
+    Model *m = model_create(&mc, 4 * tc.batch_size, train_set.L,
+                            tc.seed);
+    train_model(m, &train_set, &val_set, &tc, NULL, NULL);
+    for (int k = 0; k <= 4; k = k ? k * 4 : 1)
+        time_decoding(m, &val_set, k, tc.batch_size);
+    model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
