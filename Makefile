@@ -266,10 +266,13 @@ build/fig/%.tex: figures/%.gp
 
 # One noweave over all chapters (so chunk references and the index
 # cross chapters), split per chapter at noweave's \nwfilename marks;
-# build/tex/chapters.tex inputs the pieces in order.
-build/tex/chapters.tex: $(CHAPTERS)
+# build/tex/chapters.tex inputs the pieces in order. Empty hook
+# chunks are left out of the book (scripts/weave-filter).
+build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
+		scripts/weave-filter
 	@mkdir -p $(@D)
-	noweave -n -delay -index $(CHAPTERS) > build/tex/woven.tex
+	noweave -n -delay -filter scripts/weave-filter -index \
+	  $(CHAPTERS) > build/tex/woven.tex
 	scripts/split-woven build/tex/woven.tex build/tex
 
 book: deps-ok

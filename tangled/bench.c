@@ -1,11 +1,7 @@
-#line 1174 "chapters/01-toolkit.nw"
+#line 274 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1247 "chapters/01-toolkit.nw"
-/* chapter 5 adds its headers here */
-#line 457 "chapters/05-ablation.nw"
-#include "seq2seq.h"
 #line 1471 "chapters/08-using.nw"
 #include "beam.h"
 #line 1494 "chapters/08-using.nw"
@@ -45,8 +41,12 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
+#line 347 "chapters/A-programs.nw"
+/* chapter 5 adds its headers here */
+#line 354 "chapters/A-programs.nw"
+#include "seq2seq.h"
 
-#line 1201 "chapters/01-toolkit.nw"
+#line 301 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 
 static double peak_gflops(void)
@@ -64,7 +64,7 @@ static double peak_gflops(void)
     if (sink != sink) printf("(impossible)\n");
     return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
 }
-#line 1221 "chapters/01-toolkit.nw"
+#line 321 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -90,7 +90,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     free(A); free(B); free(C);
 }
 
-#line 1182 "chapters/01-toolkit.nw"
+#line 282 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -102,38 +102,6 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1249 "chapters/01-toolkit.nw"
-/* chapter 5 adds its training runs here */
-#line 459 "chapters/05-ablation.nw"
-{
-    DataConfig dc = data_config_default();
-    TrainConfig tc = train_config_default();
-    Dataset train_set, val_set;
-    datasets_make(&train_set, &val_set, &dc);
-    double three = 0;
-    for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
-        
-#line 475 "chapters/05-ablation.nw"
-ModelConfig mc = model_config_default();
-mc.attention = kind;
-Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
-uint64_t flops0 = flop_count;
-double t0 = seconds_now();
-train_model(m, &train_set, &val_set, &tc, NULL, NULL);
-double t = seconds_now() - t0;
-double gflops = (double)(flop_count - flops0) / t * 1e-9;
-printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
-       " peak)\n", attention_name[kind], t, gflops,
-       100 * gflops / peak);
-if (kind != ATTN_GENERAL) three += t;
-model_free(m);
-#line 467 "chapters/05-ablation.nw"
-    }
-    printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
-           three);
-    dataset_free(&train_set);
-    dataset_free(&val_set);
-}
 #line 1473 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
@@ -151,6 +119,38 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1193 "chapters/01-toolkit.nw"
+#line 349 "chapters/A-programs.nw"
+/* chapter 5 adds its training runs here */
+#line 356 "chapters/A-programs.nw"
+{
+    DataConfig dc = data_config_default();
+    TrainConfig tc = train_config_default();
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    double three = 0;
+    for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
+        
+#line 372 "chapters/A-programs.nw"
+ModelConfig mc = model_config_default();
+mc.attention = kind;
+Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+uint64_t flops0 = flop_count;
+double t0 = seconds_now();
+train_model(m, &train_set, &val_set, &tc, NULL, NULL);
+double t = seconds_now() - t0;
+double gflops = (double)(flop_count - flops0) / t * 1e-9;
+printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
+       " peak)\n", attention_name[kind], t, gflops,
+       100 * gflops / peak);
+if (kind != ATTN_GENERAL) three += t;
+model_free(m);
+#line 364 "chapters/A-programs.nw"
+    }
+    printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
+           three);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
+#line 293 "chapters/A-programs.nw"
     return 0;
 }

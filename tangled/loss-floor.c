@@ -1,4 +1,4 @@
-#line 1143 "chapters/01-toolkit.nw"
+#line 242 "chapters/A-programs.nw"
 /* loss-floor: the lowest smoothed cross-entropy, as LaTeX. */
 #include "toolkit.h"
 

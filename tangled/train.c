@@ -1,9 +1,9 @@
-#line 1028 "chapters/03-bottleneck.nw"
+#line 475 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
 #include "seq2seq.h"
 #include <stdio.h>
 
-#line 1090 "chapters/03-bottleneck.nw"
+#line 537 "chapters/A-programs.nw"
 static void print_epoch(int epoch, double train_loss, const Eval *val,
                         double seconds, void *ctx)
 {
@@ -13,7 +13,7 @@ static void print_epoch(int epoch, double train_loss, const Eval *val,
     fflush(stdout);
 }
 
-#line 1034 "chapters/03-bottleneck.nw"
+#line 481 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "train";
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 1058 "chapters/03-bottleneck.nw"
+#line 505 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none";
 char *summary = NULL;
@@ -45,31 +45,31 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
 mc.attention = attention_from_name(attention);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
-#line 1041 "chapters/03-bottleneck.nw"
+#line 488 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 1083 "chapters/03-bottleneck.nw"
+#line 530 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
        seed, dc.n_train, dc.n_val, dc.min_words, dc.max_words);
 printf("# epoch  train-loss  val-loss  seconds\n");
-#line 1045 "chapters/03-bottleneck.nw"
+#line 492 "chapters/A-programs.nw"
     double total_seconds = 0;
     train_model(m, &train_set, &val_set, &tc, print_epoch,
                 &total_seconds);
     
-#line 1100 "chapters/03-bottleneck.nw"
+#line 547 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
        100.0 * ev.tokens_right / ev.tokens,
        100.0 * ev.sentences_right / ev.sentences);
-#line 1049 "chapters/03-bottleneck.nw"
+#line 496 "chapters/A-programs.nw"
     if (summary) 
-#line 1109 "chapters/03-bottleneck.nw"
+#line 556 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -86,7 +86,7 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
             total_seconds);
     fclose(f);
 }
-#line 1050 "chapters/03-bottleneck.nw"
+#line 497 "chapters/A-programs.nw"
     model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
