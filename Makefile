@@ -92,7 +92,7 @@ TEST_BINS := $(TESTS:%=build/tests/%) \
 STUB_BINS := $(EXERCISES:%=build/ex/%-stub)
 # the programs' bad-input tests run the programs themselves
 build/tests/programs: $(PROGRAMS:%=build/bin/%)
-build/tests/08-using: build/bin/translate
+build/tests/08-using: build/bin/translate build/bin/train
 test: deps-ok $(TEST_BINS) $(STUB_BINS)
 	scripts/run-tests $(TEST_BINS) $(addprefix !,$(STUB_BINS))
 

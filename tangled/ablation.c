@@ -1,29 +1,29 @@
-#line 776 "chapters/A-programs.nw"
+#line 778 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1356 "chapters/A-programs.nw"
+#line 1358 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 784 "chapters/A-programs.nw"
+#line 786 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 809 "chapters/A-programs.nw"
+#line 811 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1102 "chapters/A-programs.nw"
+#line 1104 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 815 "chapters/A-programs.nw"
+#line 817 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1135 "chapters/A-programs.nw"
+#line 1137 "chapters/A-programs.nw"
 if (run->model->cfg.attention != ATTN_NONE) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 825 "chapters/A-programs.nw"
+#line 827 "chapters/A-programs.nw"
 }
-#line 840 "chapters/A-programs.nw"
+#line 842 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 963 "chapters/A-programs.nw"
+#line 965 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -66,7 +66,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 854 "chapters/A-programs.nw"
+#line 856 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -84,7 +84,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1290 "chapters/A-programs.nw"
+#line 1292 "chapters/A-programs.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -99,7 +99,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 1310 "chapters/A-programs.nw"
+#line 1312 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -107,9 +107,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 1304 "chapters/A-programs.nw"
+#line 1306 "chapters/A-programs.nw"
     
-#line 1320 "chapters/A-programs.nw"
+#line 1322 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -133,9 +133,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 1305 "chapters/A-programs.nw"
+#line 1307 "chapters/A-programs.nw"
     
-#line 1345 "chapters/A-programs.nw"
+#line 1347 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -144,16 +144,16 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 1306 "chapters/A-programs.nw"
+#line 1308 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 791 "chapters/A-programs.nw"
+#line 793 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 873 "chapters/A-programs.nw"
+#line 875 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -161,10 +161,10 @@ const char *configs = "none,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 int seeds = 5;
-#line 1107 "chapters/A-programs.nw"
+#line 1109 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 881 "chapters/A-programs.nw"
+#line 883 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -177,7 +177,7 @@ Option options[] = {
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     
-#line 1110 "chapters/A-programs.nw"
+#line 1112 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -185,33 +185,33 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 893 "chapters/A-programs.nw"
+#line 895 "chapters/A-programs.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 908 "chapters/A-programs.nw"
+#line 910 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 897 "chapters/A-programs.nw"
+#line 899 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 795 "chapters/A-programs.nw"
+#line 797 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1118 "chapters/A-programs.nw"
+#line 1120 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 798 "chapters/A-programs.nw"
+#line 800 "chapters/A-programs.nw"
     
-#line 920 "chapters/A-programs.nw"
+#line 922 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -227,29 +227,29 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1128 "chapters/A-programs.nw"
+#line 1130 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (mc.attention != ATTN_NONE) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 935 "chapters/A-programs.nw"
+#line 937 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 1141 "chapters/A-programs.nw"
+#line 1143 "chapters/A-programs.nw"
 if (mc.attention != ATTN_NONE)
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
     write_heatmap(heatmaps, m, &align_set);
-#line 939 "chapters/A-programs.nw"
+#line 941 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 799 "chapters/A-programs.nw"
+#line 801 "chapters/A-programs.nw"
     
-#line 946 "chapters/A-programs.nw"
+#line 948 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %", "seconds");
 for (int q = 0; q < n_sched; q++)
@@ -262,11 +262,11 @@ for (int q = 0; q < n_sched; q++)
                runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
                st[1][1], st[2][0], st[2][1], st[3][0]);
     }
-#line 800 "chapters/A-programs.nw"
+#line 802 "chapters/A-programs.nw"
     
-#line 982 "chapters/A-programs.nw"
+#line 984 "chapters/A-programs.nw"
 if (table) 
-#line 989 "chapters/A-programs.nw"
+#line 991 "chapters/A-programs.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -280,7 +280,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1008 "chapters/A-programs.nw"
+#line 1010 "chapters/A-programs.nw"
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -288,14 +288,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
         runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
         st[2][0], st[2][1], st[3][0]);
-#line 1002 "chapters/A-programs.nw"
+#line 1004 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 983 "chapters/A-programs.nw"
+#line 985 "chapters/A-programs.nw"
 if (curves) 
-#line 1018 "chapters/A-programs.nw"
+#line 1020 "chapters/A-programs.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -313,9 +313,9 @@ if (curves)
     }
     fclose(f);
 }
-#line 984 "chapters/A-programs.nw"
+#line 986 "chapters/A-programs.nw"
 if (summary) 
-#line 1040 "chapters/A-programs.nw"
+#line 1042 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -341,9 +341,9 @@ if (summary)
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 985 "chapters/A-programs.nw"
+#line 987 "chapters/A-programs.nw"
 if (summary && n_sched > 1) 
-#line 1068 "chapters/A-programs.nw"
+#line 1070 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -368,9 +368,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1149 "chapters/A-programs.nw"
+#line 1151 "chapters/A-programs.nw"
 if (align_table) 
-#line 1157 "chapters/A-programs.nw"
+#line 1159 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -389,7 +389,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1183 "chapters/A-programs.nw"
+#line 1185 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (kind[k] == ATTN_NONE)
@@ -397,16 +397,16 @@ if (kind[k] == ATTN_NONE)
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1175 "chapters/A-programs.nw"
+#line 1177 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1150 "chapters/A-programs.nw"
+#line 1152 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1218 "chapters/A-programs.nw"
+#line 1220 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -427,9 +427,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 1151 "chapters/A-programs.nw"
+#line 1153 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1195 "chapters/A-programs.nw"
+#line 1197 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -450,9 +450,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1152 "chapters/A-programs.nw"
+#line 1154 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1245 "chapters/A-programs.nw"
+#line 1247 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -461,7 +461,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (kind[k] == ATTN_NONE) continue;
         
-#line 1261 "chapters/A-programs.nw"
+#line 1263 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -483,15 +483,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1253 "chapters/A-programs.nw"
+#line 1255 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1153 "chapters/A-programs.nw"
+#line 1155 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 801 "chapters/A-programs.nw"
+#line 803 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -1,4 +1,4 @@
-#line 634 "chapters/A-programs.nw"
+#line 636 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8 };
-#line 672 "chapters/A-programs.nw"
+#line 674 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     return n;
 }
 
-#line 643 "chapters/A-programs.nw"
+#line 645 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 694 "chapters/A-programs.nw"
+#line 696 "chapters/A-programs.nw"
 int seed = 1;
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
@@ -51,7 +51,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
 tc.seed = (uint64_t)seed;
-#line 653 "chapters/A-programs.nw"
+#line 655 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     Dataset train_set, val_set;
@@ -59,7 +59,7 @@ tc.seed = (uint64_t)seed;
     Eval ev[MAX_MODELS];
     for (int k = 0; k < n_models; k++) {
         
-#line 710 "chapters/A-programs.nw"
+#line 712 "chapters/A-programs.nw"
 Model *m = model_create(&mc[k], tc.batch_size, train_set.L, tc.seed);
 double t0 = seconds_now();
 train_model(m, &train_set, &val_set, &tc, NULL, NULL);
@@ -68,10 +68,10 @@ fprintf(stderr, "sweep: %s:%d trained in %.1f s, val loss %.4f\n",
         attention_name[mc[k].attention], mc[k].H,
         seconds_now() - t0, ev[k].loss);
 model_free(m);
-#line 660 "chapters/A-programs.nw"
+#line 662 "chapters/A-programs.nw"
     }
     
-#line 722 "chapters/A-programs.nw"
+#line 724 "chapters/A-programs.nw"
 printf("# words");
 for (int k = 0; k < n_models; k++)
     printf("  %s:%d(token exact)", attention_name[mc[k].attention],
@@ -86,10 +86,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 662 "chapters/A-programs.nw"
+#line 664 "chapters/A-programs.nw"
     if (summary) {
         
-#line 742 "chapters/A-programs.nw"
+#line 744 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     char name[300];
     snprintf(name, sizeof name, "%s-%s.tex", summary,
@@ -113,7 +113,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     fclose(f);
 }
-#line 664 "chapters/A-programs.nw"
+#line 666 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -1,9 +1,9 @@
 #line 475 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
-#include "seq2seq.h"
+#include "checkpoint.h"
 #include <stdio.h>
 
-#line 537 "chapters/A-programs.nw"
+#line 539 "chapters/A-programs.nw"
 static void print_epoch(int epoch, double train_loss, const Eval *val,
                         double seconds, void *ctx)
 {
@@ -21,10 +21,10 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 505 "chapters/A-programs.nw"
+#line 506 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none";
-char *summary = NULL;
+char *summary = NULL, *save = NULL;
 Option options[] = {
     {"--attention", OPT_TEXT, &attention, 0, 0, "none, or a scorer"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
@@ -39,6 +39,7 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--save", OPT_TEXT, &save, 0, 0, "checkpoint to write"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
@@ -50,7 +51,7 @@ dc.seed = (uint64_t)data_seed;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 530 "chapters/A-programs.nw"
+#line 532 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
@@ -61,7 +62,7 @@ printf("# epoch  train-loss  val-loss  seconds\n");
     train_model(m, &train_set, &val_set, &tc, print_epoch,
                 &total_seconds);
     
-#line 547 "chapters/A-programs.nw"
+#line 549 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
@@ -69,7 +70,7 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        100.0 * ev.sentences_right / ev.sentences);
 #line 496 "chapters/A-programs.nw"
     if (summary) 
-#line 556 "chapters/A-programs.nw"
+#line 558 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
@@ -87,6 +88,19 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
     fclose(f);
 }
 #line 497 "chapters/A-programs.nw"
+    if (save) 
+#line 1489 "chapters/A-programs.nw"
+{
+    Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
+    CkptError err;
+    if (ckpt_save(&ck, save, &err) != CKPT_OK) {
+        fprintf(stderr, "train: cannot save the model: %s\n",
+                err.message);
+        return 1;
+    }
+    printf("# saved to %s\n", save);
+}
+#line 498 "chapters/A-programs.nw"
     model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -544,7 +544,7 @@ static void expect(const char *command, int status,
     assert_non_null(strstr(out, message));
 }
 
-static void test_translate_names_each_bad_line_and_goes_on(void **s)
+static void test_translate_and_train_name_each_bad_input(void **s)
 {
     (void)s;
     char path[128], cmd[1000];
@@ -581,6 +581,10 @@ static void test_translate_names_each_bad_line_and_goes_on(void **s)
            " --sentence 'the dog'", 2, "cannot open");
     expect("build/bin/translate --sentence 'the dog'", 2,
            "--model is required");
+    expect("build/bin/train --epochs 1 --train-pairs 64 --val-pairs 8"
+           " --save /nonexistent/m.ckpt", 1, "train: cannot save the"
+           " model: cannot create a temporary file next to"
+           " '/nonexistent/m.ckpt': No such file or directory");
     ckpt_free(&ck);
 }
 
@@ -603,7 +607,7 @@ int main(void)
         cmocka_unit_test(
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
-        cmocka_unit_test(test_translate_names_each_bad_line_and_goes_on),
+        cmocka_unit_test(test_translate_and_train_name_each_bad_input),
     };
     return cmocka_run_group_tests_name("chapter 8: using a model",
                                        tests, make_dir, remove_dir);
