@@ -1,4 +1,4 @@
-#line 80 "chapters/08-using.nw"
+#line 73 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 247 "chapters/08-using.nw"
+#line 240 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -24,7 +24,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 266 "chapters/08-using.nw"
+#line 259 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -41,7 +41,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 288 "chapters/08-using.nw"
+#line 281 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -58,7 +58,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 512 "chapters/08-using.nw"
+#line 505 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -71,7 +71,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 531 "chapters/08-using.nw"
+#line 524 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -90,7 +90,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 551 "chapters/08-using.nw"
+#line 544 "chapters/08-using.nw"
 static int need(In *in, uint64_t k, const char *what,
                 CkptError *err)
 {
@@ -107,7 +107,7 @@ static uint32_t in_u32(In *in)
     in->at += 4;
     return x;
 }
-#line 571 "chapters/08-using.nw"
+#line 564 "chapters/08-using.nw"
 static double in_value(In *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -123,7 +123,7 @@ static double in_value(In *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 314 "chapters/08-using.nw"
+#line 307 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -136,7 +136,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 722 "chapters/08-using.nw"
+#line 715 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -147,7 +147,7 @@ size_t lstm_param_count(const ModelConfig *c)
     if (c->attention == ATTN_ADDITIVE) n += 2 * H * H + H;
     return n;
 }
-#line 332 "chapters/08-using.nw"
+#line 325 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -157,23 +157,23 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 357 "chapters/08-using.nw"
+#line 350 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 341 "chapters/08-using.nw"
+#line 334 "chapters/08-using.nw"
     
-#line 363 "chapters/08-using.nw"
+#line 356 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 342 "chapters/08-using.nw"
+#line 335 "chapters/08-using.nw"
     
-#line 372 "chapters/08-using.nw"
+#line 365 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -183,7 +183,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 343 "chapters/08-using.nw"
+#line 336 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -194,7 +194,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 403 "chapters/08-using.nw"
+#line 396 "chapters/08-using.nw"
 int write_file_atomic(const char *path, const void *data, size_t n,
                       char *why, size_t why_size)
 {
@@ -211,7 +211,7 @@ int write_file_atomic(const char *path, const void *data, size_t n,
         return 0;
     }
     
-#line 429 "chapters/08-using.nw"
+#line 422 "chapters/08-using.nw"
 const char *step = "writing";
 errno = 0;
 const unsigned char *p = data;
@@ -229,9 +229,9 @@ step = "setting the permissions of";
 if (fchmod(fd, 0666 & ~mask)) goto failed;
 step = "flushing to disk";
 if (fsync(fd)) goto failed;
-#line 419 "chapters/08-using.nw"
+#line 412 "chapters/08-using.nw"
     
-#line 450 "chapters/08-using.nw"
+#line 443 "chapters/08-using.nw"
 step = "closing";
 int closed = close(fd);
 fd = -1;
@@ -248,9 +248,9 @@ failed:
              step, tmp, strerror(e), path);
     return 0;
 }
-#line 420 "chapters/08-using.nw"
+#line 413 "chapters/08-using.nw"
 }
-#line 468 "chapters/08-using.nw"
+#line 461 "chapters/08-using.nw"
 CkptStatus ckpt_save(const Checkpoint *ck, const char *path,
                      CkptError *err)
 {
@@ -264,7 +264,7 @@ CkptStatus ckpt_save(const Checkpoint *ck, const char *path,
     if (ok) err->message[0] = '\0';
     return err->status;
 }
-#line 591 "chapters/08-using.nw"
+#line 584 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -272,7 +272,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 612 "chapters/08-using.nw"
+#line 605 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -286,9 +286,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 598 "chapters/08-using.nw"
+#line 591 "chapters/08-using.nw"
     
-#line 629 "chapters/08-using.nw"
+#line 622 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -306,9 +306,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 599 "chapters/08-using.nw"
+#line 592 "chapters/08-using.nw"
     
-#line 648 "chapters/08-using.nw"
+#line 641 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -316,10 +316,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 600 "chapters/08-using.nw"
+#line 593 "chapters/08-using.nw"
     In in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 659 "chapters/08-using.nw"
+#line 652 "chapters/08-using.nw"
 if (!need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -338,10 +338,10 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 602 "chapters/08-using.nw"
+#line 595 "chapters/08-using.nw"
     ModelConfig cfg;
     
-#line 682 "chapters/08-using.nw"
+#line 675 "chapters/08-using.nw"
 if (!need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
     return err->status;
 uint32_t record = in_u32(&in), f[5];
@@ -353,7 +353,7 @@ for (int k = 0; k < 5; k++) f[k] = in_u32(&in);
 if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
                 " this build's have %d", f[0], f[1], VOCAB_MAX);
-#line 699 "chapters/08-using.nw"
+#line 692 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -366,13 +366,13 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_ADDITIVE)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_ADDITIVE);
-#line 694 "chapters/08-using.nw"
+#line 687 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 604 "chapters/08-using.nw"
+#line 597 "chapters/08-using.nw"
     
-#line 737 "chapters/08-using.nw"
+#line 730 "chapters/08-using.nw"
 size_t count = lstm_param_count(&cfg);
 if (count > CKPT_MAX_PARAMS)
     return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
@@ -387,7 +387,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 755 "chapters/08-using.nw"
+#line 748 "chapters/08-using.nw"
 if (!need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -405,9 +405,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 751 "chapters/08-using.nw"
+#line 744 "chapters/08-using.nw"
 }
-#line 776 "chapters/08-using.nw"
+#line 769 "chapters/08-using.nw"
 if (total != count)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -417,9 +417,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 605 "chapters/08-using.nw"
+#line 598 "chapters/08-using.nw"
     
-#line 790 "chapters/08-using.nw"
+#line 783 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -430,7 +430,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 809 "chapters/08-using.nw"
+#line 802 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -440,12 +440,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 800 "chapters/08-using.nw"
+#line 793 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 822 "chapters/08-using.nw"
+#line 815 "chapters/08-using.nw"
 if (!isfinite(x)) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -455,14 +455,14 @@ if (!isfinite(x)) {
     model_free(m);
     return err->status;
 }
-#line 804 "chapters/08-using.nw"
+#line 797 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 606 "chapters/08-using.nw"
+#line 599 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 840 "chapters/08-using.nw"
+#line 833 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -471,7 +471,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 866 "chapters/08-using.nw"
+#line 859 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -488,11 +488,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 848 "chapters/08-using.nw"
+#line 841 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 856 "chapters/08-using.nw"
+#line 849 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -501,16 +501,16 @@ if (f) fclose(f);
     if (w > 0 && (size_t)w < size)
         snprintf(err->message + w, size - (size_t)w, "%s", why);
 }
-#line 851 "chapters/08-using.nw"
+#line 844 "chapters/08-using.nw"
     return s;
 }
-#line 884 "chapters/08-using.nw"
+#line 877 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 896 "chapters/08-using.nw"
+#line 889 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

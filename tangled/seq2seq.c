@@ -356,7 +356,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
     }
     return m->att_h;
 }
-#line 1014 "chapters/08-using.nw"
+#line 1008 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -379,7 +379,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1038 "chapters/08-using.nw"
+#line 1032 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;

@@ -111,7 +111,7 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 993 "chapters/08-using.nw"
+#line 987 "chapters/08-using.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */

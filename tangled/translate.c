@@ -45,8 +45,8 @@ for (const char *c = word; *c; c++) {
 }
 int id = vocab_find(&t->en, word);
 if (id < N_SPECIAL) {
-    int w = snprintf(why, size, ": '%s' is not in the lexicon; the"
-                     " words are:", word);
+    int w = snprintf(why, size, ": '%s' is not in the lexicon,"
+                     " whose words are\n   ", word);
     for (int i = N_SPECIAL; i < t->en.size && w > 0
          && (size_t)w < size; i++)
         w += snprintf(why + w, size - (size_t)w, " %s",
@@ -58,7 +58,7 @@ if (id < N_SPECIAL) {
         n++;
     }
     
-#line 1663 "chapters/A-programs.nw"
+#line 1665 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -72,7 +72,7 @@ if (n - 1 > t->max_words) {
     ids[n++] = EOS;
     return n;
 }
-#line 1677 "chapters/A-programs.nw"
+#line 1679 "chapters/A-programs.nw"
 static void translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len };
@@ -86,7 +86,7 @@ static void translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 1696 "chapters/A-programs.nw"
+#line 1698 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 while (n_rows < steps) {
@@ -101,12 +101,12 @@ if (w) {
     printf("\n");
 }
 fflush(stdout);
-#line 1690 "chapters/A-programs.nw"
+#line 1692 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
 }
-#line 1714 "chapters/A-programs.nw"
+#line 1716 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {

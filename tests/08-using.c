@@ -558,7 +558,7 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     snprintf(cmd, sizeof cmd, "printf '%s' | build/bin/translate"
              " --model %s", lines, path);
     expect(cmd, 2, "line 2 is empty");
-    expect(cmd, 2, "line 3: 'zebra' is not in the lexicon");
+    expect(cmd, 2, "line 3: 'zebra' is not in the lexicon, whose words are");
     expect(cmd, 2, "line 4: 'The' has a capital letter");
     expect(cmd, 2, "line 5: 'dog,' holds ','");
     expect(cmd, 2, "line 6 has 7 words");
@@ -567,7 +567,8 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     run(cmd, out, sizeof out);
     int translations = 0;
     for (char *p = out; *p; p = strchr(p, '\n') + 1) {
-        translations += strncmp(p, "translate:", 10) != 0;
+        translations += strncmp(p, "translate:", 10) != 0
+                        && *p != ' ';   /* a message's second line */
         if (!strchr(p, '\n')) break;
     }
     assert_int_equal(translations, 2);
