@@ -361,6 +361,51 @@ for (int k = 0; k < dec_len[b] * H; k++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
+#line 1009 "chapters/08-using.nw"
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input, real *weights)
+{
+    const Params *p = &m->params;
+    int N = d->N, E = m->cfg.E, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
+    assert(enc->B == N && N <= m->max_B);
+    embedding_forward(d->x, input, d->ones, param(p, m->tgt_emb),
+                      N, 1, E);
+    lstm_forward(d->h_new, d->cell, d->gates, d->h, d->c, d->x,
+                 d->ones, d->h, d->c, param(p, m->dec_Wx),
+                 param(p, m->dec_Wh), param(p, m->dec_b), N, 1, E, H);
+    const real *top = d->h_new;             /* [N, 1, H] */
+    if (m->cfg.attention != ATTN_NONE) {
+        top = attend(m, d->h_new, enc, d->ones, N, 1);
+        if (weights)
+            memcpy(weights, m->attn.weights,
+                   sizeof(real) * N * enc->S);
+    }
+    linear_forward(d->logits, top, param(p, m->out_W),
+                   param(p, m->out_b), N, H, V);
+}
+#line 1033 "chapters/08-using.nw"
+void decoder_state_alloc(DecoderState *d, const Model *m, int N)
+{
+    int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
+    assert(N > 0 && N <= m->max_B);
+    d->N = N;
+    d->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
+    d->c = d->h + (size_t)N * H;
+    d->h_new = d->c + (size_t)N * H;
+    d->cell = d->h_new + (size_t)N * H;
+    d->gates = d->cell + (size_t)N * H;         /* [N, 4H] */
+    d->x = d->gates + (size_t)N * 4 * H;        /* [N, E] */
+    d->logits = d->x + (size_t)N * E;           /* [N, V] */
+    d->ones = xcalloc(N, sizeof(int));
+    for (int i = 0; i < N; i++) d->ones[i] = 1;
+}
+
+void decoder_state_free(DecoderState *d)
+{
+    free(d->h);
+    free(d->ones);
+}
 #line 705 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {

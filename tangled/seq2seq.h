@@ -118,6 +118,19 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
+#line 988 "chapters/08-using.nw"
+typedef struct {
+    int N;                          /* rows: sentences, hypotheses */
+    real *h, *c;                    /* [N, H]: the running state */
+    real *logits;                   /* [N, V]: the last step's */
+    real *h_new, *cell, *gates, *x; /* one step's scratch */
+    int *ones;                      /* [N]: every row runs one step */
+} DecoderState;
+void decoder_state_alloc(DecoderState *d, const Model *m, int N);
+void decoder_state_free(DecoderState *d);
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input /* [N] */,
+                  real *weights /* [N, S] or NULL */);
 #line 992 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
