@@ -11,15 +11,17 @@ CC      ?= cc
 OPT     ?= -O3 -march=native -fno-math-errno
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
            -D_POSIX_C_SOURCE=200809L $(OPT) -Itangled
-LDLIBS  := -lm
+LDLIBS  := -lm -lz
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq align
+MODULES   := toolkit task attention seq2seq align transformer \
+             checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation heatmap bench
+             ablation heatmap bench scale-sweep attn-counts translate \
+             beam-table
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
-             05-ablation 06-alignment
+             05-ablation 06-alignment 07-transformer 08-using
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -30,19 +32,22 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book check-tangled deps exercise sanitize \
-        bench clean deps-ok
+        bench clean clean-build deps-test deps-book fresh-check FORCE \
+        fuzz
 all: test
 
-deps:
-	scripts/deps install
-deps-ok:
-	@scripts/deps
+# the Debian packages: 'make deps' installs all of them; each goal
+# checks (and, run as root, installs) what it needs
+deps deps-book:
+	@CC='$(CC)' scripts/deps book
+deps-test:
+	@CC='$(CC)' scripts/deps test
 
 # ---- tangling ---------------------------------------------------
-tangle: deps-ok
+tangle: deps-test
 	scripts/tangle tangled $(TANGLED)
 
-check-tangled: deps-ok
+check-tangled: deps-test
 	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	scripts/tangle $$tmp $(TANGLED); \
 	if ! diff -r -u tangled $$tmp; then \
@@ -50,69 +55,134 @@ check-tangled: deps-ok
 	       "run 'make tangle' and commit the result" >&2; exit 1; \
 	fi; echo "check-tangled: tangled/ matches chapters/"
 
-# ---- compiling: the library in float and in double ----------------
-LIB_OBJ = $(MODULES:%=build/$1/%.o)
-build/float/%.o: tangled/%.c $(MODULES:%=tangled/%.h)
+# ---- compiling: one folder per compiler and flags ----------------
+# Objects, libraries, test binaries and programs built by one
+# compiler with one set of flags live in build/NAME-DIGEST/ (NAME
+# the compiler, DIGEST eight hex digits of the command and flags,
+# written out in its file 'flags'), so 'make CC=clang test' builds
+# and tests clang's, and 'make sanitize' builds beside the normal
+# build: neither reuses nor removes another's files.
+VARIANT := $(notdir $(firstword $(CC)))-$(shell \
+             printf '%s' '$(CC) $(CFLAGS) $(LDLIBS)' | md5sum | cut -c1-8)
+B := build/$(VARIANT)
+$(B)/flags:
+	@mkdir -p $(@D)
+	echo 'CC=$(CC) CFLAGS=$(CFLAGS) LDLIBS=$(LDLIBS)' > $@
+
+# the library, in float (the programs) and in double (the tests)
+LIB_OBJ = $(MODULES:%=$(B)/$1/%.o)
+$(B)/float/%.o: tangled/%.c $(MODULES:%=tangled/%.h) | $(B)/flags
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
-build/double/%.o: tangled/%.c $(MODULES:%=tangled/%.h)
+$(B)/double/%.o: tangled/%.c $(MODULES:%=tangled/%.h) | $(B)/flags
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE -c $< -o $@
-build/float/libam.a: $(call LIB_OBJ,float)
+$(B)/float/libam.a: $(call LIB_OBJ,float)
 	ar rcs $@ $^
-build/double/libam.a: $(call LIB_OBJ,double)
+$(B)/double/libam.a: $(call LIB_OBJ,double)
 	ar rcs $@ $^
 
-build/bin/%: tangled/%.c build/float/libam.a
+$(B)/bin/%: tangled/%.c $(B)/float/libam.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $< build/float/libam.a -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
+
+# build/bin/ holds the programs the book runs and the README shows:
+# copies from the folder of the compiler and flags of the make that
+# asked for them. build/bin/.variant names that folder and changes
+# only when it does, so switching compilers copies (and reruns the
+# experiments) again.
+build/bin/%: $(B)/bin/% build/bin/.variant
+	cp $< $@
+build/bin/.variant: FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2> /dev/null)" = $(VARIANT) ] || echo $(VARIANT) > $@
+.PRECIOUS: build/bin/.variant $(B)/bin/%
+FORCE:
 
 # ---- tests: every chapter's tests, in double precision -----------
-build/tests/%: tests/%.c $(wildcard tests/*.h) build/double/libam.a
+$(B)/tests/%: tests/%.c $(wildcard tests/*.h) $(B)/double/libam.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DREAL_DOUBLE $< build/double/libam.a \
+	$(CC) $(CFLAGS) -DREAL_DOUBLE $< $(B)/double/libam.a \
 	  -o $@ -lcmocka $(LDLIBS)
 
 # each exercise check against the worked solution and the stub
-build/ex/%-solution: tests/exercises/ex%.c build/double/libam.a \
-                     $(wildcard tangled/solutions/*.c)
+$(B)/ex/%-solution: tests/exercises/ex%.c $(B)/double/libam.a \
+                    $(wildcard tangled/solutions/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
 	  tangled/solutions/0$(firstword $(subst ., ,$*))-*.c \
-	  build/double/libam.a -o $@ -lcmocka $(LDLIBS)
-build/ex/%-stub: tests/exercises/ex%.c build/double/libam.a \
-                 $(wildcard exercises/*.c)
+	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
+$(B)/ex/%-stub: tests/exercises/ex%.c $(B)/double/libam.a \
+                $(wildcard exercises/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
 	  exercises/0$(firstword $(subst ., ,$*))-*.c \
-	  build/double/libam.a -o $@ -lcmocka $(LDLIBS)
+	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
 
-TEST_BINS := $(TESTS:%=build/tests/%) \
-             $(EXERCISES:%=build/ex/%-solution)
-STUB_BINS := $(EXERCISES:%=build/ex/%-stub)
-# the programs' bad-input tests run the programs themselves
-build/tests/programs: $(PROGRAMS:%=build/bin/%)
-test: deps-ok $(TEST_BINS) $(STUB_BINS)
-	scripts/run-tests $(TEST_BINS) $(addprefix !,$(STUB_BINS))
+TEST_BINS := $(TESTS:%=$(B)/tests/%) \
+             $(EXERCISES:%=$(B)/ex/%-solution)
+STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
+# the programs' bad-input tests run the programs of the same folder
+# (BIN_DIR stands for the build/bin/ in their command lines)
+$(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
+$(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train
+test: deps-test $(TEST_BINS) $(STUB_BINS)
+	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) \
+	  $(addprefix !,$(STUB_BINS))
 
-sanitize: deps-ok
-	$(MAKE) --no-print-directory clean-build
+# the tests under the sanitizers, in a folder of their own
+sanitize: deps-test
 	$(MAKE) --no-print-directory test \
 	  OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
-	$(MAKE) --no-print-directory clean-build
+
+# ---- fuzzing the checkpoint loader (chapter 8); not part of test ---
+# make fuzz FUZZ_SECONDS=300 runs longer; inputs that crash land in
+# build/fuzz/found/.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_SRC     := $(MODULES:%=tangled/%.c)
+build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
+		$(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Itangled \
+	  -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $< $(FUZZ_SRC) -o $@ -lm -lz
+build/fuzz/seeds: tests/fuzz/seeds.c $(B)/float/libam.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
+fuzz: deps-test build/fuzz/checkpoint build/fuzz/seeds
+	@mkdir -p build/fuzz/corpus build/fuzz/found
+	build/fuzz/seeds build/fuzz/corpus
+	build/fuzz/checkpoint -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=4096 -rss_limit_mb=2048 \
+	  -artifact_prefix=build/fuzz/found/ build/fuzz/corpus
 
 # ---- exercises: make exercise EX=N.M -----------------------------
-exercise: deps-ok
-	@if [ -z "$(EX)" ] || [ ! -f tests/exercises/ex$(EX).c ]; then \
-	  echo "exercise: no exercise '$(EX)'; the exercises are:" \
-	       "$(EXERCISES)" >&2; \
-	  echo "usage: make exercise EX=N.M" >&2; exit 2; fi
-	@$(MAKE) --no-print-directory build/double/libam.a
-	@mkdir -p build/ex
+# A coded exercise has a check in tests/exercises/; a paper or an
+# experiment exercise has only its worked answer in the book.
+ifneq ($(words $(EX))$(filter $(EX),$(EXERCISES)),1$(strip $(EX)))
+exercise: deps-test
+	@case $$(scripts/exercise-kind '$(EX)') in \
+	  Paper) what="a paper exercise";; \
+	  Experiment) what="an experiment, run with the programs";; \
+	  "") what="";; *) what="not checked by a program";; esac; \
+	if [ -n "$$what" ]; then \
+	  echo "exercise $(EX) is $$what: nothing to compile;" \
+	       "its answer is in the appendix \"Solutions\" of book.pdf"; \
+	  exit 0; fi; \
+	[ -z "$(EX)" ] || \
+	  echo "exercise: the book has no exercise '$(EX)'" >&2; \
+	echo "the coded exercises, which make exercise checks, are:" \
+	     "$(EXERCISES)" >&2; \
+	echo "usage: make exercise EX=N.M" >&2; exit 2
+else
+exercise: deps-test $(B)/double/libam.a
+	@mkdir -p $(B)/ex
 	$(CC) $(CFLAGS) -DREAL_DOUBLE tests/exercises/ex$(EX).c \
 	  exercises/0$(firstword $(subst ., ,$(EX)))-*.c \
-	  build/double/libam.a -o build/ex/$(EX)-yours -lcmocka $(LDLIBS)
-	build/ex/$(EX)-yours
+	  $(B)/double/libam.a -o $(B)/ex/$(EX)-yours -lcmocka $(LDLIBS)
+	$(B)/ex/$(EX)-yours
+endif
 
 # ---- the book ------------------------------------------------------
 # Experiments write build/gen/ (data and LaTeX tables); gnuplot
@@ -122,7 +192,29 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
-        build/gen/heatmap-reader.txt build/gen/bench.txt
+        build/gen/heatmap-reader.txt build/gen/bench.txt \
+        build/gen/train-small-summary.tex \
+        build/gen/train-small-long-summary.tex \
+        build/gen/ablation-small-answer.tex \
+        build/gen/scale.dat build/gen/counts-table.tex \
+        build/gen/bench-mha.txt \
+        build/gen/beam-table.tex build/gen/beam-summary.tex \
+        build/gen/translate-session.txt build/gen/translate-heatmap.txt \
+        build/gen/ckpt-size.tex
+# the tests the chapters show (scripts/show-test), and the tables of
+# every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
+WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
+        test_gold_alignment_is_the_anti_diagonal \
+        test_padding_changes_neither_outputs_nor_final_state \
+        test_a_fully_masked_row_gives_finite_weights \
+        test_same_seed_gives_the_same_training \
+        test_chance_matches_a_brute_force_count
+WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
+        test_changing_a_future_token_leaves_the_past_bit_identical \
+        check_mha
+GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
+        build/gen/gradcheck-03-bottleneck.tex \
+        build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
@@ -149,6 +241,18 @@ build/gen/train-none.txt build/gen/train-none-summary.tex &: \
 	@mkdir -p $(@D)
 	build/bin/train --summary build/gen/train-none-summary.tex \
 	  > build/gen/train-none.txt
+# exercises 3.5 and 5.4: their answers, measured
+build/gen/train-small-summary.tex: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --hidden 16 --embed 16 --summary $@ > /dev/null
+build/gen/train-small-long-summary.tex: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --hidden 16 --embed 16 --max-words 10 \
+	  --summary $@ > /dev/null
+build/gen/ablation-small-answer.tex: build/bin/ablation
+	@mkdir -p $(@D)
+	build/bin/ablation --configs none,dot --hidden 16 --embed 16 \
+	  --seeds 3 --summary $@ > /dev/null
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
@@ -161,13 +265,15 @@ build/gen/sweep-summary-attention.tex &: build/bin/sweep
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
-build/gen/ablation-summary.tex build/gen/align-table.tex \
+build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
+build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
+	  --seeds-answer build/gen/ablation-seeds.tex \
 	  --align-table build/gen/align-table.tex \
 	  --align-curves build/gen/align-curves.dat \
 	  --align-summary build/gen/align-summary.tex \
@@ -176,6 +282,16 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 build/gen/bench.txt: build/bin/bench
 	@mkdir -p $(@D)
 	build/bin/bench > $@
+# chapter 7: the scale sweep, the counts, the benchmark's line
+build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
+build/gen/scale-trials.tex &: build/bin/scale-sweep
+	@mkdir -p $(@D)
+	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
+build/gen/counts-table.tex: build/bin/attn-counts
+	@mkdir -p $(@D)
+	build/bin/attn-counts > $@
+build/gen/bench-mha.txt: build/gen/bench.txt
+	grep -E '^(peak|matmul |mha|    \(median)' build/gen/bench.txt > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
@@ -187,12 +303,61 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
 	  --summary build/gen/schedule-summary.tex
 
+# chapter 8: checkpoints saved by train, then loaded by translate
+# and beam-table. The long models are the length sweep's.
+build/gen/recipe-dot.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention dot --save $@ \
+	  > build/gen/train-recipe-dot.txt
+build/gen/long-%.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention $* --max-words 20 --train-pairs 6000 \
+	  --val-pairs 900 --save $@ > build/gen/train-long-$*.txt
+build/gen/beam-table.tex build/gen/beam-summary.tex &: \
+		build/bin/beam-table build/gen/long-none.ckpt \
+		build/gen/long-dot.ckpt
+	build/bin/beam-table \
+	  --models build/gen/long-none.ckpt,build/gen/long-dot.ckpt \
+	  --table build/gen/beam-table.tex \
+	  --summary build/gen/beam-summary.tex
+# a session with refused lines: translate exits 2, which is kept
+TRANSLATE := build/bin/translate --model build/gen/recipe-dot.ckpt
+build/gen/translate-session.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt
+	status=0; printf '%s\n' 'the big dog sees a cat' \
+	  'a small child finds the old fish' 'the red bird eats' \
+	  'The cat eats' 'the cat eats a zebra' \
+	  | $(TRANSLATE) --beam 4 > $@ 2>&1 || status=$$?; \
+	  echo "(exit status $$status)" >> $@
+build/gen/translate-heatmap.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt
+	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
+	bytes=$$(wc -c < $<); params=$$(sed -n \
+	  's/.*, \([0-9]*\) parameters.*/\1/p' \
+	  build/gen/train-recipe-dot.txt); \
+	echo "The build's checkpoint of the recipe's model with dot" \
+	  "attention has $$bytes bytes: $$params parameters of 4 bytes" \
+	  "each, and $$((bytes - 4 * params)) bytes of header, tensor" \
+	  "table and checksum." > $@
+
+build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test test_$* > $@
+build/gen/check_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test check_$* > $@
+build/gen/gradcheck-%.tex: $(B)/tests/% scripts/gradcheck-table
+	@mkdir -p $(@D)
+	scripts/gradcheck-table $< > $@
+
 # each figure reads the data files its script names
 build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
                         build/gen/schedule-8.dat
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
+build/fig/scale.tex: build/gen/scale.dat
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*
@@ -202,13 +367,16 @@ build/fig/%.tex: figures/%.gp
 
 # One noweave over all chapters (so chunk references and the index
 # cross chapters), split per chapter at noweave's \nwfilename marks;
-# build/tex/chapters.tex inputs the pieces in order.
-build/tex/chapters.tex: $(CHAPTERS)
+# build/tex/chapters.tex inputs the pieces in order. Empty hook
+# chunks are left out of the book (scripts/weave-filter).
+build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
+		scripts/weave-filter
 	@mkdir -p $(@D)
-	noweave -n -delay -index $(CHAPTERS) > build/tex/woven.tex
+	noweave -n -delay -filter scripts/weave-filter -index \
+	  $(CHAPTERS) > build/tex/woven.tex
 	scripts/split-woven build/tex/woven.tex build/tex
 
-book: deps-ok
+book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
 # pdflatex, then bibtex once (book.bib), then pdflatex until the
 # labels and citations settle.
@@ -227,10 +395,15 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	cp build/tex/book.pdf $@
 	@echo "book: $@, $$(pdfinfo $@ | sed -n 's/^Pages: *//p') pages"
 
-bench: deps-ok build/bin/bench
+bench: deps-test build/bin/bench
 	build/bin/bench
 
 clean-build:
 	rm -rf build
 clean: clean-build
 	rm -f book.pdf
+
+# the README's bare-machine steps, in a fresh minimal Debian 12
+# (root, mmdebstrap and a few minutes; see scripts/fresh-machine)
+fresh-check:
+	scripts/fresh-machine

@@ -1,29 +1,29 @@
-#line 1147 "chapters/A-programs.nw"
+#line 1283 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1791 "chapters/A-programs.nw"
+#line 2112 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 1155 "chapters/A-programs.nw"
-enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
+#line 1291 "chapters/A-programs.nw"
+enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 1180 "chapters/A-programs.nw"
+#line 1316 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1511 "chapters/A-programs.nw"
+#line 1829 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 1186 "chapters/A-programs.nw"
+#line 1322 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1553 "chapters/A-programs.nw"
-if (run->model->cfg.attention != ATTN_NONE) {
+#line 1871 "chapters/A-programs.nw"
+if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 1196 "chapters/A-programs.nw"
+#line 1332 "chapters/A-programs.nw"
 }
-#line 1210 "chapters/A-programs.nw"
+#line 1347 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,27 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 1368 "chapters/A-programs.nw"
+#line 1361 "chapters/A-programs.nw"
+static double paired_t(const double *a, const double *b, int n,
+                       double *t)
+{
+    double d[MAX_SEEDS], mean, sd;
+    for (int s = 0; s < n; s++) d[s] = a[s] - b[s];
+    mean_sd(d, n, &mean, &sd);
+    *t = sd > 0 ? mean / (sd / sqrt(n))
+       : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
+    return mean;
+}
+#line 1376 "chapters/A-programs.nw"
+static double t_critical(int df)
+{
+    static const double table[20] = {
+        0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+        2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
+        2.101, 2.093 };
+    return table[df < 1 ? 1 : df > 19 ? 19 : df];
+}
+#line 1541 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -66,7 +86,43 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 1224 "chapters/A-programs.nw"
+#line 1562 "chapters/A-programs.nw"
+static void seconds_stats(double out[3] /* median, min, max */,
+                          const Run *run /* [seeds] */, int seeds)
+{
+    double x[MAX_SEEDS];
+    for (int s = 0; s < seeds; s++) {
+        double v = run[s].seconds;
+        int i = s;
+        for (; i > 0 && x[i - 1] > v; i--) x[i] = x[i - 1];
+        x[i] = v;               /* insertion keeps x[] sorted */
+    }
+    out[0] = seeds % 2 ? x[seeds / 2]
+           : (x[seeds / 2 - 1] + x[seeds / 2]) / 2;
+    out[1] = x[0];
+    out[2] = x[seeds - 1];
+}
+#line 1760 "chapters/A-programs.nw"
+static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
+                         const int *kind, int i, int j, int seeds)
+{
+    double a[MAX_SEEDS], b[MAX_SEEDS], t;
+    for (int s = 0; s < seeds; s++) {
+        a[s] = run[i][s].final.loss;
+        b[s] = run[j][s].final.loss;
+    }
+    double diff = paired_t(b, a, seeds, &t);
+    fprintf(f, "\\texttt{%s} is %.4f %s than \\texttt{%s}",
+            attention_name[kind[j]], fabs(diff),
+            diff < 0 ? "lower" : "higher", attention_name[kind[i]]);
+    if (seeds < 2) fprintf(f, ". ");
+    else if (isinf(t)) fprintf(f, " on every seed alike: real. ");
+    else
+        fprintf(f, " ($t = %.1f$, %s). ", t,
+                fabs(t) > t_critical(seeds - 1) ? "real"
+                : "inside the noise");
+}
+#line 1390 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -84,7 +140,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1715 "chapters/A-programs.nw"
+#line 2036 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -109,7 +165,7 @@ static void write_heatmap(const char *prefix, Model *m,
     const real *w = m->attn.weights;        /* [1, T', S] */
     char *name;
     
-#line 1745 "chapters/A-programs.nw"
+#line 2066 "chapters/A-programs.nw"
 name = heatmap_name(prefix, m->cfg.attention, ".dat");
 FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
@@ -117,9 +173,9 @@ for (int j = 0; j < T; j++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 out_close(f);
 free(name);
-#line 1739 "chapters/A-programs.nw"
+#line 2060 "chapters/A-programs.nw"
     
-#line 1755 "chapters/A-programs.nw"
+#line 2076 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -143,9 +199,9 @@ for (int j = 0; j < words; j++) {
 }
 out_close(f);
 free(name);
-#line 1740 "chapters/A-programs.nw"
+#line 2061 "chapters/A-programs.nw"
     
-#line 1780 "chapters/A-programs.nw"
+#line 2101 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -154,27 +210,28 @@ f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 1741 "chapters/A-programs.nw"
+#line 2062 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 1162 "chapters/A-programs.nw"
+#line 1298 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 1243 "chapters/A-programs.nw"
+#line 1409 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
-const char *configs = "none,dot,general,additive";
+const char *configs = "none,none+Wc,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
+char *seeds_answer = NULL;
 int seeds = 5;
-#line 1516 "chapters/A-programs.nw"
+#line 1834 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 1251 "chapters/A-programs.nw"
+#line 1418 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -186,8 +243,10 @@ Option options[] = {
     {"--table", OPT_TEXT, &table, 0, 0, "file for a LaTeX table"},
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
+     "file for the answer to exercise 5.1"},
     
-#line 1519 "chapters/A-programs.nw"
+#line 1837 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -195,41 +254,41 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 1263 "chapters/A-programs.nw"
+#line 1432 "chapters/A-programs.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 1309 "chapters/A-programs.nw"
+#line 1478 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 1267 "chapters/A-programs.nw"
+#line 1436 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 1276 "chapters/A-programs.nw"
+#line 1445 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 1287 "chapters/A-programs.nw"
+#line 1456 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 1527 "chapters/A-programs.nw"
+#line 1845 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
 if (align_timing) out_plan("--align-timing", align_timing);
 for (int k = 0; heatmaps && k < n_conf; k++)
-    for (int e = 0; e < 3 && kind[k] != ATTN_NONE; e++)
+    for (int e = 0; e < 3 && attention_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 1292 "chapters/A-programs.nw"
+#line 1461 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -237,19 +296,19 @@ for (int k = 0; k < n_conf; k++) {
     need = fmax(need, run_bytes(&dc, &mc, tc.batch_size));
 }
 memory_check(need, "--hidden or --embed");
-#line 1166 "chapters/A-programs.nw"
+#line 1302 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1536 "chapters/A-programs.nw"
+#line 1854 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 1169 "chapters/A-programs.nw"
+#line 1305 "chapters/A-programs.nw"
     
-#line 1321 "chapters/A-programs.nw"
+#line 1490 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -265,14 +324,14 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1546 "chapters/A-programs.nw"
+#line 1864 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
-if (mc.attention != ATTN_NONE) {
+if (attention_chooses(mc.attention)) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 1336 "chapters/A-programs.nw"
+#line 1505 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
@@ -281,113 +340,182 @@ if (mc.attention != ATTN_NONE) {
                      attention_name[kind[k]], s + 1, seeds,
                      run->final.loss, run->seconds);
             
-#line 1559 "chapters/A-programs.nw"
-if (mc.attention != ATTN_NONE)
+#line 1877 "chapters/A-programs.nw"
+if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, &align_set, t.batch_size);
-if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
+if (heatmaps && s == 0 && q == 0 && attention_chooses(mc.attention))
     write_heatmap(heatmaps, m, &align_set);
-#line 1344 "chapters/A-programs.nw"
+#line 1513 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 1170 "chapters/A-programs.nw"
+#line 1306 "chapters/A-programs.nw"
     
-#line 1351 "chapters/A-programs.nw"
-printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
-       "params", "val loss", "token acc %", "exact %", "seconds");
+#line 1520 "chapters/A-programs.nw"
+printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
+       "params", "val loss", "token acc %", "exact %",
+       "seconds: median (min-max)");
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
-        double st[4][2];
+        double st[4][2], sec[3];
         row_stats(st, runs[q][k], seeds);
+        seconds_stats(sec, runs[q][k], seeds);
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
-               "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
-               sched[q].floor, attention_name[kind[k]],
-               runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
-               st[1][1], st[2][0], st[2][1], st[3][0]);
+               "  %6.2f +- %5.2f %6.2f (%.2f-%.2f)\n",
+               sched[q].warmup, sched[q].floor,
+               attention_name[kind[k]], runs[q][k][0].params,
+               st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
+               st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 1171 "chapters/A-programs.nw"
+#line 1307 "chapters/A-programs.nw"
     
-#line 1388 "chapters/A-programs.nw"
+#line 1582 "chapters/A-programs.nw"
 if (table) 
-#line 1399 "chapters/A-programs.nw"
+#line 1594 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
             n_sched > 1 ? "l" : "");
     fprintf(f, "%sattention & parameters & val loss & token acc."
-            " (\\%%) & exact (\\%%) & seconds \\\\\n\\midrule\n",
-            n_sched > 1 ? "schedule & " : "");
+            " (\\%%) & exact (\\%%) & seconds \\\\\n%s& & & &"
+            " & median (range) \\\\\n\\midrule\n",
+            n_sched > 1 ? "schedule & " : "",
+            n_sched > 1 ? "& " : "");
     for (int q = 0; q < n_sched; q++)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1417 "chapters/A-programs.nw"
+#line 1614 "chapters/A-programs.nw"
+double sec[3];
+seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
 fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
-        " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
-        runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
-        st[2][0], st[2][1], st[3][0]);
-#line 1411 "chapters/A-programs.nw"
+        " & $%.2f \\pm %.2f$ & %.2f (%.2f--%.2f) \\\\\n",
+        attention_name[kind[k]], runs[q][k][0].params, st[0][0],
+        st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
+        sec[1], sec[2]);
+#line 1608 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1389 "chapters/A-programs.nw"
+#line 1583 "chapters/A-programs.nw"
 if (curves) 
-#line 1427 "chapters/A-programs.nw"
+#line 1628 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
-    fprintf(f, "# epoch, then the mean val loss of each row\n");
+    fprintf(f, "# epoch, then for each row the mean val loss and"
+            " its standard deviation over the seeds\n");
     for (int e = 0; e < tc.epochs; e++) {
         fprintf(f, "%d", e + 1);
         for (int q = 0; q < n_sched; q++)
             for (int k = 0; k < n_conf; k++) {
-                double sum = 0;
+                double x[MAX_SEEDS], mean, sd;
                 for (int s = 0; s < seeds; s++)
-                    sum += runs[q][k][s].curve[e];
-                fprintf(f, " %.5f", sum / seeds);
+                    x[s] = runs[q][k][s].curve[e];
+                mean_sd(x, seeds, &mean, &sd);
+                fprintf(f, " %.5f %.5f", mean, sd);
             }
         fprintf(f, "\n");
     }
     out_close(f);
 }
-#line 1390 "chapters/A-programs.nw"
+#line 1584 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 1449 "chapters/A-programs.nw"
-double loss[MAX_CONFIGS][2];
+#line 1733 "chapters/A-programs.nw"
+fprintf(f, "Mean validation loss over %d seed%s:", seeds,
+        seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
     double st[4][2];
     row_stats(st, runs[0][k], seeds);
-    loss[k][0] = st[0][0];
-    loss[k][1] = st[0][1];
+    fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
+            attention_name[kind[k]], st[0][0]);
 }
+fprintf(f, ". ");
+#line 1745 "chapters/A-programs.nw"
 if (n_conf == 1)
-    fprintf(f, "Only one configuration was run (%s, mean loss %.4f"
-            " over %d seeds): there is nothing to compare",
-            attention_name[kind[0]], loss[0][0], seeds);
+    fprintf(f, "Only one configuration was run: there is nothing to"
+            " compare. ");
+else if (seeds > 1)
+    fprintf(f, "Each difference of mean validation loss below is"
+            " judged by a paired $t$-test over the %d seeds"
+            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
+            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
+            seeds - 1);
 else
-    fprintf(f, "Against the baseline (%s, mean loss %.4f over %d"
-            " seeds):", attention_name[kind[0]], loss[0][0], seeds);
-#line 1468 "chapters/A-programs.nw"
-for (int k = 1; k < n_conf; k++) {
-    double gap = loss[0][0] - loss[k][0];
-    double spread = fmax(loss[0][1], loss[k][1]);
-    fprintf(f, "%s %s is %.4f %s, %.0f times the larger standard"
-            " deviation", k == 1 ? "" : ";",
-            attention_name[kind[k]],
-            fabs(gap), gap > 0 ? "lower" : "higher",
-            spread > 0 ? fabs(gap) / spread : 0);
+    fprintf(f, "With one seed no difference below can be told from"
+            " the noise of the seed. ");
+#line 1660 "chapters/A-programs.nw"
+for (int k = 1; k < n_conf; k++)
+    compare_runs(f, runs[0], kind, 0, k, seeds);
+for (int k = 1; k < n_conf; k++)
+    if (kind[k] == ATTN_NONE_WC)
+        for (int j = 1; j < n_conf; j++)
+            if (attention_chooses(kind[j]))
+                compare_runs(f, runs[0], kind, k, j, seeds);
+for (int i = 1; i < n_conf; i++)
+    for (int j = i + 1; j < n_conf; j++)
+        if (attention_chooses(kind[i]) && attention_chooses(kind[j]))
+            compare_runs(f, runs[0], kind, i, j, seeds);
+#line 1680 "chapters/A-programs.nw"
+{
+    int ctrl = -1, best = -1;
+    double mean[MAX_CONFIGS];
+    for (int k = 0; k < n_conf; k++) {
+        double st[4][2];
+        row_stats(st, runs[0][k], seeds);
+        mean[k] = st[0][0];
+        if (kind[k] == ATTN_NONE_WC) ctrl = k;
+        if (attention_chooses(kind[k])
+            && (best < 0 || mean[k] < mean[best])) best = k;
+    }
+    if (ctrl > 0 && best > 0 && mean[0] != mean[best]) {
+        double closed = (mean[0] - mean[ctrl])
+                      / (mean[0] - mean[best]);
+        fprintf(f, "Of the gap in mean loss between \\texttt{%s} and"
+                " \\texttt{%s}, the control closes ",
+                attention_name[kind[0]], attention_name[kind[best]]);
+        if (closed >= 0) fprintf(f, "%.0f\\%%. ", 100 * closed);
+        else fprintf(f, "nothing: its mean loss is above the"
+                     " baseline's. ");
+    }
 }
-#line 1464 "chapters/A-programs.nw"
-fprintf(f, ". The loss floor is %.4f.\n",
+#line 1706 "chapters/A-programs.nw"
+{
+    int said = 0;
+    for (int i = 0; i < n_conf; i++) {
+        int faster[MAX_CONFIGS], n = 0;
+        double si[3], sj[3];
+        seconds_stats(si, runs[0][i], seeds);
+        for (int j = 0; j < n_conf; j++) {
+            seconds_stats(sj, runs[0][j], seeds);
+            if (si[1] > sj[2]) faster[n++] = j;
+        }
+        if (n == 0) continue;
+        fprintf(f, "%s\\texttt{%s} is slower than",
+                said++ ? "; " : "In training time, ",
+                attention_name[kind[i]]);
+        for (int m = 0; m < n; m++)
+            fprintf(f, "%s\\texttt{%s}", m == 0 ? " "
+                    : m + 1 == n ? " and " : ", ",
+                    attention_name[kind[faster[m]]]);
+    }
+    fprintf(f, "%s", said ? ". The other differences of time lie"
+            " within the spread of the runs and are not ranked. "
+            : "The training times of the rows overlap, and are not"
+            " ranked. ");
+}
+
+#line 1673 "chapters/A-programs.nw"
+fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 1393 "chapters/A-programs.nw"
+#line 1587 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 1480 "chapters/A-programs.nw"
+#line 1798 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -409,14 +537,27 @@ fprintf(f, ". The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 1394 "chapters/A-programs.nw"
+#line 1588 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 1567 "chapters/A-programs.nw"
+if (seeds_answer) 
+#line 1784 "chapters/A-programs.nw"
+{
+    FILE *f = out_open(seeds_answer);
+    double st[4][2];
+    row_stats(st, runs[0][0], seeds);
+    double need = (st[0][1] / 0.001) * (st[0][1] / 0.001);
+    fprintf(f, "This build's table gives $\\sigma = %.5f$ for %s,"
+            " so $n > (%.5f/0.001)^2 = %.1f$: at least %d seeds.\n",
+            st[0][1], attention_name[kind[0]], st[0][1], need,
+            (int)floor(need) + 1);
+    out_close(f);
+}
+#line 1885 "chapters/A-programs.nw"
 int n_attn = 0;
-for (int k = 0; k < n_conf; k++) n_attn += kind[k] != ATTN_NONE;
+for (int k = 0; k < n_conf; k++) n_attn += attention_chooses(kind[k]);
 if (align_table) 
-#line 1577 "chapters/A-programs.nw"
+#line 1895 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -434,46 +575,48 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1602 "chapters/A-programs.nw"
+#line 1921 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
-if (kind[k] == ATTN_NONE)
+if (!attention_chooses(kind[k]))
     fprintf(f, "n/a & n/a \\\\\n");
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1594 "chapters/A-programs.nw"
+#line 1912 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 1570 "chapters/A-programs.nw"
+#line 1888 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1643 "chapters/A-programs.nw"
+#line 1962 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
-            " (%%) and val loss, means over seeds\n");
+            " (%%), its standard deviation, and val loss, over"
+            " seeds\n");
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
-            double acc = 0, loss = 0;
+            double acc[MAX_SEEDS], loss = 0, mean, sd;
             for (int s = 0; s < seeds; s++) {
-                acc += runs[0][k][s].align_curve[e];
-                loss += e ? runs[0][k][s].curve[e - 1] : 0;
+                acc[s] = 100 * runs[0][k][s].align_curve[e];
+                loss += e ? runs[0][k][s].curve[e - 1] / seeds : 0;
             }
-            fprintf(f, " %.3f %.5f", kind[k] == ATTN_NONE ? NAN
-                    : 100 * acc / seeds, e ? loss / seeds : NAN);
+            mean_sd(acc, seeds, &mean, &sd);
+            if (!attention_chooses(kind[k])) mean = sd = NAN;
+            fprintf(f, " %.3f %.3f %.5f", mean, sd, e ? loss : NAN);
         }
         fprintf(f, "\n");
     }
     out_close(f);
 }
-#line 1571 "chapters/A-programs.nw"
+#line 1889 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1614 "chapters/A-programs.nw"
+#line 1933 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -485,7 +628,7 @@ if (align_summary)
                 " in");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (kind[k] == ATTN_NONE) continue;
+        if (!attention_chooses(kind[k])) continue;
         double acc = 0;
         for (int s = 0; s < seeds; s++)
             acc += align_accuracy(&runs[0][k][s].align);
@@ -500,9 +643,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 1572 "chapters/A-programs.nw"
+#line 1890 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1669 "chapters/A-programs.nw"
+#line 1990 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -510,9 +653,9 @@ if (align_timing)
             " is no alignment to time");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (kind[k] == ATTN_NONE) continue;
+        if (!attention_chooses(kind[k])) continue;
         
-#line 1686 "chapters/A-programs.nw"
+#line 2007 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -534,15 +677,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1678 "chapters/A-programs.nw"
+#line 1999 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 1573 "chapters/A-programs.nw"
+#line 1891 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 1172 "chapters/A-programs.nw"
+#line 1308 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -1,4 +1,4 @@
-#line 42 "chapters/03-bottleneck.nw"
+#line 92 "chapters/03-bottleneck.nw"
 /* seq2seq.c: the encoder-decoder of chapter 3. */
 #include "seq2seq.h"
 #include <assert.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 157 "chapters/03-bottleneck.nw"
+#line 227 "chapters/03-bottleneck.nw"
 /* rows still running at step t: len[] is non-increasing */
 static int rows_running(const int *len, int B, int t)
 {
@@ -16,7 +16,7 @@ static int rows_running(const int *len, int B, int t)
 }
 
 static real sigmoid(real x) { return 1 / (1 + exp(-x)); }
-#line 84 "chapters/03-bottleneck.nw"
+#line 134 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x, const int *ids, const int *len,
                        const real *table, int B, int T, int E)
 {
@@ -30,7 +30,7 @@ void embedding_forward(real *x, const int *ids, const int *len,
                 memset(row, 0, sizeof(real) * E);
         }
 }
-#line 103 "chapters/03-bottleneck.nw"
+#line 153 "chapters/03-bottleneck.nw"
 void embedding_backward(real *dtable, const real *dx, const int *ids,
                         const int *len, int B, int T, int E)
 {
@@ -43,7 +43,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 193 "chapters/03-bottleneck.nw"
+#line 263 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -56,7 +56,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
         int n = rows_running(len, B, t);
         real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
         
-#line 220 "chapters/03-bottleneck.nw"
+#line 290 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++)
     memcpy(a + (size_t)b * T * G, bias, sizeof(real) * G);
 matmul(a, T * G, x + (size_t)t * I, T * I, Wx, G, n, I, G);
@@ -64,9 +64,9 @@ if (t > 0)
     matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
 else if (h0)
     matmul(a, T * G, h0, H, Wh, G, n, H, G);
-#line 205 "chapters/03-bottleneck.nw"
+#line 275 "chapters/03-bottleneck.nw"
         
-#line 232 "chapters/03-bottleneck.nw"
+#line 302 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     real *ab = a + (size_t)b * T * G;
     size_t at = ((size_t)b * T + t) * H;
@@ -82,14 +82,14 @@ for (int b = 0; b < n; b++) {
         h[at + k] = o * fast_tanh(cell);
     }
 }
-#line 206 "chapters/03-bottleneck.nw"
+#line 276 "chapters/03-bottleneck.nw"
         
-#line 249 "chapters/03-bottleneck.nw"
+#line 319 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 207 "chapters/03-bottleneck.nw"
+#line 277 "chapters/03-bottleneck.nw"
     }
     for (int b = 0; b < B; b++) {
         size_t last = ((size_t)b * T + len[b] - 1) * H;
@@ -98,7 +98,7 @@ for (int b = n; b < B; b++) {
         if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
     }
 }
-#line 299 "chapters/03-bottleneck.nw"
+#line 385 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -109,7 +109,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H, K = I > H ? I : H;
     
-#line 323 "chapters/03-bottleneck.nw"
+#line 409 "chapters/03-bottleneck.nw"
 real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * G
                          + (size_t)G * (I + H) + (size_t)K * B,
                          sizeof(real));
@@ -122,11 +122,11 @@ if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 transpose(WxT, Wx, G, I, G);
 transpose(WhT, Wh, G, H, G);
-#line 309 "chapters/03-bottleneck.nw"
+#line 395 "chapters/03-bottleneck.nw"
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         
-#line 340 "chapters/03-bottleneck.nw"
+#line 426 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     const real *gb = gates + ((size_t)b * T + t) * G;
     size_t at = ((size_t)b * T + t) * H;
@@ -150,17 +150,17 @@ for (int b = 0; b < n; b++) {
         dab[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
     }
 }
-#line 312 "chapters/03-bottleneck.nw"
+#line 398 "chapters/03-bottleneck.nw"
         
-#line 369 "chapters/03-bottleneck.nw"
+#line 455 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++)
     for (int k = 0; k < G; k++) dbias[k] += da[(size_t)b * G + k];
 transpose(inT, x + (size_t)t * I, T * I, n, I);
 matmul(dWx, G, inT, n, da, G, I, n, G);
 if (dx) matmul(dx + (size_t)t * I, T * I, da, G, WxT, I, n, G, I);
-#line 313 "chapters/03-bottleneck.nw"
+#line 399 "chapters/03-bottleneck.nw"
         
-#line 378 "chapters/03-bottleneck.nw"
+#line 464 "chapters/03-bottleneck.nw"
 const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
 int ld_prev = t > 0 ? T * H : H;
 if (h_prev) {
@@ -169,23 +169,25 @@ if (h_prev) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul(dh_carry, H, da, G, WhT, H, n, G, H);
 }
-#line 314 "chapters/03-bottleneck.nw"
+#line 400 "chapters/03-bottleneck.nw"
     }
     
-#line 388 "chapters/03-bottleneck.nw"
+#line 474 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 316 "chapters/03-bottleneck.nw"
+#line 402 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 420 "chapters/03-bottleneck.nw"
+#line 506 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 165 "chapters/04-attention.nw"
+#line 243 "chapters/04-attention.nw"
 "dot", "general", "additive",
-#line 422 "chapters/03-bottleneck.nw"
+#line 61 "chapters/05-ablation.nw"
+"none+Wc",
+#line 508 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -201,14 +203,14 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 442 "chapters/03-bottleneck.nw"
+#line 528 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE };
 }
-#line 493 "chapters/03-bottleneck.nw"
+#line 579 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -220,7 +222,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 515 "chapters/03-bottleneck.nw"
+#line 601 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -231,19 +233,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 504 "chapters/03-bottleneck.nw"
+#line 590 "chapters/03-bottleneck.nw"
     
-#line 525 "chapters/04-attention.nw"
+#line 649 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 505 "chapters/03-bottleneck.nw"
+#line 591 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 527 "chapters/03-bottleneck.nw"
+#line 613 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -251,16 +253,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 509 "chapters/03-bottleneck.nw"
+#line 595 "chapters/03-bottleneck.nw"
     
-#line 530 "chapters/04-attention.nw"
+#line 654 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 510 "chapters/03-bottleneck.nw"
+#line 596 "chapters/03-bottleneck.nw"
     
-#line 543 "chapters/03-bottleneck.nw"
+#line 629 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -270,7 +272,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 565 "chapters/03-bottleneck.nw"
+#line 651 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -279,11 +281,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 552 "chapters/03-bottleneck.nw"
+#line 638 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 574 "chapters/03-bottleneck.nw"
+#line 660 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -292,7 +294,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 555 "chapters/03-bottleneck.nw"
+#line 641 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -301,7 +303,7 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 539 "chapters/04-attention.nw"
+#line 663 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -310,22 +312,22 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 511 "chapters/03-bottleneck.nw"
+#line 597 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 584 "chapters/03-bottleneck.nw"
+#line 670 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
     free(m->dec_in);
     free(m->src_x);
     
-#line 548 "chapters/04-attention.nw"
+#line 672 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 590 "chapters/03-bottleneck.nw"
+#line 676 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -357,7 +359,7 @@ work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 559 "chapters/04-attention.nw"
+#line 683 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -374,17 +376,65 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
             memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
         }
         
-#line 580 "chapters/04-attention.nw"
+#line 704 "chapters/04-attention.nw"
 real *att_b = m->att_h + (size_t)b * T * H;
 linear_forward(att_b, m->cat + (size_t)b * T * 2 * H,
                param(p, m->att_Wc), NULL, dec_len[b], 2 * H, H);
 for (int k = 0; k < dec_len[b] * H; k++)
     att_b[k] = fast_tanh(att_b[k]);
-#line 575 "chapters/04-attention.nw"
+#line 699 "chapters/04-attention.nw"
     }
     return m->att_h;
 }
-#line 619 "chapters/03-bottleneck.nw"
+#line 80 "chapters/05-ablation.nw"
+_Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
+               "the control's attention kind is the fixed scorer");
+#line 1009 "chapters/08-using.nw"
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input, real *weights)
+{
+    const Params *p = &m->params;
+    int N = d->N, E = m->cfg.E, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
+    assert(enc->B == N && N <= m->max_B);
+    embedding_forward(d->x, input, d->ones, param(p, m->tgt_emb),
+                      N, 1, E);
+    lstm_forward(d->h_new, d->cell, d->gates, d->h, d->c, d->x,
+                 d->ones, d->h, d->c, param(p, m->dec_Wx),
+                 param(p, m->dec_Wh), param(p, m->dec_b), N, 1, E, H);
+    const real *top = d->h_new;             /* [N, 1, H] */
+    if (m->cfg.attention != ATTN_NONE) {
+        top = attend(m, d->h_new, enc, d->ones, N, 1);
+        if (weights)
+            memcpy(weights, m->attn.weights,
+                   sizeof(real) * N * enc->S);
+    }
+    linear_forward(d->logits, top, param(p, m->out_W),
+                   param(p, m->out_b), N, H, V);
+}
+#line 1033 "chapters/08-using.nw"
+void decoder_state_alloc(DecoderState *d, const Model *m, int N)
+{
+    int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
+    assert(N > 0 && N <= m->max_B);
+    d->N = N;
+    d->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
+    d->c = d->h + (size_t)N * H;
+    d->h_new = d->c + (size_t)N * H;
+    d->cell = d->h_new + (size_t)N * H;
+    d->gates = d->cell + (size_t)N * H;         /* [N, 4H] */
+    d->x = d->gates + (size_t)N * 4 * H;        /* [N, E] */
+    d->logits = d->x + (size_t)N * E;           /* [N, V] */
+    d->ones = xcalloc(N, sizeof(int));
+    for (int i = 0; i < N; i++) d->ones[i] = 1;
+}
+
+void decoder_state_free(DecoderState *d)
+{
+    free(d->h);
+    free(d->ones);
+}
+#line 705 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -402,7 +452,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 654 "chapters/03-bottleneck.nw"
+#line 740 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -416,7 +466,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 678 "chapters/03-bottleneck.nw"
+#line 764 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -433,38 +483,38 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 587 "chapters/04-attention.nw"
+#line 711 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 694 "chapters/03-bottleneck.nw"
+#line 780 "chapters/03-bottleneck.nw"
     
-#line 708 "chapters/03-bottleneck.nw"
+#line 794 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++)
     linear_forward(m->logits + (size_t)b * T * V,
                    top + (size_t)b * T * H, param(p, m->out_W),
                    param(p, m->out_b), m->dec_len[b], H, V);
 m->top = top;
-#line 695 "chapters/03-bottleneck.nw"
+#line 781 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 731 "chapters/03-bottleneck.nw"
+#line 817 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 738 "chapters/03-bottleneck.nw"
+#line 824 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 751 "chapters/03-bottleneck.nw"
+#line 837 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -477,19 +527,19 @@ for (int b = 0; b < B; b++)
                     m->d_logits + (size_t)b * T * V,
                     m->top + (size_t)b * T * H, param(p, m->out_W),
                     m->dec_len[b], H, V);
-#line 744 "chapters/03-bottleneck.nw"
+#line 830 "chapters/03-bottleneck.nw"
     
-#line 767 "chapters/03-bottleneck.nw"
+#line 853 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 605 "chapters/04-attention.nw"
+#line 729 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     memset(d_dec_h, 0, sizeof(real) * B * T * H);
     memset(m->d_cat, 0, sizeof(real) * B * T * 2 * H);
     for (int b = 0; b < B; b++) {
         
-#line 619 "chapters/04-attention.nw"
+#line 743 "chapters/04-attention.nw"
 size_t at = (size_t)b * T;
 real *d_att = m->d_top + at * H;
 const real *att = m->att_h + at * H;
@@ -503,15 +553,15 @@ for (int t = 0; t < m->dec_len[b]; t++) {
     memcpy(m->d_context + (at + t) * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + (at + t) * H, dcat + H, sizeof(real) * H);
 }
-#line 611 "chapters/04-attention.nw"
+#line 735 "chapters/04-attention.nw"
     }
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
-                       m->d_context, m->dec_h, m->enc_h, m->dec_len,
-                       B, T, S);
+                       m->d_context, m->dec_h, m->enc_h,
+                       m->src_mask, m->dec_len, B, T, S);
 }
-#line 745 "chapters/03-bottleneck.nw"
+#line 831 "chapters/03-bottleneck.nw"
     
-#line 773 "chapters/03-bottleneck.nw"
+#line 859 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -523,9 +573,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 746 "chapters/03-bottleneck.nw"
+#line 832 "chapters/03-bottleneck.nw"
     
-#line 787 "chapters/03-bottleneck.nw"
+#line 873 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -535,9 +585,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 747 "chapters/03-bottleneck.nw"
+#line 833 "chapters/03-bottleneck.nw"
 }
-#line 815 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -546,7 +596,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 832 "chapters/03-bottleneck.nw"
+#line 940 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -561,16 +611,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 823 "chapters/03-bottleneck.nw"
+#line 931 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 849 "chapters/03-bottleneck.nw"
+#line 957 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 592 "chapters/04-attention.nw"
+#line 716 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -578,12 +628,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 855 "chapters/03-bottleneck.nw"
+#line 963 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 825 "chapters/03-bottleneck.nw"
+#line 933 "chapters/03-bottleneck.nw"
         
-#line 864 "chapters/03-bottleneck.nw"
+#line 972 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -592,12 +642,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 826 "chapters/03-bottleneck.nw"
+#line 934 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 892 "chapters/03-bottleneck.nw"
+#line 1000 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -613,7 +663,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 916 "chapters/03-bottleneck.nw"
+#line 1024 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -628,21 +678,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 907 "chapters/03-bottleneck.nw"
+#line 1015 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 955 "chapters/03-bottleneck.nw"
+#line 1065 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 967 "chapters/03-bottleneck.nw"
+#line 1077 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -662,7 +712,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 994 "chapters/03-bottleneck.nw"
+#line 1104 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -675,20 +725,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1015 "chapters/03-bottleneck.nw"
+#line 1125 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1006 "chapters/03-bottleneck.nw"
+#line 1116 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 986 "chapters/03-bottleneck.nw"
+#line 1096 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -1,19 +1,23 @@
-#line 833 "chapters/A-programs.nw"
+#line 916 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
-#include "seq2seq.h"
+#include "checkpoint.h"
 #include <stdio.h>
+#include <stdlib.h>
 
-#line 899 "chapters/A-programs.nw"
+#line 987 "chapters/A-programs.nw"
+typedef struct { double *sec; int n; } EpochTimes;
+
 static void print_epoch(int epoch, double train_loss, const Eval *val,
                         double seconds, void *ctx)
 {
-    *(double *)ctx += seconds;
+    EpochTimes *times = ctx;
+    times->sec[times->n++] = seconds;
     printf("%7d  %10.4f  %8.4f  %7.3f\n", epoch, train_loss,
            val->loss, seconds);
     fflush(stdout);
 }
 
-#line 839 "chapters/A-programs.nw"
+#line 923 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "train";
@@ -21,10 +25,10 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 863 "chapters/A-programs.nw"
+#line 948 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none";
-char *summary = NULL;
+char *summary = NULL, *save = NULL;
 Option options[] = {
     {"--attention", OPT_TEXT, &attention, 0, 0, "none, or a scorer"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
@@ -39,6 +43,7 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--save", OPT_TEXT, &save, 0, 0, "checkpoint to write"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
@@ -49,47 +54,73 @@ if (summary) out_plan("--summary", summary);
 double need = run_bytes(&dc, &mc, tc.batch_size);
 memory_check(need, "--batch, --hidden, --embed or --max-words");
 progress("building the data and the model (%.3g MB)", need / 1e6);
-#line 846 "chapters/A-programs.nw"
+#line 930 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 892 "chapters/A-programs.nw"
+#line 978 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
        seed, dc.n_train, dc.n_val, dc.min_words, dc.max_words);
 printf("# epoch  train-loss  val-loss  seconds\n");
-#line 850 "chapters/A-programs.nw"
-    double total_seconds = 0;
-    train_model(m, &train_set, &val_set, &tc, print_epoch,
-                &total_seconds);
+#line 934 "chapters/A-programs.nw"
+    EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
+    train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 909 "chapters/A-programs.nw"
+#line 1000 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
        100.0 * ev.tokens_right / ev.tokens,
        100.0 * ev.sentences_right / ev.sentences);
-#line 854 "chapters/A-programs.nw"
+#line 937 "chapters/A-programs.nw"
     if (summary) 
-#line 918 "chapters/A-programs.nw"
+#line 1009 "chapters/A-programs.nw"
 {
     FILE *f = out_open(summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
+    
+#line 1029 "chapters/A-programs.nw"
+double *x = times.sec, median, lo, hi;
+int n = times.n;
+for (int i = 1; i < n; i++)             /* insertion sort */
+    for (int j = i; j > 0 && x[j - 1] > x[j]; j--) {
+        double tmp = x[j]; x[j] = x[j - 1]; x[j - 1] = tmp;
+    }
+median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+lo = x[0];
+hi = x[n - 1];
+#line 1013 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
             " tokens and %.1f\\%% of the sentences exactly right."
-            " Training took %.1f seconds on one core.\n", tc.epochs,
-            ev.loss, ev.loss - floor, floor,
+            " An epoch of training took %.2f seconds on one core"
+            " (the median of the %d epochs; range %.2f to %.2f).\n",
+            tc.epochs, ev.loss, ev.loss - floor, floor,
             ev.loss < 0.78 ? "below" : "above",
             100.0 * ev.tokens_right / ev.tokens,
             100.0 * ev.sentences_right / ev.sentences,
-            total_seconds);
+            median, tc.epochs, lo, hi);
     out_close(f);
 }
-#line 855 "chapters/A-programs.nw"
+#line 938 "chapters/A-programs.nw"
+    if (save) 
+#line 2541 "chapters/A-programs.nw"
+{
+    Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
+    CkptError err;
+    if (ckpt_save(&ck, save, &err) != CKPT_OK) {
+        fprintf(stderr, "train: cannot save the model: %s\n",
+                err.message);
+        return 1;
+    }
+    printf("# saved to %s\n", save);
+}
+#line 939 "chapters/A-programs.nw"
+    free(times.sec);
     model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -213,8 +213,16 @@ static void test_grad_check_catches_a_wrong_gradient(void **s)
     linear_backward(dX, dW, db, R, X, W, M, K, N);
     dW[7] *= 2;                            /* a factor-of-two bug */
     db[2] += 1e-3;                         /* a small wrong term */
-    assert_int_equal(grad_check("W", W, dW, K * N, 100, linear_loss, &c), 1);
-    assert_int_equal(grad_check("b", b, db, N, 100, linear_loss, &c), 1);
+    GradCheck w = grad_check_measure(W, dW, K * N, 100, linear_loss, &c);
+    GradCheck bias = grad_check_measure(b, db, N, 100, linear_loss, &c);
+    assert_int_equal(w.checked, K * N);
+    assert_int_equal(w.failures, 1);
+    assert_int_equal(w.bad[0], 7);          /* caught where it is */
+    assert_true(fabs(w.bad_analytic[0] - 2 * w.bad_numeric[0])
+                < 1e-6 * fabs(w.bad_numeric[0]));
+    assert_int_equal(bias.failures, 1);
+    assert_int_equal(bias.bad[0], 2);
+    assert_true(bias.max_rel > GRAD_CHECK_RTOL);
 }
 
 static void test_fast_tanh_agrees_with_tanh(void **s)

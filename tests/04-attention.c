@@ -98,7 +98,7 @@ static void check_scorer(int kind, int Hd, int He)
     real *d_enc = calloc(AB * AS * He, sizeof(real));
     attn_loss(&c);
     attention_backward(d_dec, d_enc, &c.p, &c.cache, &c.sc, c.R, c.dec,
-                       c.enc, dec_len, AB, AT, AS);
+                       c.enc, mask, dec_len, AB, AT, AS);
     int bad = grad_check("dec", c.dec, d_dec, AB * AT * Hd, 200,
                          attn_loss, &c)
             + grad_check("enc", c.enc, d_enc, AB * AS * He, 200,
@@ -129,6 +129,52 @@ static void check_scorer(int kind, int Hd, int He)
     free(d_dec); free(d_enc);
     attn_cache_free(&c.cache);
     params_free(&c.p);
+}
+
+/* A sentence that is all padding gets the finite weights 1/S from
+   the forward pass; the backward pass must send nothing through
+   them, to the decoder, the encoder or the scorer's weights. */
+static void check_all_padding_row_sends_no_gradient(int kind)
+{
+    enum { H = 4 };
+    Scorer sc;
+    Params p;
+    params_init(&p);
+    scorer_declare(&sc, &p, kind, H, H);
+    if (p.n_tensors == 0) params_add(&p, "unused", 1, 1);
+    params_alloc(&p);
+    Rng rng;
+    rng_seed(&rng, 43);
+    scorer_init(&sc, &p, &rng);
+    AttnCache cache;
+    attn_cache_alloc(&cache, &sc, 2, 3, 4);
+    real dec[2 * 3 * H], enc[2 * 4 * H], ctx[2 * 3 * H], R[2 * 3 * H];
+    real d_dec[2 * 3 * H] = {0}, d_enc[2 * 4 * H] = {0};
+    init_normal(dec, 2 * 3 * H, 1, &rng);
+    init_normal(enc, 2 * 4 * H, 1, &rng);
+    int mask[2 * 4] = {1, 1, 0, 0,   0, 0, 0, 0};
+    int dec_len[2] = {3, 3};
+    attention_forward(ctx, &cache, &sc, &p, dec, enc, mask, dec_len,
+                      2, 3, 4);
+    for (int k = 0; k < 3 * 4; k++)     /* finite weights 1/S */
+        assert_true(cache.weights[3 * 4 + k] == 0.25);
+    for (int k = 0; k < 2 * 3 * H; k++)  /* gradient on sentence 1 */
+        R[k] = k < 3 * H ? 0 : 1;
+    attention_backward(d_dec, d_enc, &p, &cache, &sc, R, dec, enc, mask,
+                       dec_len, 2, 3, 4);
+    for (int k = 0; k < 2 * 3 * H; k++) assert_true(d_dec[k] == 0);
+    for (int k = 0; k < 2 * 4 * H; k++) assert_true(d_enc[k] == 0);
+    for (size_t k = 0; k < p.count; k++) assert_true(p.grad[k] == 0);
+    attn_cache_free(&cache);
+    params_free(&p);
+}
+
+static void test_an_all_padding_row_sends_no_gradient(void **s)
+{
+    (void)s;
+    check_all_padding_row_sends_no_gradient(SCORE_DOT);
+    check_all_padding_row_sends_no_gradient(SCORE_GENERAL);
+    check_all_padding_row_sends_no_gradient(SCORE_ADDITIVE);
 }
 
 static void test_additive_score_matches_finite_differences(void **s)
@@ -245,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_masked_rows_sum_to_one_and_padding_gets_zero),
         cmocka_unit_test(test_a_fully_masked_row_gives_finite_weights),
         cmocka_unit_test(test_scores_of_plus_or_minus_1e4_stay_finite),
+        cmocka_unit_test(test_an_all_padding_row_sends_no_gradient),
         cmocka_unit_test(test_additive_score_matches_finite_differences),
         cmocka_unit_test(test_dot_score_matches_finite_differences),
         cmocka_unit_test(test_general_score_matches_finite_differences),

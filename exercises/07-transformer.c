@@ -1,0 +1,24 @@
+/* Exercises of chapter 7, the Transformer bridge. Replace each TODO
+   with your code, then check it: make exercise EX=7.1 (or EX=7.2). */
+#include "transformer.h"
+
+/* Exercise 7.1: the attention mask, [B, Tq, Tk]: 1 where query i of
+   sentence b may look at key j, 0 where it may not. Key j is padding
+   when key_len is not NULL and j >= key_len[b]; when causal is set,
+   query i may look only at keys j <= i. */
+void ex_attention_mask(int *mask, const int *key_len, int causal,
+                       int B, int Tq, int Tk)
+{
+    (void)mask; (void)key_len; (void)causal; (void)B; (void)Tq;
+    (void)Tk;
+    /* TODO */
+}
+
+/* Exercise 7.2: the sinusoidal positional encoding, [T, D] with D
+   even: pe[p][2i] = sin(p / 10000^(2i/D)) and
+   pe[p][2i+1] = cos(p / 10000^(2i/D)). */
+void ex_positional_encoding(real *pe, int T, int D)
+{
+    (void)pe; (void)T; (void)D;
+    /* TODO */
+}

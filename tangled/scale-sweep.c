@@ -1,0 +1,114 @@
+#line 2239 "chapters/A-programs.nw"
+/* scale-sweep: why 1/sqrt(d_k), measured (chapter 7). */
+#include "transformer.h"
+#include <stdlib.h>
+enum { MAX_WIDTHS = 16 };
+#line 2291 "chapters/A-programs.nw"
+static FILE *open_sentence(const char *prefix, const char *what)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s-%s.tex", prefix, what);
+    FILE *f = fopen(name, "w");
+    if (!f) refuse("cannot write '%s'", name);
+    return f;
+}
+#line 2301 "chapters/A-programs.nw"
+static void write_sentences(const char *prefix,
+                            ScoreStats st[2][MAX_WIDTHS],
+                            const int *dk, int n, int keys,
+                            int trials)
+{
+    int last = n - 1, at16 = -1;
+    double lo = st[1][0].score_var, hi = lo;
+    for (int k = 0; k < n; k++) {
+        if (dk[k] == 16) at16 = k;
+        lo = fmin(lo, st[1][k].score_var);
+        hi = fmax(hi, st[1][k].score_var);
+    }
+    FILE *f = open_sentence(prefix, "intro");
+    fprintf(f, "At $d_k = %d$, section~\\ref{sec:why-scale} measures"
+            " that variance at %.0f without the scale and %.2f with"
+            " it.\n", dk[last], st[0][last].score_var,
+            st[1][last].score_var);
+    fclose(f);
+    f = open_sentence(prefix, "trials");
+    fprintf(f, "%d%%", trials);      /* no space after it */
+    fclose(f);
+    f = open_sentence(prefix, "summary");
+    
+#line 2328 "chapters/A-programs.nw"
+fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
+        " unscaled score grows from %.2f to %.0f, as $d_k$ does;"
+        " the scaled score's stays between %.2f and %.2f at every"
+        " width. Without"
+        " the scale, the largest of the %d weights averages %.2f at"
+        " $d_k = %d$ and %.3f at $d_k = %d$ (a uniform row would"
+        " give %.3f); with it, %.2f and %.2f. ", dk[0], dk[last],
+        st[0][0].score_var, st[0][last].score_var, lo, hi, keys,
+        st[0][0].max_weight, dk[0], st[0][last].max_weight,
+        dk[last], 1.0 / keys, st[1][0].max_weight,
+        st[1][last].max_weight);
+fprintf(f, "The RMS gradient reaching the scores falls from %.3f to"
+        " %.3f without the scale, a factor of %.1f, and is %.3f and"
+        " %.3f with it. The query's gradient, one step further, has"
+        " an RMS norm that grows from %.2f to %.2f without the scale"
+        " and stays at %.2f and %.2f with it.", st[0][0].grad_rms,
+        st[0][last].grad_rms,
+        st[0][0].grad_rms / st[0][last].grad_rms,
+        st[1][0].grad_rms, st[1][last].grad_rms, st[0][0].query_grad,
+        st[0][last].query_grad, st[1][0].query_grad,
+        st[1][last].query_grad);
+if (at16 >= 0)
+    fprintf(f, " At $d_k = 16$, the width of a head in the"
+            " Transformer of the chapter's second part, the largest"
+            " weight is already %.2f without the scale, against"
+            " %.2f with it.", st[0][at16].max_weight,
+            st[1][at16].max_weight);
+fprintf(f, "\n");
+#line 2324 "chapters/A-programs.nw"
+    fclose(f);
+}
+
+#line 2245 "chapters/A-programs.nw"
+int main(int argc, char **argv)
+{
+    program_name = "scale-sweep";
+    int trials = 4000, keys = 8, seed = 1, max_dk = 1024;
+    char *summary = NULL;
+    
+#line 2265 "chapters/A-programs.nw"
+Option options[] = {
+    {"--trials", OPT_INT, &trials, 10, 1e7, "queries per width"},
+    {"--keys", OPT_INT, &keys, 2, 1024, "keys per query"},
+    {"--seed", OPT_INT, &seed, 0, 1e9, "random seed"},
+    {"--max-dk", OPT_INT, &max_dk, 4, 65536, "largest d_k"},
+    {"--summary", OPT_TEXT, &summary, 0, 0, "prefix of sentences"},
+};
+parse_options(argc, argv, options, 5,
+              "measure why attention scores are divided by"
+              " sqrt(d_k)");
+#line 2251 "chapters/A-programs.nw"
+    ScoreStats st[2][MAX_WIDTHS] = {{{0}}};
+    int dk[MAX_WIDTHS], n = 0;
+    printf("# d_k, then unscaled and scaled: score variance,"
+           " largest weight, RMS gradient at the scores,"
+           " RMS norm of the query's gradient\n");
+    for (int d = 4; d <= max_dk; d *= 2, n++) {
+        dk[n] = d;
+        
+#line 2277 "chapters/A-programs.nw"
+for (int scaled = 0; scaled < 2; scaled++) {
+    Rng rng;
+    rng_seed(&rng, (uint64_t)seed);
+    st[scaled][n] = score_statistics(d, keys, trials,
+                                     scaled ? 1 / sqrt(d) : 1, &rng);
+}
+printf("%d %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", d,
+       st[0][n].score_var, st[1][n].score_var, st[0][n].max_weight,
+       st[1][n].max_weight, st[0][n].grad_rms, st[1][n].grad_rms,
+       st[0][n].query_grad, st[1][n].query_grad);
+#line 2259 "chapters/A-programs.nw"
+    }
+    if (summary) write_sentences(summary, st, dk, n, keys, trials);
+    return 0;
+}

@@ -1,0 +1,503 @@
+#line 155 "chapters/07-transformer.nw"
+/* transformer.c: the Transformer's building blocks (chapter 7). */
+#include "transformer.h"
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#line 519 "chapters/07-transformer.nw"
+void attention_mask(int *mask, const int *key_len, int causal,
+                    int B, int Tq, int Tk)
+{
+    for (int b = 0; b < B; b++)
+        for (int i = 0; i < Tq; i++)
+            for (int j = 0; j < Tk; j++) {
+                int real_key = !key_len || j < key_len[b];
+                int seen = !causal || j <= i;
+                size_t at = ((size_t)b * Tq + i) * Tk + j;
+                mask[at] = real_key && seen;
+            }
+}
+#line 235 "chapters/07-transformer.nw"
+void sdpa_forward(real *out, real *weights, const real *Q,
+                  const real *K, const real *V, const int *mask,
+                  real scale, int B, int NH, int Tq, int Tk,
+                  int dk, int dv)
+{
+    int ldq = NH * dk, ldv = NH * dv;
+    real *K_t = xcalloc((size_t)dk * Tk, sizeof(real)); /* [dk,Tk] */
+    for (int b = 0; b < B; b++)
+        for (int h = 0; h < NH; h++) {
+            const real *q = Q + (size_t)b * Tq * ldq + h * dk;
+            const real *k = K + (size_t)b * Tk * ldq + h * dk;
+            const real *v = V + (size_t)b * Tk * ldv + h * dv;
+            real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
+            real *o = out + (size_t)b * Tq * ldv + h * dv;
+            
+#line 256 "chapters/07-transformer.nw"
+transpose(K_t, k, ldq, Tk, dk);
+memset(w, 0, sizeof(real) * Tq * Tk);
+matmul(w, Tk, q, ldq, K_t, Tk, Tq, dk, Tk);          /* Q K^T */
+for (int i = 0; i < Tq; i++) {
+    real *row = w + (size_t)i * Tk;
+    for (int j = 0; j < Tk; j++) row[j] *= scale;
+    if (mask)
+        masked_softmax(row, row, mask + ((size_t)b * Tq + i) * Tk,
+                       Tk);
+    else
+        softmax(row, row, Tk);
+}
+#line 250 "chapters/07-transformer.nw"
+            
+#line 270 "chapters/07-transformer.nw"
+for (int i = 0; i < Tq; i++)
+    memset(o + (size_t)i * ldv, 0, sizeof(real) * dv);
+matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
+#line 251 "chapters/07-transformer.nw"
+        }
+    free(K_t);
+}
+#line 306 "chapters/07-transformer.nw"
+void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
+                   const real *weights, const real *Q, const real *K,
+                   const real *V, const int *mask, real scale, int B,
+                   int NH, int Tq, int Tk, int dk, int dv)
+{
+    int ldq = NH * dk, ldv = NH * dv;
+    size_t TT = (size_t)Tq * Tk;
+    real *wz = xcalloc(4 * TT + (size_t)dv * Tk, sizeof(real));
+    real *dw = wz + TT, *ds = dw + TT;              /* [Tq, Tk] */
+    real *t = ds + TT, *vt = t + TT;        /* [Tk, Tq], [dv, Tk] */
+    for (int b = 0; b < B; b++)
+        for (int h = 0; h < NH; h++) {
+            
+#line 328 "chapters/07-transformer.nw"
+size_t at_q = (size_t)b * Tq * ldq + h * dk;
+size_t at_k = (size_t)b * Tk * ldq + h * dk;
+size_t at_v = (size_t)b * Tk * ldv + h * dv;
+const real *w = weights + ((size_t)b * NH + h) * TT;
+const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
+#line 319 "chapters/07-transformer.nw"
+            
+#line 335 "chapters/07-transformer.nw"
+for (int i = 0; i < Tq; i++) {
+    const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
+    int visible = 0;
+    for (int j = 0; j < Tk; j++) visible += !m || m[j];
+    for (int j = 0; j < Tk; j++)
+        wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
+}
+#line 320 "chapters/07-transformer.nw"
+            
+#line 348 "chapters/07-transformer.nw"
+memset(dw, 0, sizeof(real) * TT);
+transpose(vt, V + at_v, ldv, Tk, dv);               /* [dv, Tk] */
+matmul(dw, Tk, d_o, ldv, vt, Tk, Tq, dv, Tk);
+transpose(t, wz, Tk, Tq, Tk);                       /* [Tk, Tq] */
+matmul(dV + at_v, ldv, t, Tq, d_o, ldv, Tk, Tq, dv);
+#line 321 "chapters/07-transformer.nw"
+            
+#line 355 "chapters/07-transformer.nw"
+memset(ds, 0, sizeof(real) * TT);
+for (int i = 0; i < Tq; i++)
+    softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
+                     dw + (size_t)i * Tk, Tk);
+for (size_t n = 0; n < TT; n++) ds[n] *= scale;
+#line 322 "chapters/07-transformer.nw"
+            
+#line 363 "chapters/07-transformer.nw"
+matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
+transpose(t, ds, Tk, Tq, Tk);                       /* [Tk, Tq] */
+matmul(dK + at_k, ldq, t, Tq, Q + at_q, ldq, Tk, Tq, dk);
+#line 323 "chapters/07-transformer.nw"
+        }
+    free(wz);
+}
+#line 410 "chapters/07-transformer.nw"
+ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
+                            Rng *rng)
+{
+    real *q = xcalloc((size_t)dk * (Tk + 1) + 4 * (size_t)Tk,
+                      sizeof(real));
+    real *k = q + dk, *s = k + (size_t)dk * Tk;
+    real *w = s + Tk, *g = w + Tk, *ds = g + Tk;
+    double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
+    for (int n = 0; n < trials; n++) {
+        
+#line 431 "chapters/07-transformer.nw"
+for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
+for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
+#line 420 "chapters/07-transformer.nw"
+        
+#line 435 "chapters/07-transformer.nw"
+real largest = 0;
+for (int j = 0; j < Tk; j++) {
+    real dot = 0;
+    for (int i = 0; i < dk; i++) dot += q[i] * k[(size_t)j * dk + i];
+    s[j] = scale * dot;
+    sum += s[j];
+    sum2 += (double)s[j] * s[j];
+}
+softmax(w, s, Tk);
+memset(ds, 0, sizeof(real) * Tk);
+softmax_backward(ds, w, g, Tk);
+for (int j = 0; j < Tk; j++) {
+    if (w[j] > largest) largest = w[j];
+    g2 += (double)ds[j] * ds[j];
+}
+wmax += largest;
+#line 421 "chapters/07-transformer.nw"
+        
+#line 455 "chapters/07-transformer.nw"
+for (int i = 0; i < dk; i++) {
+    real dq = 0;
+    for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
+    qg2 += (double)(scale * dq) * (scale * dq);
+}
+#line 422 "chapters/07-transformer.nw"
+    }
+    free(q);
+    double count = (double)trials * Tk, mean = sum / count;
+    return (ScoreStats){ sum2 / count - mean * mean,
+                         wmax / trials, sqrt(g2 / count),
+                         sqrt(qg2 / trials) };
+}
+#line 597 "chapters/07-transformer.nw"
+const char *mha_check(int D, int NH)
+{
+    static char message[160];
+    if (D < 1 || NH < 1 || D % NH != 0) {
+        snprintf(message, sizeof message, "a model width of %d"
+                 " cannot be cut into %d heads of equal width;"
+                 " choose a number of heads that divides it", D, NH);
+        return message;
+    }
+    return NULL;
+}
+#line 612 "chapters/07-transformer.nw"
+static int add_named(Params *p, const char *prefix, const char *name,
+                     int rows, int cols)
+{
+    char full[TENSOR_NAME_MAX];
+    snprintf(full, sizeof full, "%s.%s", prefix, name);
+    return params_add(p, full, rows, cols);
+}
+
+void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
+                 int NH)
+{
+    const char *problem = mha_check(D, NH);
+    if (problem) refuse("%s", problem);
+    *mh = (MultiHead){ .D = D, .NH = NH,
+                       .scale = (real)(1 / sqrt((double)D / NH)) };
+    mh->W_q = add_named(p, name, "W_q", D, D);
+    mh->W_k = add_named(p, name, "W_k", D, D);
+    mh->W_v = add_named(p, name, "W_v", D, D);
+    mh->W_o = add_named(p, name, "W_o", D, D);
+}
+#line 637 "chapters/07-transformer.nw"
+void mha_init(const MultiHead *mh, Params *p, Rng *rng)
+{
+    int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
+    for (int k = 0; k < 4; k++)
+        init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
+}
+#line 660 "chapters/07-transformer.nw"
+void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
+                     int max_Tq, int max_Tk)
+{
+    size_t Nq = (size_t)max_B * max_Tq, Nk = (size_t)max_B * max_Tk;
+    size_t D = mh->D, W = Nq * mh->NH * max_Tk;
+    size_t sizes[] = { Nq * D, Nk * D, Nk * D, W, Nq * D,
+                       Nq * D, Nk * D, Nk * D, Nq * D };
+    real **arrays[] = { &c->q, &c->k, &c->v, &c->weights, &c->heads,
+                        &c->d_q, &c->d_k, &c->d_v, &c->d_heads };
+    size_t total = 0;
+    for (int n = 0; n < 9; n++) total += sizes[n];
+    real *base = xcalloc(total, sizeof(real));
+    for (int n = 0; n < 9; n++) {
+        *arrays[n] = base;
+        base += sizes[n];
+    }
+    c->max_B = max_B; c->max_Tq = max_Tq; c->max_Tk = max_Tk;
+}
+
+void mha_cache_free(MhaCache *c) { free(c->q); }
+#line 703 "chapters/07-transformer.nw"
+void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
+                 const Params *p, const real *x_q, const real *x_kv,
+                 const int *mask, int B, int Tq, int Tk)
+{
+    int D = mh->D, NH = mh->NH, Nq = B * Tq, Nk = B * Tk;
+    assert(B <= c->max_B && Tq <= c->max_Tq && Tk <= c->max_Tk);
+    linear_forward(c->q, x_q, param(p, mh->W_q), NULL, Nq, D, D);
+    linear_forward(c->k, x_kv, param(p, mh->W_k), NULL, Nk, D, D);
+    linear_forward(c->v, x_kv, param(p, mh->W_v), NULL, Nk, D, D);
+    sdpa_forward(c->heads, c->weights, c->q, c->k, c->v, mask,
+                 mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
+    linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
+}
+#line 738 "chapters/07-transformer.nw"
+void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
+                  const MultiHead *mh, const real *d_out,
+                  const real *x_q, const real *x_kv, const int *mask,
+                  int B, int Tq, int Tk)
+{
+    int D = mh->D, NH = mh->NH, Nq = B * Tq, Nk = B * Tk;
+    memset(c->d_heads, 0, sizeof(real) * Nq * D);
+    memset(c->d_q, 0, sizeof(real) * Nq * D);
+    memset(c->d_k, 0, sizeof(real) * Nk * D);
+    memset(c->d_v, 0, sizeof(real) * Nk * D);
+    linear_backward(c->d_heads, param_grad(p, mh->W_o), NULL, d_out,
+                    c->heads, param(p, mh->W_o), Nq, D, D);
+    sdpa_backward(c->d_q, c->d_k, c->d_v, c->d_heads, c->weights,
+                  c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
+                  D / NH, D / NH);
+    
+#line 757 "chapters/07-transformer.nw"
+linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
+                param(p, mh->W_q), Nq, D, D);
+linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
+                param(p, mh->W_k), Nk, D, D);
+linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
+                param(p, mh->W_v), Nk, D, D);
+#line 754 "chapters/07-transformer.nw"
+}
+#line 808 "chapters/07-transformer.nw"
+void positional_encoding(real *pe, int T, int D)
+{
+    assert(D % 2 == 0);
+    for (int p = 0; p < T; p++)
+        for (int i = 0; i < D / 2; i++) {
+            double angle = p * pow(10000.0, -2.0 * i / D);
+            pe[(size_t)p * D + 2 * i] = (real)sin(angle);
+            pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
+        }
+}
+#line 874 "chapters/07-transformer.nw"
+void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
+                       const real *gamma, const real *beta, int N,
+                       int D)
+{
+    for (int n = 0; n < N; n++) {
+        const real *x_n = x + (size_t)n * D;
+        real *y_n = y + (size_t)n * D;
+        double mu = 0, var = 0;
+        for (int d = 0; d < D; d++) mu += x_n[d];
+        mu /= D;
+        for (int d = 0; d < D; d++)
+            var += (x_n[d] - mu) * (x_n[d] - mu);
+        double r = 1 / sqrt(var / D + LAYERNORM_EPS);
+        for (int d = 0; d < D; d++)
+            y_n[d] = (real)((x_n[d] - mu) * r) * gamma[d] + beta[d];
+        mean[n] = (real)mu;
+        rstd[n] = (real)r;
+    }
+}
+#line 910 "chapters/07-transformer.nw"
+void layernorm_backward(real *dx, real *dgamma, real *dbeta,
+                        const real *dy, const real *x,
+                        const real *mean, const real *rstd,
+                        const real *gamma, int N, int D)
+{
+    for (int n = 0; n < N; n++) {
+        const real *x_n = x + (size_t)n * D;
+        const real *dy_n = dy + (size_t)n * D;
+        real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
+        double g_mean = 0, gx_mean = 0;
+        for (int d = 0; d < D; d++) {
+            real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
+            g_mean += g;
+            gx_mean += g * xhat;
+            dgamma[d] += dy_n[d] * xhat;
+            dbeta[d] += dy_n[d];
+        }
+        g_mean /= D;
+        gx_mean /= D;
+        for (int d = 0; d < D; d++) {
+            real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
+            dx_n[d] += (real)(r * (g - g_mean - xhat * gx_mean));
+        }
+    }
+}
+#line 974 "chapters/07-transformer.nw"
+void residual_forward(real *y, const real *x, const real *fx,
+                      size_t n)
+{
+    for (size_t i = 0; i < n; i++) y[i] = x[i] + fx[i];
+}
+
+void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        dx[i] += dy[i];
+        dfx[i] += dy[i];
+    }
+}
+#line 989 "chapters/07-transformer.nw"
+void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
+                 int F)
+{
+    *f = (FeedForward){ .D = D, .F = F };
+    f->W1 = add_named(p, name, "W1", D, F);
+    f->b1 = add_named(p, name, "b1", 1, F);
+    f->W2 = add_named(p, name, "W2", F, D);
+    f->b2 = add_named(p, name, "b2", 1, D);
+}
+
+void ffn_init(const FeedForward *f, Params *p, Rng *rng)
+{
+    init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
+    init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
+}
+#line 1014 "chapters/07-transformer.nw"
+void ffn_forward(real *y, real *h, const FeedForward *f,
+                 const Params *p, const real *x, int N)
+{
+    linear_forward(h, x, param(p, f->W1), param(p, f->b1), N, f->D,
+                   f->F);
+    for (size_t i = 0; i < (size_t)N * f->F; i++)
+        if (h[i] < 0) h[i] = 0;
+    linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
+                   f->D);
+}
+#line 1027 "chapters/07-transformer.nw"
+void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
+                  const real *dy, const real *x, const real *h, int N)
+{
+    memset(dh, 0, sizeof(real) * N * f->F);
+    linear_backward(dh, param_grad(p, f->W2), param_grad(p, f->b2),
+                    dy, h, param(p, f->W2), N, f->F, f->D);
+    for (size_t i = 0; i < (size_t)N * f->F; i++)  /* h = max(0,.) */
+        if (h[i] <= 0) dh[i] = 0;
+    linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
+                    dh, x, param(p, f->W1), N, f->D, f->F);
+}
+#line 1075 "chapters/07-transformer.nw"
+const char *block_check(int D, int NH, int F)
+{
+    static char message[120];
+    if (F < 1) {
+        snprintf(message, sizeof message, "the feed-forward width"
+                 " must be at least 1, not %d", F);
+        return message;
+    }
+    return mha_check(D, NH);
+}
+#line 1087 "chapters/07-transformer.nw"
+void block_declare(Block *blk, Params *p, const char *name, int D,
+                   int NH, int F)
+{
+    const char *problem = block_check(D, NH, F);
+    if (problem) refuse("%s", problem);
+    char sub[TENSOR_NAME_MAX];
+    *blk = (Block){ .D = D, .NH = NH, .F = F };
+    blk->ln1_g = add_named(p, name, "ln1_g", 1, D);
+    blk->ln1_b = add_named(p, name, "ln1_b", 1, D);
+    snprintf(sub, sizeof sub, "%s.att", name);
+    mha_declare(&blk->att, p, sub, D, NH);
+    blk->ln2_g = add_named(p, name, "ln2_g", 1, D);
+    blk->ln2_b = add_named(p, name, "ln2_b", 1, D);
+    snprintf(sub, sizeof sub, "%s.ffn", name);
+    ffn_declare(&blk->ffn, p, sub, D, F);
+}
+#line 1105 "chapters/07-transformer.nw"
+void block_init(const Block *blk, Params *p, Rng *rng)
+{
+    for (int d = 0; d < blk->D; d++) {
+        param(p, blk->ln1_g)[d] = 1;
+        param(p, blk->ln2_g)[d] = 1;
+    }
+    mha_init(&blk->att, p, rng);
+    ffn_init(&blk->ffn, p, rng);
+}
+#line 1132 "chapters/07-transformer.nw"
+void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
+                       int max_T)
+{
+    size_t N = (size_t)max_B * max_T, D = blk->D, F = blk->F;
+    size_t sizes[] = { N * D, N * D, N * D, N * D, N * F, N * D,
+                       N, N, N, N,
+                       N * D, N * D, N * D, N * D, N * F, N * D };
+    real **arrays[] = { &c->n1, &c->att_out, &c->a, &c->n2, &c->h,
+                        &c->f, &c->mean1, &c->rstd1, &c->mean2,
+                        &c->rstd2, &c->d_n1, &c->d_att, &c->d_a,
+                        &c->d_n2, &c->d_h, &c->d_f };
+    size_t total = 0;
+    for (int n = 0; n < 16; n++) total += sizes[n];
+    real *base = xcalloc(total, sizeof(real));
+    for (int n = 0; n < 16; n++) {
+        *arrays[n] = base;
+        base += sizes[n];
+    }
+    mha_cache_alloc(&c->att, &blk->att, max_B, max_T, max_T);
+}
+
+void block_cache_free(BlockCache *c)
+{
+    free(c->n1);
+    mha_cache_free(&c->att);
+}
+#line 1174 "chapters/07-transformer.nw"
+void block_forward(real *y, BlockCache *c, const Block *blk,
+                   const Params *p, const real *x, const int *mask,
+                   int B, int T)
+{
+    int N = B * T, D = blk->D;
+    layernorm_forward(c->n1, c->mean1, c->rstd1, x,
+                      param(p, blk->ln1_g), param(p, blk->ln1_b),
+                      N, D);
+    mha_forward(c->att_out, &c->att, &blk->att, p, c->n1, c->n1, mask,
+                B, T, T);                       /* self attention */
+    residual_forward(c->a, x, c->att_out, (size_t)N * D);
+    layernorm_forward(c->n2, c->mean2, c->rstd2, c->a,
+                      param(p, blk->ln2_g), param(p, blk->ln2_b),
+                      N, D);
+    ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
+    residual_forward(y, c->a, c->f, (size_t)N * D);
+}
+#line 1195 "chapters/07-transformer.nw"
+void block_backward(real *dx, Params *p, BlockCache *c,
+                    const Block *blk, const real *dy, const real *x,
+                    const int *mask, int B, int T)
+{
+    int N = B * T, D = blk->D;
+    size_t ND = (size_t)N * D;
+    real *cleared[] = { c->d_n1, c->d_att, c->d_a, c->d_n2, c->d_f };
+    for (int k = 0; k < 5; k++)
+        memset(cleared[k], 0, sizeof(real) * ND);
+    residual_backward(c->d_a, c->d_f, dy, ND);
+    ffn_backward(c->d_n2, c->d_h, p, &blk->ffn, c->d_f, c->n2, c->h,
+                 N);
+    layernorm_backward(c->d_a, param_grad(p, blk->ln2_g),
+                       param_grad(p, blk->ln2_b), c->d_n2, c->a,
+                       c->mean2, c->rstd2, param(p, blk->ln2_g),
+                       N, D);
+    residual_backward(dx, c->d_att, c->d_a, ND);
+    mha_backward(c->d_n1, c->d_n1, p, &c->att, &blk->att, c->d_att,
+                 c->n1, c->n1, mask, B, T, T);
+    layernorm_backward(dx, param_grad(p, blk->ln1_g),
+                       param_grad(p, blk->ln1_b), c->d_n1, x,
+                       c->mean1, c->rstd1, param(p, blk->ln1_g),
+                       N, D);
+}
+#line 1254 "chapters/07-transformer.nw"
+size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
+
+size_t block_param_count(int D, int F)
+{
+    return mha_param_count(D) + 4 * (size_t)D      /* layer norms */
+           + 2 * (size_t)D * F + F + D;            /* feed-forward */
+}
+
+uint64_t mha_forward_flops(int B, int Tq, int Tk, int D)
+{
+    uint64_t b = B, d = D;
+    return 4 * b * Tq * d * d + 4 * b * Tk * d * d  /* projections */
+           + 4 * b * Tq * Tk * d;               /* scores, average */
+}
+
+uint64_t block_forward_flops(int B, int T, int D, int F)
+{
+    return mha_forward_flops(B, T, T, D) + 4ull * B * T * D * F;
+}
