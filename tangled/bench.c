@@ -45,9 +45,9 @@ rate[pass] = d->n / (seconds_now() - t0);
 /* chapter 5 adds its headers here */
 #line 792 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2455 "chapters/A-programs.nw"
+#line 2457 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2461 "chapters/A-programs.nw"
+#line 2463 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2489 "chapters/A-programs.nw"
+#line 2491 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2481 "chapters/A-programs.nw"
+#line 2483 "chapters/A-programs.nw"
     
-#line 2499 "chapters/A-programs.nw"
+#line 2501 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,7 +99,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2482 "chapters/A-programs.nw"
+#line 2484 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -272,7 +272,7 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2458 "chapters/A-programs.nw"
+#line 2460 "chapters/A-programs.nw"
 time_attention(peak);
 #line 653 "chapters/A-programs.nw"
     return 0;

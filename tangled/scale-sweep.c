@@ -3,16 +3,14 @@
 #include "transformer.h"
 #include <stdlib.h>
 enum { MAX_WIDTHS = 16 };
-#line 2291 "chapters/A-programs.nw"
+#line 2295 "chapters/A-programs.nw"
 static FILE *open_sentence(const char *prefix, const char *what)
 {
-    char name[300];
-    snprintf(name, sizeof name, "%s-%s.tex", prefix, what);
-    FILE *f = fopen(name, "w");
-    if (!f) refuse("cannot write '%s'", name);
-    return f;
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "-%s.tex", what);
+    return out_open(out_name(prefix, suffix));
 }
-#line 2301 "chapters/A-programs.nw"
+#line 2303 "chapters/A-programs.nw"
 static void write_sentences(const char *prefix,
                             ScoreStats st[2][MAX_WIDTHS],
                             const int *dk, int n, int keys,
@@ -30,13 +28,13 @@ static void write_sentences(const char *prefix,
             " that variance at %.0f without the scale and %.2f with"
             " it.\n", dk[last], st[0][last].score_var,
             st[1][last].score_var);
-    fclose(f);
+    out_close(f);
     f = open_sentence(prefix, "trials");
     fprintf(f, "%d%%", trials);      /* no space after it */
-    fclose(f);
+    out_close(f);
     f = open_sentence(prefix, "summary");
     
-#line 2328 "chapters/A-programs.nw"
+#line 2330 "chapters/A-programs.nw"
 fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
         " unscaled score grows from %.2f to %.0f, as $d_k$ does;"
         " the scaled score's stays between %.2f and %.2f at every"
@@ -65,8 +63,8 @@ if (at16 >= 0)
             " %.2f with it.", st[0][at16].max_weight,
             st[1][at16].max_weight);
 fprintf(f, "\n");
-#line 2324 "chapters/A-programs.nw"
-    fclose(f);
+#line 2326 "chapters/A-programs.nw"
+    out_close(f);
 }
 
 #line 2245 "chapters/A-programs.nw"
@@ -87,6 +85,10 @@ Option options[] = {
 parse_options(argc, argv, options, 5,
               "measure why attention scores are divided by"
               " sqrt(d_k)");
+const char *sentence_names[] = {"-intro.tex", "-trials.tex",
+                                "-summary.tex"};
+for (int k = 0; summary && k < 3; k++)
+    out_plan("--summary", out_name(summary, sentence_names[k]));
 #line 2251 "chapters/A-programs.nw"
     ScoreStats st[2][MAX_WIDTHS] = {{{0}}};
     int dk[MAX_WIDTHS], n = 0;
@@ -96,7 +98,7 @@ parse_options(argc, argv, options, 5,
     for (int d = 4; d <= max_dk; d *= 2, n++) {
         dk[n] = d;
         
-#line 2277 "chapters/A-programs.nw"
+#line 2281 "chapters/A-programs.nw"
 for (int scaled = 0; scaled < 2; scaled++) {
     Rng rng;
     rng_seed(&rng, (uint64_t)seed);

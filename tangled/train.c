@@ -108,7 +108,7 @@ hi = x[n - 1];
 }
 #line 938 "chapters/A-programs.nw"
     if (save) 
-#line 2541 "chapters/A-programs.nw"
+#line 2543 "chapters/A-programs.nw"
 {
     Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
     CkptError err;
