@@ -15,7 +15,7 @@ LDLIBS  := -lm
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq align transformer
+MODULES   := toolkit task attention seq2seq align transformer tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench scale-sweep attn-counts
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \

@@ -9,7 +9,7 @@
 #include "align.h"
 
 #line 784 "chapters/A-programs.nw"
-enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
+enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
 #line 809 "chapters/A-programs.nw"
 typedef struct {

@@ -180,12 +180,14 @@ for (int k = 0; k < B * H; k++) {
 #line 371 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 475 "chapters/03-bottleneck.nw"
+#line 476 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 236 "chapters/04-attention.nw"
 "dot", "general", "additive",
-#line 477 "chapters/03-bottleneck.nw"
+#line 98 "chapters/07b-training.nw"
+"transformer",
+#line 478 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -201,26 +203,38 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 497 "chapters/03-bottleneck.nw"
+#line 498 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
-                          .attention = ATTN_NONE };
+                          .attention = ATTN_NONE
+                          
+#line 113 "chapters/07b-training.nw"
+, .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
+#line 503 "chapters/03-bottleneck.nw"
+                                                               };
 }
-#line 548 "chapters/03-bottleneck.nw"
+#line 553 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
     assert(cfg->E > 0 && cfg->H > 0 && max_B > 0 && max_len > 1);
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
+    
+#line 137 "chapters/07b-training.nw"
+if (cfg->attention == ATTN_TRANSFORMER) {
+    transformer_build(m, max_B, max_len, seed);
+    return m;
+}
+#line 560 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 570 "chapters/03-bottleneck.nw"
+#line 576 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -231,19 +245,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 559 "chapters/03-bottleneck.nw"
+#line 565 "chapters/03-bottleneck.nw"
     
 #line 608 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 560 "chapters/03-bottleneck.nw"
+#line 566 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 582 "chapters/03-bottleneck.nw"
+#line 588 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -251,16 +265,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 564 "chapters/03-bottleneck.nw"
+#line 570 "chapters/03-bottleneck.nw"
     
 #line 613 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 565 "chapters/03-bottleneck.nw"
+#line 571 "chapters/03-bottleneck.nw"
     
-#line 598 "chapters/03-bottleneck.nw"
+#line 604 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -270,7 +284,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 620 "chapters/03-bottleneck.nw"
+#line 626 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -279,11 +293,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 607 "chapters/03-bottleneck.nw"
+#line 613 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 629 "chapters/03-bottleneck.nw"
+#line 635 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -292,7 +306,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 610 "chapters/03-bottleneck.nw"
+#line 616 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -310,10 +324,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 566 "chapters/03-bottleneck.nw"
+#line 572 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 639 "chapters/03-bottleneck.nw"
+#line 645 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -325,7 +339,9 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 645 "chapters/03-bottleneck.nw"
+#line 151 "chapters/07b-training.nw"
+if (m->tm) transformer_free(m->tm);
+#line 651 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -356,7 +372,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
     }
     return m->att_h;
 }
-#line 674 "chapters/03-bottleneck.nw"
+#line 680 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -374,7 +390,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 709 "chapters/03-bottleneck.nw"
+#line 715 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -388,7 +404,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 733 "chapters/03-bottleneck.nw"
+#line 739 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -408,35 +424,43 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 670 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 749 "chapters/03-bottleneck.nw"
+#line 755 "chapters/03-bottleneck.nw"
     
-#line 763 "chapters/03-bottleneck.nw"
+#line 769 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++)
     linear_forward(m->logits + (size_t)b * T * V,
                    top + (size_t)b * T * H, param(p, m->out_W),
                    param(p, m->out_b), m->dec_len[b], H, V);
 m->top = top;
-#line 750 "chapters/03-bottleneck.nw"
+#line 756 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 786 "chapters/03-bottleneck.nw"
+#line 792 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
+    
+#line 142 "chapters/07b-training.nw"
+if (m->tm) return transformer_forward(m, batch);
+#line 795 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 793 "chapters/03-bottleneck.nw"
+#line 800 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
+    
+#line 144 "chapters/07b-training.nw"
+if (m->tm) { transformer_backward(m, batch); return; }
+#line 803 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 806 "chapters/03-bottleneck.nw"
+#line 814 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -449,9 +473,9 @@ for (int b = 0; b < B; b++)
                     m->d_logits + (size_t)b * T * V,
                     m->top + (size_t)b * T * H, param(p, m->out_W),
                     m->dec_len[b], H, V);
-#line 799 "chapters/03-bottleneck.nw"
+#line 807 "chapters/03-bottleneck.nw"
     
-#line 822 "chapters/03-bottleneck.nw"
+#line 830 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 688 "chapters/04-attention.nw"
@@ -481,9 +505,9 @@ for (int t = 0; t < m->dec_len[b]; t++) {
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 800 "chapters/03-bottleneck.nw"
+#line 808 "chapters/03-bottleneck.nw"
     
-#line 828 "chapters/03-bottleneck.nw"
+#line 836 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -495,9 +519,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 801 "chapters/03-bottleneck.nw"
+#line 809 "chapters/03-bottleneck.nw"
     
-#line 842 "chapters/03-bottleneck.nw"
+#line 850 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -507,18 +531,25 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 802 "chapters/03-bottleneck.nw"
+#line 810 "chapters/03-bottleneck.nw"
 }
-#line 892 "chapters/03-bottleneck.nw"
+#line 900 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
+    
+#line 146 "chapters/07b-training.nw"
+if (m->tm) {
+    transformer_greedy_decode(m, batch, steps, out, weights);
+    return;
+}
+#line 904 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 909 "chapters/03-bottleneck.nw"
+#line 918 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -533,10 +564,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 900 "chapters/03-bottleneck.nw"
+#line 909 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 926 "chapters/03-bottleneck.nw"
+#line 935 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -550,12 +581,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 932 "chapters/03-bottleneck.nw"
+#line 941 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 902 "chapters/03-bottleneck.nw"
+#line 911 "chapters/03-bottleneck.nw"
         
-#line 941 "chapters/03-bottleneck.nw"
+#line 950 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -564,12 +595,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 903 "chapters/03-bottleneck.nw"
+#line 912 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 969 "chapters/03-bottleneck.nw"
+#line 978 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -585,7 +616,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 993 "chapters/03-bottleneck.nw"
+#line 1002 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -600,21 +631,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 984 "chapters/03-bottleneck.nw"
+#line 993 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1032 "chapters/03-bottleneck.nw"
+#line 1041 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1044 "chapters/03-bottleneck.nw"
+#line 1053 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -634,7 +665,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1071 "chapters/03-bottleneck.nw"
+#line 1080 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -647,20 +678,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1092 "chapters/03-bottleneck.nw"
+#line 1101 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1083 "chapters/03-bottleneck.nw"
+#line 1092 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1063 "chapters/03-bottleneck.nw"
+#line 1072 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

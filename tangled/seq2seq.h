@@ -46,16 +46,23 @@ typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* ATTN_NONE, or chapter 4's */
+    
+#line 110 "chapters/07b-training.nw"
+int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
+int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
+#line 462 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
 #line 234 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
-#line 462 "chapters/03-bottleneck.nw"
+#line 96 "chapters/07b-training.nw"
+, ATTN_TRANSFORMER = 4
+#line 463 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
 ModelConfig model_config_default(void);
-#line 512 "chapters/03-bottleneck.nw"
+#line 517 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -69,12 +76,14 @@ int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 519 "chapters/03-bottleneck.nw"
+#line 120 "chapters/07b-training.nw"
+struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
+#line 524 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 531 "chapters/03-bottleneck.nw"
+#line 536 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -86,12 +95,21 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 523 "chapters/03-bottleneck.nw"
+#line 528 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 664 "chapters/03-bottleneck.nw"
+#line 122 "chapters/07b-training.nw"
+const char *transformer_check(const ModelConfig *cfg);
+void transformer_build(Model *m, int max_B, int max_len,
+                       uint64_t seed);
+void transformer_free(struct TModel *tm);
+double transformer_forward(Model *m, const Batch *batch);
+void transformer_backward(Model *m, const Batch *batch);
+void transformer_greedy_decode(Model *m, const Batch *batch,
+                               int steps, int *out, real *weights);
+#line 670 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -100,25 +118,25 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 699 "chapters/03-bottleneck.nw"
+#line 705 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 771 "chapters/03-bottleneck.nw"
+#line 777 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 884 "chapters/03-bottleneck.nw"
+#line 892 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 961 "chapters/03-bottleneck.nw"
+#line 970 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 1019 "chapters/03-bottleneck.nw"
+#line 1028 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
