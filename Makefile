@@ -17,7 +17,8 @@ LDLIBS  := -lm
 # a .c each), programs, and the worked solutions of appendix B.
 MODULES   := toolkit task attention seq2seq align transformer tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation heatmap bench scale-sweep attn-counts
+             ablation heatmap bench scale-sweep attn-counts \
+             transformer-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \

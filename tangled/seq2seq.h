@@ -108,6 +108,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
 #line 122 "chapters/07b-training.nw"
+enum { TMODEL_MAX_LAYERS = 4 };
 const char *transformer_check(const ModelConfig *cfg);
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed);
@@ -116,6 +117,19 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
+#line 2102 "chapters/A-programs.nw"
+#define TRANSFORMER_OPTIONS(cfg)                                  \
+    {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
+     "transformer: blocks a side"},                               \
+    {"--heads", OPT_INT, &(cfg).heads, 1, 4096,                   \
+     "transformer: heads N_H (must divide --hidden)"},            \
+    {"--ff", OPT_INT, &(cfg).ff, 1, 65536,                        \
+     "transformer: feed-forward width F"},                        \
+    {"--positional", OPT_INT, &(cfg).positional, 0, 1,            \
+     "transformer: 0 drops the positional encoding"},             \
+    {"--scale", OPT_INT, &(cfg).scaled, 0, 1,                     \
+     "transformer: 0 drops the 1/sqrt(d_k) scale"}
+void refuse_bad_transformer(const ModelConfig *cfg);
 #line 701 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */

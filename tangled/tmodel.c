@@ -248,6 +248,14 @@ void transformer_free(TModel *tm)
     free(tm->pe);
     free(tm);
 }
+#line 2116 "chapters/A-programs.nw"
+void refuse_bad_transformer(const ModelConfig *cfg)
+{
+    const char *problem = cfg->attention == ATTN_TRANSFORMER
+                          ? transformer_check(cfg) : NULL;
+    if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
+                        problem);
+}
 #line 564 "chapters/07b-training.nw"
 static void embed(real *x /* [B, T, D] */, const TModel *tm,
                   const Params *p, int table, const int *ids,

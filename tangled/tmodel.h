@@ -1,10 +1,9 @@
-#line 166 "chapters/07b-training.nw"
+#line 168 "chapters/07b-training.nw"
 /* tmodel.h: the encoder-decoder Transformer (chapter 7). */
 #ifndef TMODEL_H
 #define TMODEL_H
 #include "seq2seq.h"
 #include "transformer.h"
-enum { TMODEL_MAX_LAYERS = 4 };
 #line 204 "chapters/07b-training.nw"
 typedef struct {
     int D, NH, F;
@@ -65,5 +64,5 @@ BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
 #line 400 "chapters/07b-training.nw"
 } TModel;
-#line 174 "chapters/07b-training.nw"
+#line 175 "chapters/07b-training.nw"
 #endif

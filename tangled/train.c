@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 623 "chapters/A-programs.nw"
+#line 625 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
 static void print_epoch(int epoch, double train_loss, const Eval *val,
@@ -43,10 +43,12 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    TRANSFORMER_OPTIONS(mc),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
 mc.attention = attention_from_name(attention);
+refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 #line 572 "chapters/A-programs.nw"
@@ -54,7 +56,7 @@ dc.seed = (uint64_t)data_seed;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 614 "chapters/A-programs.nw"
+#line 616 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
@@ -64,7 +66,7 @@ printf("# epoch  train-loss  val-loss  seconds\n");
     EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
     train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 636 "chapters/A-programs.nw"
+#line 638 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
@@ -72,13 +74,13 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        100.0 * ev.sentences_right / ev.sentences);
 #line 579 "chapters/A-programs.nw"
     if (summary) 
-#line 645 "chapters/A-programs.nw"
+#line 647 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
     
-#line 666 "chapters/A-programs.nw"
+#line 668 "chapters/A-programs.nw"
 double *x = times.sec, median, lo, hi;
 int n = times.n;
 for (int i = 1; i < n; i++)             /* insertion sort */
@@ -88,7 +90,7 @@ for (int i = 1; i < n; i++)             /* insertion sort */
 median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 lo = x[0];
 hi = x[n - 1];
-#line 650 "chapters/A-programs.nw"
+#line 652 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
