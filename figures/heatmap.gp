@@ -5,11 +5,15 @@
 # ranges and gold outlines in build/gen/heatmap-KIND.gpi, both written
 # by build/bin/ablation --heatmaps.
 kind = ARG1
-set terminal cairolatex pdf colortext size 12cm,7cm
+# chapter 7 passes a title, a size and an x label:
+#   gnuplot -c figures/heatmap.gp KIND TITLE SIZE XLABEL
+title = ARGC > 1 ? ARG2 : sprintf('%s attention', kind)
+size = ARGC > 2 ? ARG3 : '12cm,7cm'
+eval sprintf('set terminal cairolatex pdf colortext size %s', size)
 set output sprintf('build/fig/heatmap-%s.tex', kind)
 load sprintf('build/gen/heatmap-%s.gpi', kind)
-set title sprintf('%s attention', kind)
-set xlabel 'source token'
+set title title
+set xlabel ARGC > 3 ? ARG4 : 'source token'
 set ylabel 'predicted target token'
 set tics scale 0
 set xtics rotate by 40 right

@@ -65,7 +65,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 2646 "chapters/A-programs.nw"
+#line 2675 "chapters/A-programs.nw"
 static void time_transformer(double peak)
 {
     enum { RUNS = 3 };
@@ -88,13 +88,13 @@ static void time_transformer(double peak)
         model_free(m);
     }
     
-#line 2673 "chapters/A-programs.nw"
+#line 2702 "chapters/A-programs.nw"
 qsort(sec, RUNS, sizeof sec[0], compare_doubles);
 double gflops = flops / sec[RUNS / 2] * 1e-9;
 printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
        " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
        RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 2668 "chapters/A-programs.nw"
+#line 2697 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
@@ -250,7 +250,7 @@ model_free(m);
 }
 #line 2026 "chapters/A-programs.nw"
 time_attention(peak);
-#line 2643 "chapters/A-programs.nw"
+#line 2672 "chapters/A-programs.nw"
 time_transformer(peak);
 #line 295 "chapters/A-programs.nw"
     return 0;

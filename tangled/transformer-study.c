@@ -351,7 +351,7 @@ if (summary)
 #line 2546 "chapters/A-programs.nw"
 {
     
-#line 2555 "chapters/A-programs.nw"
+#line 2556 "chapters/A-programs.nw"
 char name[300];
 snprintf(name, sizeof name, "%s-params.tex", summary);
 FILE *f = fopen(name, "w");
@@ -362,7 +362,7 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
     ModelConfig lstm = model_config_default();
     lstm.attention = kind;
     Model *m = model_create(&lstm, 1, train_set.L, 1);
-    fprintf(f, "%s the LSTM model with %s attention %zu",
+    fprintf(f, "%sthe LSTM model with %s attention %zu",
             kind == ATTN_DOT ? "; " : kind == ATTN_ADDITIVE ? " and "
             : ", ", attention_name[kind], m->params.count);
     model_free(m);
@@ -371,7 +371,7 @@ fprintf(f, ".\n");
 fclose(f);
 #line 2548 "chapters/A-programs.nw"
     
-#line 2575 "chapters/A-programs.nw"
+#line 2576 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best = 0;
 double acc[MAX_SHOWN];
 for (int i = 0; i < slots; i++) {
@@ -386,7 +386,7 @@ for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     for (int s = 0; s < seeds; s++) a += runs[0][s].curve[e][best];
     if (a / seeds >= 0.9) reached = e;
 }
-#line 2592 "chapters/A-programs.nw"
+#line 2593 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-heads.tex", summary);
 if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
 fprintf(f, "The best head is head %d of layer %d: its peak lands on"
@@ -402,9 +402,25 @@ else
     fprintf(f, "It first reaches 90\\%% after epoch %d.\n", reached);
 fclose(f);
 #line 2549 "chapters/A-programs.nw"
+    
+#line 2614 "chapters/A-programs.nw"
+double right = 0, tokens = 0, exact = 0, rows = 0;
+for (int i = 0; i < val_set.n; i++) {
+    int n = val_set.src_len[i] - 2;
+    double n_fact = 1;
+    for (int k = 2; k <= n; k++) n_fact *= k;
+    right += 2; tokens += n + 1; exact += 1 / n_fact; rows += n;
+}
+snprintf(name, sizeof name, "%s-blind.tex", summary);
+if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
+fprintf(f, "%.1f\\%% of the tokens, %.1f\\%% of the sentences and"
+        " %.1f\\%% of the alignment rows", 100 * right / tokens,
+        100 * exact / val_set.n, 100 * val_set.n / rows);
+fclose(f);
+#line 2550 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 2609 "chapters/A-programs.nw"
+#line 2633 "chapters/A-programs.nw"
 double st[6][2], d[6][2];
 for (int i = 0; i < 6; i++) {
     double diff[MAX_STUDY_SEEDS];
@@ -417,17 +433,22 @@ for (int i = 0; i < 6; i++) {
     }
     mean_sd(diff, seeds, &d[i][0], &d[i][1]);
 }
-#line 2624 "chapters/A-programs.nw"
+#line 2648 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.tex", summary, var[v]->name);
 if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
         " the model as built, paired over %d seeds, spread %.4f),"
         " %.1f\\%% of the tokens and %.1f\\%% of the sentences"
         " right, and a best head whose peak is on gold in %.1f\\%%"
-        " of the rows (%+.1f points)", st[0][0], st[0][1], d[0][0],
-        seeds, d[0][1], st[1][0], st[2][0], st[4][0], d[4][0]);
+        " of the rows (%+.1f points); the loss differs from the"
+        " model as built by %s", st[0][0], st[0][1], d[0][0], seeds,
+        d[0][1], st[1][0], st[2][0], st[4][0], d[4][0],
+        fabs(d[0][0]) > 2 * d[0][1] / sqrt(seeds)
+        ? "more than twice its standard error"
+        : "less than twice its standard error: the seeds cannot"
+          " tell the two apart");
 fclose(f);
-#line 2551 "chapters/A-programs.nw"
+#line 2552 "chapters/A-programs.nw"
     }
 }
 #line 2167 "chapters/A-programs.nw"
