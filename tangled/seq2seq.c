@@ -187,7 +187,7 @@ const char *const attention_name[] = {
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 110 "chapters/07b-training.nw"
+#line 114 "chapters/07b-training.nw"
 "transformer",
 #line 509 "chapters/03-bottleneck.nw"
     NULL
@@ -212,7 +212,7 @@ ModelConfig model_config_default(void)
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 125 "chapters/07b-training.nw"
+#line 129 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 #line 534 "chapters/03-bottleneck.nw"
                                                                };
@@ -225,7 +225,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     
-#line 151 "chapters/07b-training.nw"
+#line 155 "chapters/07b-training.nw"
 if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
@@ -341,7 +341,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 165 "chapters/07b-training.nw"
+#line 169 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
 #line 682 "chapters/03-bottleneck.nw"
     params_free(&m->params);
@@ -448,7 +448,7 @@ m->top = top;
 double model_forward(Model *m, const Batch *batch)
 {
     
-#line 156 "chapters/07b-training.nw"
+#line 160 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
 #line 826 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
@@ -458,7 +458,7 @@ if (m->tm) return transformer_forward(m, batch);
 void model_backward(Model *m, const Batch *batch)
 {
     
-#line 158 "chapters/07b-training.nw"
+#line 162 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
 #line 834 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
@@ -543,7 +543,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
     
-#line 160 "chapters/07b-training.nw"
+#line 164 "chapters/07b-training.nw"
 if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;

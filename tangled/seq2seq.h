@@ -47,7 +47,7 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* ATTN_NONE, or chapter 4's */
     
-#line 122 "chapters/07b-training.nw"
+#line 126 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 493 "chapters/03-bottleneck.nw"
@@ -57,7 +57,7 @@ enum { ATTN_NONE = 0
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 108 "chapters/07b-training.nw"
+#line 112 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
 #line 494 "chapters/03-bottleneck.nw"
                                          };
@@ -83,7 +83,7 @@ int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 132 "chapters/07b-training.nw"
+#line 136 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 #line 555 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
@@ -107,7 +107,7 @@ real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 134 "chapters/07b-training.nw"
+#line 138 "chapters/07b-training.nw"
 enum { TMODEL_MAX_LAYERS = 4 };
 const char *transformer_check(const ModelConfig *cfg);
 void transformer_build(Model *m, int max_B, int max_len,
