@@ -313,7 +313,8 @@ build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
 build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-head%.dat
 	@mkdir -p $(@D)
-	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.2cm,5.6cm'
+	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.4cm,6.2cm' \
+	  'source token' nolabels
 build/fig/heatmap-t-self.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-self.dat
 	@mkdir -p $(@D)

@@ -5,8 +5,8 @@
 # ranges and gold outlines in build/gen/heatmap-KIND.gpi, both written
 # by build/bin/ablation --heatmaps.
 kind = ARG1
-# chapter 7 passes a title, a size and an x label:
-#   gnuplot -c figures/heatmap.gp KIND TITLE SIZE XLABEL
+# chapter 7 passes a title, a size, an x label and 'nolabels':
+#   gnuplot -c figures/heatmap.gp KIND TITLE SIZE XLABEL nolabels
 title = ARGC > 1 ? ARG2 : sprintf('%s attention', kind)
 size = ARGC > 2 ? ARG3 : '12cm,7cm'
 eval sprintf('set terminal cairolatex pdf colortext size %s', size)
@@ -23,6 +23,11 @@ set cbtics 0,0.25,1
 set cblabel 'weight'
 set key off
 file = sprintf('build/gen/heatmap-%s.dat', kind)
+# a fifth argument 'nolabels' leaves the numbers out of small maps
+if (ARGC > 4 && ARG5 eq 'nolabels') {
+    plot file using 1:2:3 with image
+    exit
+}
 plot file using 1:2:3 with image, \
      file using 1:2:($3 >= 0.5 ? sprintf('\\scriptsize %.2f', $3) : '') \
           with labels tc rgb '#ffffff', \
