@@ -274,10 +274,10 @@ if (table)
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
-    fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\nvariant & val"
-            " loss & token (\\%%) & exact (\\%%) & align, mean"
-            " (\\%%) & align, best head (\\%%) & seconds \\\\\n"
-            "\\midrule\n");
+    fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
+            " & token & exact & \\multicolumn{2}{c}{alignment} &"
+            " seconds \\\\\nvariant & & (\\%%) & (\\%%) & mean"
+            " (\\%%) & best (\\%%) & \\\\\n\\midrule\n");
     for (int v = 0; v < n_var; v++) {
         fprintf(f, "%s", var[v]->label);
         for (int i = 0; i < 6; i++) {
@@ -414,7 +414,7 @@ for (int i = 0; i < val_set.n; i++) {
 snprintf(name, sizeof name, "%s-blind.tex", summary);
 if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
 fprintf(f, "%.1f\\%% of the tokens, %.1f\\%% of the sentences and"
-        " %.1f\\%% of the alignment rows", 100 * right / tokens,
+        " %.1f\\%% of the alignment rows%%\n", 100 * right / tokens,
         100 * exact / val_set.n, 100 * val_set.n / rows);
 fclose(f);
 #line 2550 "chapters/A-programs.nw"
@@ -444,9 +444,9 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
         " model as built by %s", st[0][0], st[0][1], d[0][0], seeds,
         d[0][1], st[1][0], st[2][0], st[4][0], d[4][0],
         fabs(d[0][0]) > 2 * d[0][1] / sqrt(seeds)
-        ? "more than twice its standard error"
+        ? "more than twice its standard error%\n"
         : "less than twice its standard error: the seeds cannot"
-          " tell the two apart");
+          " tell the two apart%\n");
 fclose(f);
 #line 2552 "chapters/A-programs.nw"
     }
