@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 639 "chapters/04-attention.nw"
+#line 640 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -53,7 +53,7 @@ int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 493 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 240 "chapters/04-attention.nw"
+#line 241 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
@@ -77,7 +77,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 641 "chapters/04-attention.nw"
+#line 642 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -117,7 +117,7 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
-#line 2102 "chapters/A-programs.nw"
+#line 2117 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
@@ -150,6 +150,19 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
+#line 988 "chapters/08-using.nw"
+typedef struct {
+    int N;                          /* rows: sentences, hypotheses */
+    real *h, *c;                    /* [N, H]: the running state */
+    real *logits;                   /* [N, V]: the last step's */
+    real *h_new, *cell, *gates, *x; /* one step's scratch */
+    int *ones;                      /* [N]: every row runs one step */
+} DecoderState;
+void decoder_state_alloc(DecoderState *d, const Model *m, int N);
+void decoder_state_free(DecoderState *d);
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input /* [N] */,
+                  real *weights /* [N, S] or NULL */);
 #line 1001 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
