@@ -1,29 +1,29 @@
-#line 917 "chapters/A-programs.nw"
+#line 920 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1694 "chapters/A-programs.nw"
+#line 1697 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 925 "chapters/A-programs.nw"
+#line 928 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 950 "chapters/A-programs.nw"
+#line 953 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1437 "chapters/A-programs.nw"
+#line 1440 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 956 "chapters/A-programs.nw"
+#line 959 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1470 "chapters/A-programs.nw"
+#line 1473 "chapters/A-programs.nw"
 if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 966 "chapters/A-programs.nw"
+#line 969 "chapters/A-programs.nw"
 }
-#line 981 "chapters/A-programs.nw"
+#line 984 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 995 "chapters/A-programs.nw"
+#line 998 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 1010 "chapters/A-programs.nw"
+#line 1013 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1145 "chapters/A-programs.nw"
+#line 1148 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 1166 "chapters/A-programs.nw"
+#line 1169 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 1364 "chapters/A-programs.nw"
+#line 1367 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -122,7 +122,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 1024 "chapters/A-programs.nw"
+#line 1027 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -140,7 +140,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1628 "chapters/A-programs.nw"
+#line 1631 "chapters/A-programs.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -155,7 +155,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 1648 "chapters/A-programs.nw"
+#line 1651 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -163,9 +163,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 1642 "chapters/A-programs.nw"
+#line 1645 "chapters/A-programs.nw"
     
-#line 1658 "chapters/A-programs.nw"
+#line 1661 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -189,9 +189,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 1643 "chapters/A-programs.nw"
+#line 1646 "chapters/A-programs.nw"
     
-#line 1683 "chapters/A-programs.nw"
+#line 1686 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -200,16 +200,16 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 1644 "chapters/A-programs.nw"
+#line 1647 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 932 "chapters/A-programs.nw"
+#line 935 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 1043 "chapters/A-programs.nw"
+#line 1046 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -218,10 +218,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5;
-#line 1442 "chapters/A-programs.nw"
+#line 1445 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 1052 "chapters/A-programs.nw"
+#line 1055 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -236,7 +236,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 1445 "chapters/A-programs.nw"
+#line 1448 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -244,12 +244,12 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 1066 "chapters/A-programs.nw"
+#line 1069 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 1082 "chapters/A-programs.nw"
+#line 1085 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -260,22 +260,22 @@ for (int k = 0; k < n_conf; k++) {
     mc.attention = kind[k];
     refuse_bad_transformer(&mc);
 }
-#line 1071 "chapters/A-programs.nw"
+#line 1074 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 936 "chapters/A-programs.nw"
+#line 939 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1453 "chapters/A-programs.nw"
+#line 1456 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 939 "chapters/A-programs.nw"
+#line 942 "chapters/A-programs.nw"
     
-#line 1098 "chapters/A-programs.nw"
+#line 1101 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -291,29 +291,29 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1463 "chapters/A-programs.nw"
+#line 1466 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (attention_chooses(mc.attention)) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 1113 "chapters/A-programs.nw"
+#line 1116 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 1476 "chapters/A-programs.nw"
+#line 1479 "chapters/A-programs.nw"
 if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && attention_chooses(mc.attention))
     write_heatmap(heatmaps, m, &align_set);
-#line 1117 "chapters/A-programs.nw"
+#line 1120 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 940 "chapters/A-programs.nw"
+#line 943 "chapters/A-programs.nw"
     
-#line 1124 "chapters/A-programs.nw"
+#line 1127 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -329,11 +329,11 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 941 "chapters/A-programs.nw"
+#line 944 "chapters/A-programs.nw"
     
-#line 1186 "chapters/A-programs.nw"
+#line 1189 "chapters/A-programs.nw"
 if (table) 
-#line 1194 "chapters/A-programs.nw"
+#line 1197 "chapters/A-programs.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -349,7 +349,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1215 "chapters/A-programs.nw"
+#line 1218 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -360,14 +360,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         attention_name[kind[k]], runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 1209 "chapters/A-programs.nw"
+#line 1212 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 1187 "chapters/A-programs.nw"
+#line 1190 "chapters/A-programs.nw"
 if (curves) 
-#line 1229 "chapters/A-programs.nw"
+#line 1232 "chapters/A-programs.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -387,14 +387,14 @@ if (curves)
     }
     fclose(f);
 }
-#line 1188 "chapters/A-programs.nw"
+#line 1191 "chapters/A-programs.nw"
 if (summary) 
-#line 1260 "chapters/A-programs.nw"
+#line 1263 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     
-#line 1341 "chapters/A-programs.nw"
+#line 1344 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -404,9 +404,9 @@ for (int k = 0; k < n_conf; k++) {
             attention_name[kind[k]], st[0][0]);
 }
 fprintf(f, ". ");
-#line 1264 "chapters/A-programs.nw"
+#line 1267 "chapters/A-programs.nw"
     
-#line 1352 "chapters/A-programs.nw"
+#line 1355 "chapters/A-programs.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of mean validation loss below is"
             " judged by a paired $t$-test over the %d seeds"
@@ -416,7 +416,7 @@ if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 1265 "chapters/A-programs.nw"
+#line 1268 "chapters/A-programs.nw"
     for (int k = 1; k < n_conf; k++)
         compare_runs(f, runs[0], kind, 0, k, seeds);
     for (int k = 1; k < n_conf; k++)
@@ -430,7 +430,7 @@ else
                 && attention_chooses(kind[j]))
                 compare_runs(f, runs[0], kind, i, j, seeds);
     
-#line 1288 "chapters/A-programs.nw"
+#line 1291 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -453,9 +453,9 @@ else
                      " baseline's. ");
     }
 }
-#line 1278 "chapters/A-programs.nw"
+#line 1281 "chapters/A-programs.nw"
     
-#line 1314 "chapters/A-programs.nw"
+#line 1317 "chapters/A-programs.nw"
 {
     int said = 0;
     for (int i = 0; i < n_conf; i++) {
@@ -481,14 +481,14 @@ else
             " ranked. ");
 }
 
-#line 1279 "chapters/A-programs.nw"
+#line 1282 "chapters/A-programs.nw"
     fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 1189 "chapters/A-programs.nw"
+#line 1192 "chapters/A-programs.nw"
 if (summary && n_sched > 1) 
-#line 1403 "chapters/A-programs.nw"
+#line 1406 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -513,9 +513,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1190 "chapters/A-programs.nw"
+#line 1193 "chapters/A-programs.nw"
 if (seeds_answer) 
-#line 1388 "chapters/A-programs.nw"
+#line 1391 "chapters/A-programs.nw"
 {
     FILE *f = fopen(seeds_answer, "w");
     if (!f) refuse("cannot write '%s'", seeds_answer);
@@ -528,9 +528,9 @@ if (seeds_answer)
             (int)floor(need) + 1);
     fclose(f);
 }
-#line 1484 "chapters/A-programs.nw"
+#line 1487 "chapters/A-programs.nw"
 if (align_table) 
-#line 1492 "chapters/A-programs.nw"
+#line 1495 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -549,7 +549,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1519 "chapters/A-programs.nw"
+#line 1522 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (!attention_chooses(kind[k]))
@@ -557,16 +557,16 @@ if (!attention_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1510 "chapters/A-programs.nw"
+#line 1513 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1485 "chapters/A-programs.nw"
+#line 1488 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1554 "chapters/A-programs.nw"
+#line 1557 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -589,9 +589,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 1486 "chapters/A-programs.nw"
+#line 1489 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1531 "chapters/A-programs.nw"
+#line 1534 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -612,9 +612,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1487 "chapters/A-programs.nw"
+#line 1490 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1583 "chapters/A-programs.nw"
+#line 1586 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -623,7 +623,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!attention_chooses(kind[k])) continue;
         
-#line 1599 "chapters/A-programs.nw"
+#line 1602 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -645,15 +645,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1591 "chapters/A-programs.nw"
+#line 1594 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1488 "chapters/A-programs.nw"
+#line 1491 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 942 "chapters/A-programs.nw"
+#line 945 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -45,9 +45,9 @@ rate[pass] = d->n / (seconds_now() - t0);
 /* chapter 5 adds its headers here */
 #line 434 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2037 "chapters/A-programs.nw"
+#line 2040 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2043 "chapters/A-programs.nw"
+#line 2046 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2071 "chapters/A-programs.nw"
+#line 2074 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2063 "chapters/A-programs.nw"
+#line 2066 "chapters/A-programs.nw"
     
-#line 2081 "chapters/A-programs.nw"
+#line 2084 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,13 +99,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2064 "chapters/A-programs.nw"
+#line 2067 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 2690 "chapters/A-programs.nw"
+#line 2693 "chapters/A-programs.nw"
 static void time_transformer(double peak)
 {
     enum { RUNS = 3 };
@@ -128,13 +128,13 @@ static void time_transformer(double peak)
         model_free(m);
     }
     
-#line 2717 "chapters/A-programs.nw"
+#line 2720 "chapters/A-programs.nw"
 qsort(sec, RUNS, sizeof sec[0], compare_doubles);
 double gflops = flops / sec[RUNS / 2] * 1e-9;
 printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
        " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
        RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 2712 "chapters/A-programs.nw"
+#line 2715 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
@@ -305,9 +305,9 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2040 "chapters/A-programs.nw"
+#line 2043 "chapters/A-programs.nw"
 time_attention(peak);
-#line 2687 "chapters/A-programs.nw"
+#line 2690 "chapters/A-programs.nw"
 time_transformer(peak);
 #line 295 "chapters/A-programs.nw"
     return 0;

@@ -117,7 +117,7 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
-#line 2117 "chapters/A-programs.nw"
+#line 2120 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

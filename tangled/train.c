@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 627 "chapters/A-programs.nw"
+#line 630 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
 static void print_epoch(int epoch, double train_loss, const Eval *val,
@@ -50,6 +50,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
 mc.attention = attention_from_name(attention);
 refuse_bad_transformer(&mc);
+if (save && mc.attention == ATTN_TRANSFORMER)
+    refuse("--save: checkpoints hold the LSTM family only; the"
+           " Transformer's family is not written yet");
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 #line 572 "chapters/A-programs.nw"
@@ -57,7 +60,7 @@ dc.seed = (uint64_t)data_seed;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 618 "chapters/A-programs.nw"
+#line 621 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
@@ -67,7 +70,7 @@ printf("# epoch  train-loss  val-loss  seconds\n");
     EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
     train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 640 "chapters/A-programs.nw"
+#line 643 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
@@ -75,13 +78,13 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        100.0 * ev.sentences_right / ev.sentences);
 #line 579 "chapters/A-programs.nw"
     if (summary) 
-#line 649 "chapters/A-programs.nw"
+#line 652 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
     
-#line 670 "chapters/A-programs.nw"
+#line 673 "chapters/A-programs.nw"
 double *x = times.sec, median, lo, hi;
 int n = times.n;
 for (int i = 1; i < n; i++)             /* insertion sort */
@@ -91,7 +94,7 @@ for (int i = 1; i < n; i++)             /* insertion sort */
 median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 lo = x[0];
 hi = x[n - 1];
-#line 654 "chapters/A-programs.nw"
+#line 657 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
@@ -107,7 +110,7 @@ hi = x[n - 1];
 }
 #line 580 "chapters/A-programs.nw"
     if (save) 
-#line 2742 "chapters/A-programs.nw"
+#line 2745 "chapters/A-programs.nw"
 {
     Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
     CkptError err;
