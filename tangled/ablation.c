@@ -1,29 +1,29 @@
-#line 909 "chapters/A-programs.nw"
+#line 911 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1681 "chapters/A-programs.nw"
+#line 1683 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 917 "chapters/A-programs.nw"
+#line 919 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 942 "chapters/A-programs.nw"
+#line 944 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1424 "chapters/A-programs.nw"
+#line 1426 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 948 "chapters/A-programs.nw"
+#line 950 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1457 "chapters/A-programs.nw"
+#line 1459 "chapters/A-programs.nw"
 if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 958 "chapters/A-programs.nw"
+#line 960 "chapters/A-programs.nw"
 }
-#line 973 "chapters/A-programs.nw"
+#line 975 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 987 "chapters/A-programs.nw"
+#line 989 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 1002 "chapters/A-programs.nw"
+#line 1004 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1132 "chapters/A-programs.nw"
+#line 1134 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 1153 "chapters/A-programs.nw"
+#line 1155 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 1351 "chapters/A-programs.nw"
+#line 1353 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -122,7 +122,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 1016 "chapters/A-programs.nw"
+#line 1018 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -140,7 +140,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1615 "chapters/A-programs.nw"
+#line 1617 "chapters/A-programs.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -155,7 +155,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 1635 "chapters/A-programs.nw"
+#line 1637 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -163,9 +163,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 1629 "chapters/A-programs.nw"
+#line 1631 "chapters/A-programs.nw"
     
-#line 1645 "chapters/A-programs.nw"
+#line 1647 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -189,9 +189,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 1630 "chapters/A-programs.nw"
+#line 1632 "chapters/A-programs.nw"
     
-#line 1670 "chapters/A-programs.nw"
+#line 1672 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -200,16 +200,16 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 1631 "chapters/A-programs.nw"
+#line 1633 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 924 "chapters/A-programs.nw"
+#line 926 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 1035 "chapters/A-programs.nw"
+#line 1037 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -218,10 +218,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5;
-#line 1429 "chapters/A-programs.nw"
+#line 1431 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 1044 "chapters/A-programs.nw"
+#line 1046 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -236,7 +236,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 1432 "chapters/A-programs.nw"
+#line 1434 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -244,33 +244,33 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 1058 "chapters/A-programs.nw"
+#line 1060 "chapters/A-programs.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 1073 "chapters/A-programs.nw"
+#line 1075 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 1062 "chapters/A-programs.nw"
+#line 1064 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 928 "chapters/A-programs.nw"
+#line 930 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1440 "chapters/A-programs.nw"
+#line 1442 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 931 "chapters/A-programs.nw"
+#line 933 "chapters/A-programs.nw"
     
-#line 1085 "chapters/A-programs.nw"
+#line 1087 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -286,29 +286,29 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1450 "chapters/A-programs.nw"
+#line 1452 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (attention_chooses(mc.attention)) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 1100 "chapters/A-programs.nw"
+#line 1102 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 1463 "chapters/A-programs.nw"
+#line 1465 "chapters/A-programs.nw"
 if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && attention_chooses(mc.attention))
     write_heatmap(heatmaps, m, &align_set);
-#line 1104 "chapters/A-programs.nw"
+#line 1106 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 932 "chapters/A-programs.nw"
+#line 934 "chapters/A-programs.nw"
     
-#line 1111 "chapters/A-programs.nw"
+#line 1113 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -324,11 +324,11 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 933 "chapters/A-programs.nw"
+#line 935 "chapters/A-programs.nw"
     
-#line 1173 "chapters/A-programs.nw"
+#line 1175 "chapters/A-programs.nw"
 if (table) 
-#line 1181 "chapters/A-programs.nw"
+#line 1183 "chapters/A-programs.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
@@ -344,7 +344,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1202 "chapters/A-programs.nw"
+#line 1204 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -355,14 +355,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         attention_name[kind[k]], runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 1196 "chapters/A-programs.nw"
+#line 1198 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 1174 "chapters/A-programs.nw"
+#line 1176 "chapters/A-programs.nw"
 if (curves) 
-#line 1216 "chapters/A-programs.nw"
+#line 1218 "chapters/A-programs.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
@@ -382,14 +382,14 @@ if (curves)
     }
     fclose(f);
 }
-#line 1175 "chapters/A-programs.nw"
+#line 1177 "chapters/A-programs.nw"
 if (summary) 
-#line 1247 "chapters/A-programs.nw"
+#line 1249 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     
-#line 1328 "chapters/A-programs.nw"
+#line 1330 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -399,9 +399,9 @@ for (int k = 0; k < n_conf; k++) {
             attention_name[kind[k]], st[0][0]);
 }
 fprintf(f, ". ");
-#line 1251 "chapters/A-programs.nw"
+#line 1253 "chapters/A-programs.nw"
     
-#line 1339 "chapters/A-programs.nw"
+#line 1341 "chapters/A-programs.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of mean validation loss below is"
             " judged by a paired $t$-test over the %d seeds"
@@ -411,7 +411,7 @@ if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 1252 "chapters/A-programs.nw"
+#line 1254 "chapters/A-programs.nw"
     for (int k = 1; k < n_conf; k++)
         compare_runs(f, runs[0], kind, 0, k, seeds);
     for (int k = 1; k < n_conf; k++)
@@ -425,7 +425,7 @@ else
                 && attention_chooses(kind[j]))
                 compare_runs(f, runs[0], kind, i, j, seeds);
     
-#line 1275 "chapters/A-programs.nw"
+#line 1277 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -448,9 +448,9 @@ else
                      " baseline's. ");
     }
 }
-#line 1265 "chapters/A-programs.nw"
+#line 1267 "chapters/A-programs.nw"
     
-#line 1301 "chapters/A-programs.nw"
+#line 1303 "chapters/A-programs.nw"
 {
     int said = 0;
     for (int i = 0; i < n_conf; i++) {
@@ -476,14 +476,14 @@ else
             " ranked. ");
 }
 
-#line 1266 "chapters/A-programs.nw"
+#line 1268 "chapters/A-programs.nw"
     fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 1176 "chapters/A-programs.nw"
+#line 1178 "chapters/A-programs.nw"
 if (summary && n_sched > 1) 
-#line 1390 "chapters/A-programs.nw"
+#line 1392 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -508,9 +508,9 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1177 "chapters/A-programs.nw"
+#line 1179 "chapters/A-programs.nw"
 if (seeds_answer) 
-#line 1375 "chapters/A-programs.nw"
+#line 1377 "chapters/A-programs.nw"
 {
     FILE *f = fopen(seeds_answer, "w");
     if (!f) refuse("cannot write '%s'", seeds_answer);
@@ -523,9 +523,9 @@ if (seeds_answer)
             (int)floor(need) + 1);
     fclose(f);
 }
-#line 1471 "chapters/A-programs.nw"
+#line 1473 "chapters/A-programs.nw"
 if (align_table) 
-#line 1479 "chapters/A-programs.nw"
+#line 1481 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -544,7 +544,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1506 "chapters/A-programs.nw"
+#line 1508 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (!attention_chooses(kind[k]))
@@ -552,16 +552,16 @@ if (!attention_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1497 "chapters/A-programs.nw"
+#line 1499 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1472 "chapters/A-programs.nw"
+#line 1474 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1541 "chapters/A-programs.nw"
+#line 1543 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
@@ -584,9 +584,9 @@ if (align_curves)
     }
     fclose(f);
 }
-#line 1473 "chapters/A-programs.nw"
+#line 1475 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1518 "chapters/A-programs.nw"
+#line 1520 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
@@ -607,9 +607,9 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1474 "chapters/A-programs.nw"
+#line 1476 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1570 "chapters/A-programs.nw"
+#line 1572 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
@@ -618,7 +618,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!attention_chooses(kind[k])) continue;
         
-#line 1586 "chapters/A-programs.nw"
+#line 1588 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -640,15 +640,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1578 "chapters/A-programs.nw"
+#line 1580 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1475 "chapters/A-programs.nw"
+#line 1477 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 934 "chapters/A-programs.nw"
+#line 936 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -2,13 +2,52 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
+#line 1502 "chapters/08-using.nw"
+#include "beam.h"
+#line 1525 "chapters/08-using.nw"
+static int by_rate(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void time_decoding(Model *m, const Dataset *d, int k, int B)
+{
+    enum { PASSES = 7 };
+    Batch batch;
+    batch_alloc(&batch, B, d->L);
+    int *out = xcalloc((size_t)B * d->L, sizeof(int));
+    int *rows = xcalloc(d->n, sizeof(int));
+    for (int i = 0; i < d->n; i++) rows[i] = i;
+    double rate[PASSES];
+    for (int pass = 0; pass < PASSES; pass++) {
+        
+#line 1552 "chapters/08-using.nw"
+double t0 = seconds_now();
+for (int start = 0; start < d->n; start += B) {
+    int count = d->n - start < B ? d->n - start : B;
+    batch_fill(&batch, d, rows + start, count);
+    BeamConfig bc = { k, BEAM_ALPHA };
+    if (k == 0) greedy_decode(m, &batch, batch.T - 1, out, NULL);
+    else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
+}
+rate[pass] = d->n / (seconds_now() - t0);
+#line 1542 "chapters/08-using.nw"
+    }
+    qsort(rate, PASSES, sizeof *rate, by_rate);
+    printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
+           k ? (k == 1 ? "beam 1" : "beam 4") : "greedy_decode",
+           rate[PASSES / 2], rate[0], rate[PASSES - 1]);
+    free(out); free(rows);
+    batch_free(&batch);
+}
 #line 424 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
 #line 434 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2022 "chapters/A-programs.nw"
+#line 2024 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2028 "chapters/A-programs.nw"
+#line 2030 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -29,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2056 "chapters/A-programs.nw"
+#line 2058 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -38,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2048 "chapters/A-programs.nw"
+#line 2050 "chapters/A-programs.nw"
     
-#line 2066 "chapters/A-programs.nw"
+#line 2068 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -55,11 +94,12 @@ for (int r = 0; r < REPEATS; r++) {
 }
 qsort(us, REPEATS, sizeof us[0], compare_doubles);
 double gflops = flops / us[REPEATS / 2] * 1e-3;
-printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
-       " %d; %.1f to %.1f) %6.2f GFLOP/s (%4.1f%% of peak)\n", B, T,
-       D, NH, us[REPEATS / 2], REPEATS, us[0], us[REPEATS - 1],
-       gflops, 100 * gflops / peak);
-#line 2049 "chapters/A-programs.nw"
+printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
+       " (%4.1f%% of peak)\n", B, T, D, NH, us[REPEATS / 2], gflops,
+       100 * gflops / peak);
+printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
+       " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
+#line 2051 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -179,6 +219,23 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
+#line 1504 "chapters/08-using.nw"
+{
+    DataConfig dc = data_config_default();
+    TrainConfig tc = train_config_default();
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    ModelConfig mc = model_config_default();
+    mc.attention = ATTN_DOT;
+    Model *m = model_create(&mc, 4 * tc.batch_size, train_set.L,
+                            tc.seed);
+    train_model(m, &train_set, &val_set, &tc, NULL, NULL);
+    for (int k = 0; k <= 4; k = k ? k * 4 : 1)
+        time_decoding(m, &val_set, k, tc.batch_size);
+    model_free(m);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
 #line 426 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
 #line 436 "chapters/A-programs.nw"
@@ -214,7 +271,7 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2025 "chapters/A-programs.nw"
+#line 2027 "chapters/A-programs.nw"
 time_attention(peak);
 #line 295 "chapters/A-programs.nw"
     return 0;

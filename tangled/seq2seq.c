@@ -183,7 +183,7 @@ for (int k = 0; k < B * H; k++) {
 #line 506 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 242 "chapters/04-attention.nw"
+#line 243 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
@@ -235,7 +235,7 @@ m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
 #line 590 "chapters/03-bottleneck.nw"
     
-#line 648 "chapters/04-attention.nw"
+#line 649 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -255,7 +255,7 @@ init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
 #line 595 "chapters/03-bottleneck.nw"
     
-#line 653 "chapters/04-attention.nw"
+#line 654 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
@@ -303,7 +303,7 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 662 "chapters/04-attention.nw"
+#line 663 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -322,7 +322,7 @@ void model_free(Model *m)
     free(m->dec_in);
     free(m->src_x);
     
-#line 671 "chapters/04-attention.nw"
+#line 672 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
@@ -331,7 +331,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(m);
 }
-#line 682 "chapters/04-attention.nw"
+#line 683 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -348,19 +348,64 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
             memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
         }
         
-#line 703 "chapters/04-attention.nw"
+#line 704 "chapters/04-attention.nw"
 real *att_b = m->att_h + (size_t)b * T * H;
 linear_forward(att_b, m->cat + (size_t)b * T * 2 * H,
                param(p, m->att_Wc), NULL, dec_len[b], 2 * H, H);
 for (int k = 0; k < dec_len[b] * H; k++)
     att_b[k] = fast_tanh(att_b[k]);
-#line 698 "chapters/04-attention.nw"
+#line 699 "chapters/04-attention.nw"
     }
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
+#line 1009 "chapters/08-using.nw"
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input, real *weights)
+{
+    const Params *p = &m->params;
+    int N = d->N, E = m->cfg.E, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
+    assert(enc->B == N && N <= m->max_B);
+    embedding_forward(d->x, input, d->ones, param(p, m->tgt_emb),
+                      N, 1, E);
+    lstm_forward(d->h_new, d->cell, d->gates, d->h, d->c, d->x,
+                 d->ones, d->h, d->c, param(p, m->dec_Wx),
+                 param(p, m->dec_Wh), param(p, m->dec_b), N, 1, E, H);
+    const real *top = d->h_new;             /* [N, 1, H] */
+    if (m->cfg.attention != ATTN_NONE) {
+        top = attend(m, d->h_new, enc, d->ones, N, 1);
+        if (weights)
+            memcpy(weights, m->attn.weights,
+                   sizeof(real) * N * enc->S);
+    }
+    linear_forward(d->logits, top, param(p, m->out_W),
+                   param(p, m->out_b), N, H, V);
+}
+#line 1033 "chapters/08-using.nw"
+void decoder_state_alloc(DecoderState *d, const Model *m, int N)
+{
+    int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
+    assert(N > 0 && N <= m->max_B);
+    d->N = N;
+    d->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
+    d->c = d->h + (size_t)N * H;
+    d->h_new = d->c + (size_t)N * H;
+    d->cell = d->h_new + (size_t)N * H;
+    d->gates = d->cell + (size_t)N * H;         /* [N, 4H] */
+    d->x = d->gates + (size_t)N * 4 * H;        /* [N, E] */
+    d->logits = d->x + (size_t)N * E;           /* [N, V] */
+    d->ones = xcalloc(N, sizeof(int));
+    for (int i = 0; i < N; i++) d->ones[i] = 1;
+}
+
+void decoder_state_free(DecoderState *d)
+{
+    free(d->h);
+    free(d->ones);
+}
 #line 705 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
@@ -410,7 +455,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 710 "chapters/04-attention.nw"
+#line 711 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
 #line 780 "chapters/03-bottleneck.nw"
@@ -459,14 +504,14 @@ for (int b = 0; b < B; b++)
 #line 853 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 728 "chapters/04-attention.nw"
+#line 729 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     memset(d_dec_h, 0, sizeof(real) * B * T * H);
     memset(m->d_cat, 0, sizeof(real) * B * T * 2 * H);
     for (int b = 0; b < B; b++) {
         
-#line 742 "chapters/04-attention.nw"
+#line 743 "chapters/04-attention.nw"
 size_t at = (size_t)b * T;
 real *d_att = m->d_top + at * H;
 const real *att = m->att_h + at * H;
@@ -480,7 +525,7 @@ for (int t = 0; t < m->dec_len[b]; t++) {
     memcpy(m->d_context + (at + t) * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + (at + t) * H, dcat + H, sizeof(real) * H);
 }
-#line 734 "chapters/04-attention.nw"
+#line 735 "chapters/04-attention.nw"
     }
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
@@ -547,7 +592,7 @@ lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 715 "chapters/04-attention.nw"
+#line 716 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 639 "chapters/04-attention.nw"
+#line 640 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -48,7 +48,7 @@ typedef struct {
     int attention;                  /* ATTN_NONE, or chapter 4's */
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 240 "chapters/04-attention.nw"
+#line 241 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
@@ -70,7 +70,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 641 "chapters/04-attention.nw"
+#line 642 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -118,6 +118,19 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
+#line 988 "chapters/08-using.nw"
+typedef struct {
+    int N;                          /* rows: sentences, hypotheses */
+    real *h, *c;                    /* [N, H]: the running state */
+    real *logits;                   /* [N, V]: the last step's */
+    real *h_new, *cell, *gates, *x; /* one step's scratch */
+    int *ones;                      /* [N]: every row runs one step */
+} DecoderState;
+void decoder_state_alloc(DecoderState *d, const Model *m, int N);
+void decoder_state_free(DecoderState *d);
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input /* [N] */,
+                  real *weights /* [N, S] or NULL */);
 #line 992 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */

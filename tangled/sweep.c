@@ -1,4 +1,4 @@
-#line 737 "chapters/A-programs.nw"
+#line 739 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 778 "chapters/A-programs.nw"
+#line 780 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 832 "chapters/A-programs.nw"
+#line 834 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -41,7 +41,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
 
-#line 748 "chapters/A-programs.nw"
+#line 750 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 800 "chapters/A-programs.nw"
+#line 802 "chapters/A-programs.nw"
 int seed = 1, seeds = 3;
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
@@ -68,7 +68,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
 tc.seed = (uint64_t)seed;
-#line 758 "chapters/A-programs.nw"
+#line 760 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     Dataset train_set, val_set;
@@ -77,7 +77,7 @@ tc.seed = (uint64_t)seed;
     for (int k = 0; k < n_models; k++)
         for (int s = 0; s < seeds; s++) {
             
-#line 818 "chapters/A-programs.nw"
+#line 820 "chapters/A-programs.nw"
 TrainConfig t = tc;
 t.seed = tc.seed + (uint64_t)s;
 Model *m = model_create(&mc[k], t.batch_size, train_set.L, t.seed);
@@ -88,10 +88,10 @@ fprintf(stderr, "sweep: %s:%d seed %d trained in %.1f s, val loss"
         " %.4f\n", attention_name[mc[k].attention], mc[k].H,
         (int)t.seed, seconds_now() - t0, ev[k][s].loss);
 model_free(m);
-#line 766 "chapters/A-programs.nw"
+#line 768 "chapters/A-programs.nw"
         }
     
-#line 851 "chapters/A-programs.nw"
+#line 853 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -108,10 +108,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 768 "chapters/A-programs.nw"
+#line 770 "chapters/A-programs.nw"
     if (summary) {
         
-#line 873 "chapters/A-programs.nw"
+#line 875 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     char name[300];
     snprintf(name, sizeof name, "%s-%s.tex", summary,
@@ -137,7 +137,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     fclose(f);
 }
-#line 770 "chapters/A-programs.nw"
+#line 772 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

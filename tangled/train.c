@@ -1,10 +1,10 @@
 #line 557 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
-#include "seq2seq.h"
+#include "checkpoint.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 622 "chapters/A-programs.nw"
+#line 624 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
 static void print_epoch(int epoch, double train_loss, const Eval *val,
@@ -25,10 +25,10 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 588 "chapters/A-programs.nw"
+#line 589 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none";
-char *summary = NULL;
+char *summary = NULL, *save = NULL;
 Option options[] = {
     {"--attention", OPT_TEXT, &attention, 0, 0, "none, or a scorer"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
@@ -43,6 +43,7 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--save", OPT_TEXT, &save, 0, 0, "checkpoint to write"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
@@ -54,7 +55,7 @@ dc.seed = (uint64_t)data_seed;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 613 "chapters/A-programs.nw"
+#line 615 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
@@ -64,7 +65,7 @@ printf("# epoch  train-loss  val-loss  seconds\n");
     EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
     train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 635 "chapters/A-programs.nw"
+#line 637 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
@@ -72,13 +73,13 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        100.0 * ev.sentences_right / ev.sentences);
 #line 578 "chapters/A-programs.nw"
     if (summary) 
-#line 644 "chapters/A-programs.nw"
+#line 646 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
     
-#line 665 "chapters/A-programs.nw"
+#line 667 "chapters/A-programs.nw"
 double *x = times.sec, median, lo, hi;
 int n = times.n;
 for (int i = 1; i < n; i++)             /* insertion sort */
@@ -88,7 +89,7 @@ for (int i = 1; i < n; i++)             /* insertion sort */
 median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 lo = x[0];
 hi = x[n - 1];
-#line 649 "chapters/A-programs.nw"
+#line 651 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
@@ -103,6 +104,19 @@ hi = x[n - 1];
     fclose(f);
 }
 #line 579 "chapters/A-programs.nw"
+    if (save) 
+#line 2110 "chapters/A-programs.nw"
+{
+    Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
+    CkptError err;
+    if (ckpt_save(&ck, save, &err) != CKPT_OK) {
+        fprintf(stderr, "train: cannot save the model: %s\n",
+                err.message);
+        return 1;
+    }
+    printf("# saved to %s\n", save);
+}
+#line 580 "chapters/A-programs.nw"
     free(times.sec);
     model_free(m);
     dataset_free(&train_set);
