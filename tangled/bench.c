@@ -45,9 +45,9 @@ rate[pass] = d->n / (seconds_now() - t0);
 /* chapter 5 adds its headers here */
 #line 792 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2455 "chapters/A-programs.nw"
+#line 2454 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2461 "chapters/A-programs.nw"
+#line 2460 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2489 "chapters/A-programs.nw"
+#line 2488 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2481 "chapters/A-programs.nw"
+#line 2480 "chapters/A-programs.nw"
     
-#line 2499 "chapters/A-programs.nw"
+#line 2498 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,7 +99,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2482 "chapters/A-programs.nw"
+#line 2481 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -200,9 +200,9 @@ for (int r = 0; r < REPEATS; r++) {
 }
 median_range(st, us, REPEATS);
 double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
-printf("%-12s [%d,%d]x[%d,%d]: %7.2f us/call (%.2f-%.2f)"
-       " %6.2f GFLOP/s, %4.1f%% of peak\n", name, M, K, K, N,
-       st[0], st[1], st[2], gflops, 100 * gflops / peak);
+printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
+       " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
+       100 * gflops / peak);
 #line 763 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
@@ -213,8 +213,8 @@ int main(int argc, char **argv)
     program_name = "bench";
     parse_options(argc, argv, NULL, 0,
                   "time the kernels and the experiments");
-    printf("medians of %d runs, (min-max) in brackets; one core\n",
-           REPEATS);
+    printf("medians (min-max) of %d runs, or of the epochs in"
+           " training; one core; %% of the fused peak\n", REPEATS);
     double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
@@ -262,17 +262,16 @@ for (int e = 0; e < epochs && e < 64; e++) {
 }
 median_range(st, sec, epochs);
 double gflops = (double)(flop_count - flops0) / epochs / st[0] * 1e-9;
-printf("train %-8s epoch %5.3f s (%.3f-%.3f), x%d = %5.2f s,"
-       " %5.2f GFLOP/s, %4.1f%% of peak\n", attention_name[kind],
-       st[0], st[1], st[2], epochs, epochs * st[0], gflops,
-       100 * gflops / peak);
+printf("train %-8s epoch %5.3f s (%.3f-%.3f) x%d %5.2f s %5.2f"
+       " GFLOP/s %4.1f%%\n", attention_name[kind], st[0], st[1],
+       st[2], epochs, epochs * st[0], gflops, 100 * gflops / peak);
 model_free(m);
 #line 801 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2458 "chapters/A-programs.nw"
+#line 2457 "chapters/A-programs.nw"
 time_attention(peak);
 #line 653 "chapters/A-programs.nw"
     return 0;

@@ -363,9 +363,9 @@ for (int k = 2; k <= 3; k++) {
                     " than the limit of %d", k == 2 ? "embedding"
                     : "hidden", f[k], CKPT_MAX_SIZE);
 }
-if (f[4] > ATTN_ADDITIVE)
+if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
-                " the kinds are 0 to %d", f[4], ATTN_ADDITIVE);
+                " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
 #line 688 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
