@@ -16,10 +16,10 @@ LDLIBS  := -lm -lz
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
 MODULES   := toolkit task attention seq2seq align transformer \
-             checkpoint beam
+             checkpoint beam tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table
+             beam-table transformer-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
@@ -201,6 +201,14 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/translate-session.txt build/gen/translate-heatmap.txt \
         build/gen/ckpt-size.tex
+# chapter 7, part 2: the Transformer's variants, heads and maps
+TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-curves.dat \
+        $(foreach v,params heads blind nopos noscale onehead onehead-noscale \
+          warmup,build/gen/tstudy-$v.tex) \
+        $(foreach k,head1 head2 head3 head4 self,\
+          $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
+GEN  += $(TSTUDY) build/gen/bench-transformer.txt
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -212,12 +220,15 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
         test_changing_a_future_token_leaves_the_past_bit_identical \
         check_mha
+WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
-        $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
+        $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
+        $(foreach k,head1 head2 head3 head4 self,\
+          build/fig/heatmap-t-$k.tex)
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
@@ -256,7 +267,7 @@ build/gen/ablation-small-answer.tex: build/bin/ablation
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
-SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64
+SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64,transformer:64
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
 build/gen/sweep-summary-attention.tex &: build/bin/sweep
 	@mkdir -p $(@D)
@@ -271,6 +282,7 @@ build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
+	  --configs none,none+Wc,dot,general,additive,transformer \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
 	  --seeds-answer build/gen/ablation-seeds.tex \
@@ -287,6 +299,15 @@ build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex &: build/bin/scale-sweep
 	@mkdir -p $(@D)
 	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
+$(TSTUDY) &: build/bin/transformer-study
+	@mkdir -p $(@D)
+	build/bin/transformer-study --table build/gen/tstudy-table.tex \
+	  --heads-table build/gen/tstudy-heads-table.tex \
+	  --head-curves build/gen/tstudy-curves.dat \
+	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
+build/gen/bench-transformer.txt: build/gen/bench.txt
+	grep -E '^(peak|train (transformer|none|dot|additive))' \
+	  build/gen/bench.txt > $@
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
@@ -358,6 +379,18 @@ build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
+build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
+build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
+		build/gen/heatmap-t-head%.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.4cm,6.2cm' \
+	  'source token' nolabels
+build/fig/heatmap-t-self.tex: figures/heatmap.gp \
+		build/gen/heatmap-t-self.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp t-self \
+	  'decoder self attention, mean of the heads' '10cm,6.5cm' \
+	  'decoder input token'
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*

@@ -45,9 +45,9 @@ rate[pass] = d->n / (seconds_now() - t0);
 /* chapter 5 adds its headers here */
 #line 792 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2454 "chapters/A-programs.nw"
+#line 2466 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2460 "chapters/A-programs.nw"
+#line 2472 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2488 "chapters/A-programs.nw"
+#line 2500 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2480 "chapters/A-programs.nw"
+#line 2492 "chapters/A-programs.nw"
     
-#line 2498 "chapters/A-programs.nw"
+#line 2510 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,11 +99,44 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2481 "chapters/A-programs.nw"
+#line 2493 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
+}
+#line 3119 "chapters/A-programs.nw"
+static void time_transformer(double peak)
+{
+    enum { RUNS = 3 };
+    DataConfig dc = data_config_default();
+    TrainConfig tc = train_config_default();
+    ModelConfig mc = model_config_default();
+    mc.attention = ATTN_TRANSFORMER;
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    double sec[RUNS];
+    uint64_t flops = 0;
+    for (int r = 0; r < RUNS; r++) {
+        Model *m = model_create(&mc, tc.batch_size, train_set.L,
+                                tc.seed);
+        uint64_t f0 = flop_count;
+        double t0 = seconds_now();
+        train_model(m, &train_set, &val_set, &tc, NULL, NULL);
+        sec[r] = seconds_now() - t0;
+        flops = flop_count - f0;
+        model_free(m);
+    }
+    
+#line 3146 "chapters/A-programs.nw"
+qsort(sec, RUNS, sizeof sec[0], compare_doubles);
+double gflops = flops / sec[RUNS / 2] * 1e-9;
+printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
+       " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
+       RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
+#line 3141 "chapters/A-programs.nw"
+    dataset_free(&train_set);
+    dataset_free(&val_set);
 }
 
 #line 637 "chapters/A-programs.nw"
@@ -271,8 +304,10 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2457 "chapters/A-programs.nw"
+#line 2469 "chapters/A-programs.nw"
 time_attention(peak);
+#line 3116 "chapters/A-programs.nw"
+time_transformer(peak);
 #line 653 "chapters/A-programs.nw"
     return 0;
 }

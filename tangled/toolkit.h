@@ -66,7 +66,7 @@ double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
 #line 282 "chapters/01-toolkit.nw"
-enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 48 };
+enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 96 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
     int rows, cols;

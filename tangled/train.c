@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 986 "chapters/A-programs.nw"
+#line 988 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
 static void print_epoch(int epoch, double train_loss, const Eval *val,
@@ -44,10 +44,12 @@ Option options[] = {
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     {"--save", OPT_TEXT, &save, 0, 0, "checkpoint to write"},
+    TRANSFORMER_OPTIONS(mc),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
 mc.attention = attention_from_name(attention);
+refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
@@ -59,7 +61,7 @@ progress("building the data and the model (%.3g MB)", need / 1e6);
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 977 "chapters/A-programs.nw"
+#line 979 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
@@ -69,7 +71,7 @@ printf("# epoch  train-loss  val-loss  seconds\n");
     EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
     train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 999 "chapters/A-programs.nw"
+#line 1001 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
@@ -77,12 +79,12 @@ printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        100.0 * ev.sentences_right / ev.sentences);
 #line 936 "chapters/A-programs.nw"
     if (summary) 
-#line 1008 "chapters/A-programs.nw"
+#line 1010 "chapters/A-programs.nw"
 {
     FILE *f = out_open(summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
     
-#line 1028 "chapters/A-programs.nw"
+#line 1030 "chapters/A-programs.nw"
 double *x = times.sec, median, lo, hi;
 int n = times.n;
 for (int i = 1; i < n; i++)             /* insertion sort */
@@ -92,7 +94,7 @@ for (int i = 1; i < n; i++)             /* insertion sort */
 median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 lo = x[0];
 hi = x[n - 1];
-#line 1012 "chapters/A-programs.nw"
+#line 1014 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
@@ -108,7 +110,7 @@ hi = x[n - 1];
 }
 #line 937 "chapters/A-programs.nw"
     if (save) 
-#line 2540 "chapters/A-programs.nw"
+#line 3171 "chapters/A-programs.nw"
 {
     Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
     CkptError err;
