@@ -122,7 +122,7 @@ int gold_source_index(int words, int step)
     assert(step >= 0);
     return step < words ? words - step : -1;
 }
-#line 348 "chapters/02-task.nw"
+#line 347 "chapters/02-task.nw"
 void batch_alloc(Batch *b, int max_B, int L)
 {
     b->B = b->S = b->T = 0;
@@ -138,7 +138,7 @@ void batch_free(Batch *b)
     free(b->src); free(b->tgt); free(b->src_len); free(b->tgt_len);
     free(b->row);
 }
-#line 367 "chapters/02-task.nw"
+#line 366 "chapters/02-task.nw"
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count)
 {
@@ -156,7 +156,7 @@ void batch_fill(Batch *b, const Dataset *d, const int *rows,
         if (d->tgt_len[r] > b->T) b->T = d->tgt_len[r];
     }
     
-#line 389 "chapters/02-task.nw"
+#line 388 "chapters/02-task.nw"
 for (int i = 0; i < count; i++) {
     int r = b->row[i];
     b->src_len[i] = d->src_len[r];
@@ -166,9 +166,9 @@ for (int i = 0; i < count; i++) {
     for (int t = 0; t < b->T; t++)
         b->tgt[i * b->T + t] = d->tgt[(size_t)r * d->L + t];
 }
-#line 384 "chapters/02-task.nw"
+#line 383 "chapters/02-task.nw"
 }
-#line 412 "chapters/02-task.nw"
+#line 411 "chapters/02-task.nw"
 int parse_sentence(int *ids, const char *text, int max_words)
 {
     Vocab en;
@@ -178,7 +178,7 @@ int parse_sentence(int *ids, const char *text, int max_words)
     const char *p = text;
     for (;;) {
         
-#line 436 "chapters/02-task.nw"
+#line 435 "chapters/02-task.nw"
 while (*p == ' ' || *p == '\t' || *p == '\n') p++;
 if (!*p) break;
 char word[32];
@@ -187,10 +187,10 @@ if (len >= sizeof word) len = sizeof word - 1;
 memcpy(word, p, len);
 word[len] = '\0';
 p += strcspn(p, " \t\n");
-#line 421 "chapters/02-task.nw"
+#line 420 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
         if (id < N_SPECIAL) 
-#line 446 "chapters/02-task.nw"
+#line 445 "chapters/02-task.nw"
 {
     char known[256] = "";
     for (int i = N_SPECIAL; i < en.size; i++) {
@@ -200,7 +200,7 @@ p += strcspn(p, " \t\n");
     refuse("'%s' is not in the lexicon; the words are:%s", word,
            known);
 }
-#line 423 "chapters/02-task.nw"
+#line 422 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);

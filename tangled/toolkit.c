@@ -452,7 +452,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 984 "chapters/01-toolkit.nw"
+#line 985 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -462,7 +462,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 998 "chapters/01-toolkit.nw"
+#line 999 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -482,11 +482,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 993 "chapters/01-toolkit.nw"
+#line 994 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1024 "chapters/01-toolkit.nw"
+#line 1025 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -504,7 +504,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1066 "chapters/01-toolkit.nw"
+#line 1067 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)
