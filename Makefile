@@ -257,7 +257,7 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
 	@mkdir -p $(@D)
 	scripts/show-test test_$* > $@
-build/gen/gradcheck-%.tex: build/tests/% scripts/gradcheck-table
+build/gen/gradcheck-%.tex: $(B)/tests/% scripts/gradcheck-table
 	@mkdir -p $(@D)
 	scripts/gradcheck-table $< > $@
 
