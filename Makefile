@@ -167,6 +167,9 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
         build/gen/ablation-table.tex build/gen/schedule-table.tex \
         build/gen/heatmap-reader.txt build/gen/bench.txt \
+        build/gen/train-small-summary.tex \
+        build/gen/train-small-long-summary.tex \
+        build/gen/ablation-small-answer.tex \
         build/gen/scale.dat build/gen/counts-table.tex \
         build/gen/bench-mha.txt
 # the tests the chapters show (scripts/show-test), and the tables of
@@ -177,6 +180,8 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_a_fully_masked_row_gives_finite_weights \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
+WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
+        test_changing_a_future_token_leaves_the_past_bit_identical
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
@@ -206,6 +211,18 @@ build/gen/train-none.txt build/gen/train-none-summary.tex &: \
 	@mkdir -p $(@D)
 	build/bin/train --summary build/gen/train-none-summary.tex \
 	  > build/gen/train-none.txt
+# exercises 3.5 and 5.4: their answers, measured
+build/gen/train-small-summary.tex: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --hidden 16 --embed 16 --summary $@ > /dev/null
+build/gen/train-small-long-summary.tex: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --hidden 16 --embed 16 --max-words 10 \
+	  --summary $@ > /dev/null
+build/gen/ablation-small-answer.tex: build/bin/ablation
+	@mkdir -p $(@D)
+	build/bin/ablation --configs none,dot --hidden 16 --embed 16 \
+	  --seeds 3 --summary $@ > /dev/null
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
@@ -218,13 +235,15 @@ build/gen/sweep-summary-attention.tex &: build/bin/sweep
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
-build/gen/ablation-summary.tex build/gen/align-table.tex \
+build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
+build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
+	  --seeds-answer build/gen/ablation-seeds.tex \
 	  --align-table build/gen/align-table.tex \
 	  --align-curves build/gen/align-curves.dat \
 	  --align-summary build/gen/align-summary.tex \

@@ -11,12 +11,12 @@ set xlabel '$d_k$'
 set grid
 set border 3
 set tics nomirror
-set lmargin 7
+set lmargin 9
 set rmargin 1
 set logscale y 10
 set format y '$10^{%T}$'
 set yrange [0.3:3000]
-set ylabel 'score variance' offset 1.5,0
+set ylabel "score variance" offset 0.5,0
 set key top left opaque samplen 2 spacing 1.1
 plot 'build/gen/scale.dat' using 1:2 with linespoints lw 3 pt 7 lc rgb '#d62728' title 'unscaled', \
      '' using 1:3 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'scaled', \
@@ -24,14 +24,14 @@ plot 'build/gen/scale.dat' using 1:2 with linespoints lw 3 pt 7 lc rgb '#d62728'
 unset logscale y
 set format y '%g'
 set yrange [0:1.05]
-set ylabel 'largest weight' offset 1,0
+set ylabel "largest weight" offset 0.5,0
 unset key
 plot 'build/gen/scale.dat' using 1:4 with linespoints lw 3 pt 7 lc rgb '#d62728' title 'unscaled', \
      '' using 1:5 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'scaled'
 set logscale y 10
 set format y '$10^{%T}$'
 set yrange [1e-8:1]
-set ylabel 'RMS gradient at the scores' offset 1.5,0
+set ylabel "gradient at the scores (RMS)" offset 0.5,0
 plot 'build/gen/scale.dat' using 1:6 with linespoints lw 3 pt 7 lc rgb '#d62728' title 'unscaled', \
      '' using 1:7 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'scaled'
 unset multiplot

@@ -1,29 +1,29 @@
-#line 776 "chapters/A-programs.nw"
+#line 910 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1356 "chapters/A-programs.nw"
+#line 1670 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 784 "chapters/A-programs.nw"
-enum { MAX_CONFIGS = 4, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
+#line 918 "chapters/A-programs.nw"
+enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 809 "chapters/A-programs.nw"
+#line 943 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1102 "chapters/A-programs.nw"
+#line 1413 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 815 "chapters/A-programs.nw"
+#line 949 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1135 "chapters/A-programs.nw"
-if (run->model->cfg.attention != ATTN_NONE) {
+#line 1446 "chapters/A-programs.nw"
+if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 825 "chapters/A-programs.nw"
+#line 959 "chapters/A-programs.nw"
 }
-#line 840 "chapters/A-programs.nw"
+#line 974 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,27 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 963 "chapters/A-programs.nw"
+#line 988 "chapters/A-programs.nw"
+static double paired_t(const double *a, const double *b, int n,
+                       double *t)
+{
+    double d[MAX_SEEDS], mean, sd;
+    for (int s = 0; s < n; s++) d[s] = a[s] - b[s];
+    mean_sd(d, n, &mean, &sd);
+    *t = sd > 0 ? mean / (sd / sqrt(n))
+       : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
+    return mean;
+}
+#line 1003 "chapters/A-programs.nw"
+static double t_critical(int df)
+{
+    static const double table[20] = {
+        0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+        2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
+        2.101, 2.093 };
+    return table[df < 1 ? 1 : df > 19 ? 19 : df];
+}
+#line 1133 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -66,7 +86,43 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 854 "chapters/A-programs.nw"
+#line 1154 "chapters/A-programs.nw"
+static void seconds_stats(double out[3] /* median, min, max */,
+                          const Run *run /* [seeds] */, int seeds)
+{
+    double x[MAX_SEEDS];
+    for (int s = 0; s < seeds; s++) {
+        double v = run[s].seconds;
+        int i = s;
+        for (; i > 0 && x[i - 1] > v; i--) x[i] = x[i - 1];
+        x[i] = v;               /* insertion keeps x[] sorted */
+    }
+    out[0] = seeds % 2 ? x[seeds / 2]
+           : (x[seeds / 2 - 1] + x[seeds / 2]) / 2;
+    out[1] = x[0];
+    out[2] = x[seeds - 1];
+}
+#line 1340 "chapters/A-programs.nw"
+static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
+                         const int *kind, int i, int j, int seeds)
+{
+    double a[MAX_SEEDS], b[MAX_SEEDS], t;
+    for (int s = 0; s < seeds; s++) {
+        a[s] = run[i][s].final.loss;
+        b[s] = run[j][s].final.loss;
+    }
+    double diff = paired_t(b, a, seeds, &t);
+    fprintf(f, "\\texttt{%s} is %.4f %s than \\texttt{%s}",
+            attention_name[kind[j]], fabs(diff),
+            diff < 0 ? "lower" : "higher", attention_name[kind[i]]);
+    if (seeds < 2) fprintf(f, ". ");
+    else if (isinf(t)) fprintf(f, " on every seed alike: real. ");
+    else
+        fprintf(f, " ($t = %.1f$, %s). ", t,
+                fabs(t) > t_critical(seeds - 1) ? "real"
+                : "inside the noise");
+}
+#line 1017 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -84,7 +140,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1290 "chapters/A-programs.nw"
+#line 1604 "chapters/A-programs.nw"
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -99,7 +155,7 @@ static void write_heatmap(const char *prefix, Model *m,
     char name[300];
     const char *kind = attention_name[m->cfg.attention];
     
-#line 1310 "chapters/A-programs.nw"
+#line 1624 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
 FILE *f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
@@ -107,9 +163,9 @@ for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 fclose(f);
-#line 1304 "chapters/A-programs.nw"
+#line 1618 "chapters/A-programs.nw"
     
-#line 1320 "chapters/A-programs.nw"
+#line 1634 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -133,9 +189,9 @@ for (int j = 0; j < words; j++) {
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
 fclose(f);
-#line 1305 "chapters/A-programs.nw"
+#line 1619 "chapters/A-programs.nw"
     
-#line 1345 "chapters/A-programs.nw"
+#line 1659 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -144,27 +200,28 @@ f = fopen(name, "w");
 if (!f) refuse("cannot write '%s'", name);
 text_heatmap(f, w, T, S, rows, cols);
 fclose(f);
-#line 1306 "chapters/A-programs.nw"
+#line 1620 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 791 "chapters/A-programs.nw"
+#line 925 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 873 "chapters/A-programs.nw"
+#line 1036 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
-const char *configs = "none,dot,general,additive";
+const char *configs = "none,none+Wc,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
+char *seeds_answer = NULL;
 int seeds = 5;
-#line 1107 "chapters/A-programs.nw"
+#line 1418 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 881 "chapters/A-programs.nw"
+#line 1045 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -176,8 +233,10 @@ Option options[] = {
     {"--table", OPT_TEXT, &table, 0, 0, "file for a LaTeX table"},
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
+     "file for the answer to exercise 5.1"},
     
-#line 1110 "chapters/A-programs.nw"
+#line 1421 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -185,33 +244,33 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 893 "chapters/A-programs.nw"
+#line 1059 "chapters/A-programs.nw"
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 908 "chapters/A-programs.nw"
+#line 1074 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++)
     kind[k] = attention_from_name(conf[k]);
-#line 897 "chapters/A-programs.nw"
+#line 1063 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 795 "chapters/A-programs.nw"
+#line 929 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1118 "chapters/A-programs.nw"
+#line 1429 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 798 "chapters/A-programs.nw"
+#line 932 "chapters/A-programs.nw"
     
-#line 920 "chapters/A-programs.nw"
+#line 1086 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -227,123 +286,192 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1128 "chapters/A-programs.nw"
+#line 1439 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
-if (mc.attention != ATTN_NONE) {
+if (attention_chooses(mc.attention)) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 935 "chapters/A-programs.nw"
+#line 1101 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
             
-#line 1141 "chapters/A-programs.nw"
-if (mc.attention != ATTN_NONE)
+#line 1452 "chapters/A-programs.nw"
+if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, &align_set, t.batch_size);
-if (heatmaps && s == 0 && q == 0 && mc.attention != ATTN_NONE)
+if (heatmaps && s == 0 && q == 0 && attention_chooses(mc.attention))
     write_heatmap(heatmaps, m, &align_set);
-#line 939 "chapters/A-programs.nw"
+#line 1105 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 799 "chapters/A-programs.nw"
+#line 933 "chapters/A-programs.nw"
     
-#line 946 "chapters/A-programs.nw"
-printf("%-9s %-9s %7s  %-15s %-15s %-15s %7s\n", "schedule", "config",
-       "params", "val loss", "token acc %", "exact %", "seconds");
+#line 1112 "chapters/A-programs.nw"
+printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
+       "params", "val loss", "token acc %", "exact %",
+       "seconds: median (min-max)");
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++) {
-        double st[4][2];
+        double st[4][2], sec[3];
         row_stats(st, runs[q][k], seeds);
+        seconds_stats(sec, runs[q][k], seeds);
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
-               "  %6.2f +- %5.2f %7.2f\n", sched[q].warmup,
-               sched[q].floor, attention_name[kind[k]],
-               runs[q][k][0].params, st[0][0], st[0][1], st[1][0],
-               st[1][1], st[2][0], st[2][1], st[3][0]);
+               "  %6.2f +- %5.2f %6.2f (%.2f-%.2f)\n",
+               sched[q].warmup, sched[q].floor,
+               attention_name[kind[k]], runs[q][k][0].params,
+               st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
+               st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 800 "chapters/A-programs.nw"
+#line 934 "chapters/A-programs.nw"
     
-#line 982 "chapters/A-programs.nw"
+#line 1174 "chapters/A-programs.nw"
 if (table) 
-#line 989 "chapters/A-programs.nw"
+#line 1182 "chapters/A-programs.nw"
 {
     FILE *f = fopen(table, "w");
     if (!f) refuse("cannot write '%s'", table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
             n_sched > 1 ? "l" : "");
     fprintf(f, "%sattention & parameters & val loss & token acc."
-            " (\\%%) & exact (\\%%) & seconds \\\\\n\\midrule\n",
-            n_sched > 1 ? "schedule & " : "");
+            " (\\%%) & exact (\\%%) & seconds \\\\\n%s& & & &"
+            " & median (range) \\\\\n\\midrule\n",
+            n_sched > 1 ? "schedule & " : "",
+            n_sched > 1 ? "& " : "");
     for (int q = 0; q < n_sched; q++)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1008 "chapters/A-programs.nw"
+#line 1203 "chapters/A-programs.nw"
+double sec[3];
+seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
 fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
-        " & $%.2f \\pm %.2f$ & %.2f \\\\\n", attention_name[kind[k]],
-        runs[q][k][0].params, st[0][0], st[0][1], st[1][0], st[1][1],
-        st[2][0], st[2][1], st[3][0]);
-#line 1002 "chapters/A-programs.nw"
+        " & $%.2f \\pm %.2f$ & %.2f (%.2f--%.2f) \\\\\n",
+        attention_name[kind[k]], runs[q][k][0].params, st[0][0],
+        st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
+        sec[1], sec[2]);
+#line 1197 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     fclose(f);
 }
-#line 983 "chapters/A-programs.nw"
+#line 1175 "chapters/A-programs.nw"
 if (curves) 
-#line 1018 "chapters/A-programs.nw"
+#line 1217 "chapters/A-programs.nw"
 {
     FILE *f = fopen(curves, "w");
     if (!f) refuse("cannot write '%s'", curves);
-    fprintf(f, "# epoch, then the mean val loss of each row\n");
+    fprintf(f, "# epoch, then for each row the mean val loss and"
+            " its standard deviation over the seeds\n");
     for (int e = 0; e < tc.epochs; e++) {
         fprintf(f, "%d", e + 1);
         for (int q = 0; q < n_sched; q++)
             for (int k = 0; k < n_conf; k++) {
-                double sum = 0;
+                double x[MAX_SEEDS], mean, sd;
                 for (int s = 0; s < seeds; s++)
-                    sum += runs[q][k][s].curve[e];
-                fprintf(f, " %.5f", sum / seeds);
+                    x[s] = runs[q][k][s].curve[e];
+                mean_sd(x, seeds, &mean, &sd);
+                fprintf(f, " %.5f %.5f", mean, sd);
             }
         fprintf(f, "\n");
     }
     fclose(f);
 }
-#line 984 "chapters/A-programs.nw"
+#line 1176 "chapters/A-programs.nw"
 if (summary) 
-#line 1040 "chapters/A-programs.nw"
+#line 1248 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "w");
     if (!f) refuse("cannot write '%s'", summary);
-    double loss[MAX_CONFIGS][2];
+    
+#line 1328 "chapters/A-programs.nw"
+if (seeds > 1)
+    fprintf(f, "Each difference of mean validation loss below is"
+            " judged by a paired $t$-test over the %d seeds"
+            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
+            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
+            seeds - 1);
+else
+    fprintf(f, "With one seed no difference below can be told from"
+            " the noise of the seed. ");
+#line 1252 "chapters/A-programs.nw"
+    for (int k = 1; k < n_conf; k++)
+        compare_runs(f, runs[0], kind, 0, k, seeds);
+    for (int k = 1; k < n_conf; k++)
+        if (kind[k] == ATTN_NONE_WC)
+            for (int j = 1; j < n_conf; j++)
+                if (attention_chooses(kind[j]))
+                    compare_runs(f, runs[0], kind, k, j, seeds);
+    for (int i = 1; i < n_conf; i++)
+        for (int j = i + 1; j < n_conf; j++)
+            if (attention_chooses(kind[i])
+                && attention_chooses(kind[j]))
+                compare_runs(f, runs[0], kind, i, j, seeds);
+    
+#line 1275 "chapters/A-programs.nw"
+{
+    int ctrl = -1, best = -1;
+    double mean[MAX_CONFIGS];
     for (int k = 0; k < n_conf; k++) {
         double st[4][2];
         row_stats(st, runs[0][k], seeds);
-        loss[k][0] = st[0][0];
-        loss[k][1] = st[0][1];
+        mean[k] = st[0][0];
+        if (kind[k] == ATTN_NONE_WC) ctrl = k;
+        if (attention_chooses(kind[k])
+            && (best < 0 || mean[k] < mean[best])) best = k;
     }
-    fprintf(f, "Against the baseline (%s, mean loss %.4f over %d"
-            " seeds):", attention_name[kind[0]], loss[0][0], seeds);
-    for (int k = 1; k < n_conf; k++) {
-        double gap = loss[0][0] - loss[k][0];
-        double spread = fmax(loss[0][1], loss[k][1]);
-        fprintf(f, "%s %s is %.4f %s, %.0f times the larger standard"
-                " deviation", k == 1 ? "" : ";",
-                attention_name[kind[k]],
-                fabs(gap), gap > 0 ? "lower" : "higher",
-                spread > 0 ? fabs(gap) / spread : 0);
+    if (ctrl > 0 && best > 0 && mean[0] != mean[best]) {
+        double closed = (mean[0] - mean[ctrl])
+                      / (mean[0] - mean[best]);
+        fprintf(f, "Of the gap in mean loss between \\texttt{%s} and"
+                " \\texttt{%s}, the control closes ",
+                attention_name[kind[0]], attention_name[kind[best]]);
+        if (closed >= 0) fprintf(f, "%.0f\\%%. ", 100 * closed);
+        else fprintf(f, "nothing: its mean loss is above the"
+                     " baseline's. ");
     }
-    fprintf(f, ". The loss floor is %.4f.\n",
+}
+#line 1265 "chapters/A-programs.nw"
+    
+#line 1301 "chapters/A-programs.nw"
+{
+    int said = 0;
+    for (int i = 0; i < n_conf; i++) {
+        int faster[MAX_CONFIGS], n = 0;
+        double si[3], sj[3];
+        seconds_stats(si, runs[0][i], seeds);
+        for (int j = 0; j < n_conf; j++) {
+            seconds_stats(sj, runs[0][j], seeds);
+            if (si[1] > sj[2]) faster[n++] = j;
+        }
+        if (n == 0) continue;
+        fprintf(f, "%s\\texttt{%s} is slower than",
+                said++ ? "; " : "In training time, ",
+                attention_name[kind[i]]);
+        for (int m = 0; m < n; m++)
+            fprintf(f, "%s\\texttt{%s}", m == 0 ? " "
+                    : m + 1 == n ? " and " : ", ",
+                    attention_name[kind[faster[m]]]);
+    }
+    fprintf(f, "%s", said ? ". The other differences of time lie"
+            " within the spread of the runs and are not ranked. "
+            : "The training times of the rows overlap, and are not"
+            " ranked. ");
+}
+
+#line 1266 "chapters/A-programs.nw"
+    fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
     fclose(f);
 }
-#line 985 "chapters/A-programs.nw"
+#line 1177 "chapters/A-programs.nw"
 if (summary && n_sched > 1) 
-#line 1068 "chapters/A-programs.nw"
+#line 1379 "chapters/A-programs.nw"
 {
     FILE *f = fopen(summary, "a");
     if (!f) refuse("cannot write '%s'", summary);
@@ -368,9 +496,24 @@ if (summary && n_sched > 1)
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1149 "chapters/A-programs.nw"
+#line 1178 "chapters/A-programs.nw"
+if (seeds_answer) 
+#line 1364 "chapters/A-programs.nw"
+{
+    FILE *f = fopen(seeds_answer, "w");
+    if (!f) refuse("cannot write '%s'", seeds_answer);
+    double st[4][2];
+    row_stats(st, runs[0][0], seeds);
+    double need = (st[0][1] / 0.001) * (st[0][1] / 0.001);
+    fprintf(f, "This build's table gives $\\sigma = %.5f$ for %s,"
+            " so $n > (%.5f/0.001)^2 = %.1f$: at least %d seeds.\n",
+            st[0][1], attention_name[kind[0]], st[0][1], need,
+            (int)floor(need) + 1);
+    fclose(f);
+}
+#line 1460 "chapters/A-programs.nw"
 if (align_table) 
-#line 1157 "chapters/A-programs.nw"
+#line 1468 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_table, "w");
     if (!f) refuse("cannot write '%s'", align_table);
@@ -389,54 +532,56 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1183 "chapters/A-programs.nw"
+#line 1495 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
-if (kind[k] == ATTN_NONE)
+if (!attention_chooses(kind[k]))
     fprintf(f, "n/a & n/a \\\\\n");
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1175 "chapters/A-programs.nw"
+#line 1486 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1150 "chapters/A-programs.nw"
+#line 1461 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1218 "chapters/A-programs.nw"
+#line 1530 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_curves, "w");
     if (!f) refuse("cannot write '%s'", align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
-            " (%%) and val loss, means over seeds\n");
+            " (%%), its standard deviation, and val loss, over"
+            " seeds\n");
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
-            double acc = 0, loss = 0;
+            double acc[MAX_SEEDS], loss = 0, mean, sd;
             for (int s = 0; s < seeds; s++) {
-                acc += runs[0][k][s].align_curve[e];
-                loss += e ? runs[0][k][s].curve[e - 1] : 0;
+                acc[s] = 100 * runs[0][k][s].align_curve[e];
+                loss += e ? runs[0][k][s].curve[e - 1] / seeds : 0;
             }
-            fprintf(f, " %.3f %.5f", kind[k] == ATTN_NONE ? NAN
-                    : 100 * acc / seeds, e ? loss / seeds : NAN);
+            mean_sd(acc, seeds, &mean, &sd);
+            if (!attention_chooses(kind[k])) mean = sd = NAN;
+            fprintf(f, " %.3f %.3f %.5f", mean, sd, e ? loss : NAN);
         }
         fprintf(f, "\n");
     }
     fclose(f);
 }
-#line 1151 "chapters/A-programs.nw"
+#line 1462 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1195 "chapters/A-programs.nw"
+#line 1507 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_summary, "w");
     if (!f) refuse("cannot write '%s'", align_summary);
     fprintf(f, "Attention's peak lands on the gold source word in");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (kind[k] == ATTN_NONE) continue;
+        if (!attention_chooses(kind[k])) continue;
         double acc = 0;
         for (int s = 0; s < seeds; s++)
             acc += align_accuracy(&runs[0][k][s].align);
@@ -450,18 +595,18 @@ if (align_summary)
             100 * align_chance(dc.min_words, dc.max_words));
     fclose(f);
 }
-#line 1152 "chapters/A-programs.nw"
+#line 1463 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1245 "chapters/A-programs.nw"
+#line 1559 "chapters/A-programs.nw"
 {
     FILE *f = fopen(align_timing, "w");
     if (!f) refuse("cannot write '%s'", align_timing);
     fprintf(f, "Alignment accuracy first reaches 90\\%%");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (kind[k] == ATTN_NONE) continue;
+        if (!attention_chooses(kind[k])) continue;
         
-#line 1261 "chapters/A-programs.nw"
+#line 1575 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -483,15 +628,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1253 "chapters/A-programs.nw"
+#line 1567 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 1153 "chapters/A-programs.nw"
+#line 1464 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 801 "chapters/A-programs.nw"
+#line 935 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -2,13 +2,13 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 347 "chapters/A-programs.nw"
+#line 424 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 354 "chapters/A-programs.nw"
+#line 434 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 1696 "chapters/A-programs.nw"
+#line 2011 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 1702 "chapters/A-programs.nw"
+#line 2017 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -29,7 +29,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 1730 "chapters/A-programs.nw"
+#line 2045 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -38,9 +38,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 1722 "chapters/A-programs.nw"
+#line 2037 "chapters/A-programs.nw"
     
-#line 1740 "chapters/A-programs.nw"
+#line 2055 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -59,32 +59,81 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %7.1f us/call (median of"
        " %d; %.1f to %.1f) %6.2f GFLOP/s (%4.1f%% of peak)\n", B, T,
        D, NH, us[REPEATS / 2], REPEATS, us[0], us[REPEATS - 1],
        gflops, 100 * gflops / peak);
-#line 1723 "chapters/A-programs.nw"
+#line 2038 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
 
+#line 279 "chapters/A-programs.nw"
+enum { REPEATS = 5 };
 #line 301 "chapters/A-programs.nw"
-typedef float vec16 __attribute__((vector_size(64)));
-
-static double peak_gflops(void)
+static void median_range(double out[3] /* median, min, max */,
+                         const double *x, int n)
 {
-    enum { ACC = 12, REPS = 20000000 };
-    vec16 acc[ACC], x = {0}, y = {0};
-    for (int i = 0; i < 16; i++) { x[i] = 0.999f; y[i] = 1e-3f; }
-    for (int a = 0; a < ACC; a++) acc[a] = y * (float)a;
-    double t0 = seconds_now();
-    for (long r = 0; r < REPS; r++)
-        for (int a = 0; a < ACC; a++) acc[a] = acc[a] * x + y;
-    double t = seconds_now() - t0;
-    float sink = 0;
-    for (int a = 0; a < ACC; a++) sink += acc[a][0];
-    if (sink != sink) printf("(impossible)\n");
-    return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
+    double y[64];
+    for (int s = 0; s < n && s < 64; s++) {
+        int i = s;
+        for (; i > 0 && y[i - 1] > x[s]; i--) y[i] = y[i - 1];
+        y[i] = x[s];
+    }
+    out[0] = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2;
+    out[1] = y[0];
+    out[2] = y[n - 1];
 }
-#line 321 "chapters/A-programs.nw"
+#line 327 "chapters/A-programs.nw"
+#if defined(__clang__)
+#define CONTRACT_FAST _Pragma("clang fp contract(fast)")
+#define CONTRACT_OFF _Pragma("clang fp contract(off)")
+#define FUSED
+#define UNFUSED
+#else
+#define CONTRACT_FAST
+#define CONTRACT_OFF
+#define FUSED __attribute__((optimize("fp-contract=fast")))
+#define UNFUSED __attribute__((optimize("fp-contract=off")))
+#endif
+#line 346 "chapters/A-programs.nw"
+typedef float vec16 __attribute__((vector_size(64)));
+enum { ACC = 12, REPS = 4000000 };
+#define PEAK_LOOP_BODY                                          \
+    vec16 acc[ACC], x = {0}, y = {0};                           \
+    for (int i = 0; i < 16; i++) { x[i] = 0.999f; y[i] = 1e-3f; } \
+    for (int a = 0; a < ACC; a++) acc[a] = y * (float)a;        \
+    double t0 = seconds_now();                                  \
+    for (long r = 0; r < REPS; r++)                             \
+        for (int a = 0; a < ACC; a++) acc[a] = acc[a] * x + y;  \
+    double t = seconds_now() - t0;                              \
+    float sink = 0;                                             \
+    for (int a = 0; a < ACC; a++) sink += acc[a][0];            \
+    if (sink != sink) printf("(impossible)\n");                 \
+    return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
+
+static double FUSED peak_fused(void)
+{
+    CONTRACT_FAST PEAK_LOOP_BODY
+}
+static double UNFUSED peak_unfused(void)
+{
+    CONTRACT_OFF PEAK_LOOP_BODY
+}
+#line 371 "chapters/A-programs.nw"
+static double report_peaks(void)
+{
+    double fused[REPEATS], unfused[REPEATS], f[3], u[3];
+    for (int r = 0; r < REPEATS; r++) {
+        fused[r] = peak_fused();
+        unfused[r] = peak_unfused();
+    }
+    median_range(f, fused, REPEATS);
+    median_range(u, unfused, REPEATS);
+    printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f-%.1f)\n"
+           "peak, unfused multiply-add: %6.1f GFLOP/s (%.1f-%.1f)\n",
+           f[0], f[1], f[2], u[0], u[1], u[2]);
+    return f[0];
+}
+#line 390 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -99,63 +148,75 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(A, M * K, 1, &rng);
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
+    
+#line 409 "chapters/A-programs.nw"
+double us[REPEATS], st[3];
+for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
     double t0 = seconds_now(), t;
     do { f(C, N, A, K, B, N, M, K, N); calls++; }
-    while ((t = seconds_now() - t0) < 0.5);
-    double gflops = 2.0 * M * K * N * calls / t * 1e-9;
-    printf("%-14s [%d,%d]x[%d,%d]: %8.2f us/call %7.2f GFLOP/s"
-           " (%4.1f%% of peak)\n", name, M, K, K, N,
-           t / calls * 1e6, gflops, 100 * gflops / peak);
+    while ((t = seconds_now() - t0) < 0.1);
+    us[r] = t / calls * 1e6;
+}
+median_range(st, us, REPEATS);
+double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
+printf("%-12s [%d,%d]x[%d,%d]: %7.2f us/call (%.2f-%.2f)"
+       " %6.2f GFLOP/s, %4.1f%% of peak\n", name, M, K, K, N,
+       st[0], st[1], st[2], gflops, 100 * gflops / peak);
+#line 405 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 
-#line 282 "chapters/A-programs.nw"
+#line 284 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     parse_options(argc, argv, NULL, 0,
                   "time the kernels and the experiments");
-    double peak = peak_gflops();
-    printf("peak (independent multiply-adds, one core):"
-           " %.1f GFLOP/s\n", peak);
+    printf("medians of %d runs, (min-max) in brackets; one core\n",
+           REPEATS);
+    double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 349 "chapters/A-programs.nw"
+#line 426 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 356 "chapters/A-programs.nw"
+#line 436 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
-    double three = 0;
-    for (int kind = ATTN_NONE; kind <= ATTN_ADDITIVE; kind++) {
+    for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 372 "chapters/A-programs.nw"
+#line 449 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+int epochs = tc.epochs;
+double sec[64], st[3];
 uint64_t flops0 = flop_count;
-double t0 = seconds_now();
-train_model(m, &train_set, &val_set, &tc, NULL, NULL);
-double t = seconds_now() - t0;
-double gflops = (double)(flop_count - flops0) / t * 1e-9;
-printf("train %-9s 16 epochs: %6.2f s %7.2f GFLOP/s (%4.1f%% of"
-       " peak)\n", attention_name[kind], t, gflops,
+TrainConfig one = tc;
+one.epochs = 1;
+for (int e = 0; e < epochs && e < 64; e++) {
+    double t0 = seconds_now();
+    train_model(m, &train_set, &val_set, &one, NULL, NULL);
+    sec[e] = seconds_now() - t0;
+}
+median_range(st, sec, epochs);
+double gflops = (double)(flop_count - flops0) / epochs / st[0] * 1e-9;
+printf("train %-8s epoch %5.3f s (%.3f-%.3f), x%d = %5.2f s,"
+       " %5.2f GFLOP/s, %4.1f%% of peak\n", attention_name[kind],
+       st[0], st[1], st[2], epochs, epochs * st[0], gflops,
        100 * gflops / peak);
-if (kind != ATTN_GENERAL) three += t;
 model_free(m);
-#line 364 "chapters/A-programs.nw"
+#line 443 "chapters/A-programs.nw"
     }
-    printf("ablation none+dot+additive, 16 epochs each: %.2f s\n",
-           three);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1699 "chapters/A-programs.nw"
+#line 2014 "chapters/A-programs.nw"
 time_attention(peak);
-#line 293 "chapters/A-programs.nw"
+#line 295 "chapters/A-programs.nw"
     return 0;
 }

@@ -1,4 +1,4 @@
-#line 1367 "chapters/A-programs.nw"
+#line 1681 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include <stdio.h>
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 1395 "chapters/A-programs.nw"
+#line 1709 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -34,15 +34,16 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train, then show where the model looks on a sentence");
 if (!sentence) refuse("--sentence is required (try --help)");
 mc.attention = attention_from_name(attention);
-if (mc.attention == ATTN_NONE)
-    refuse("--attention none has no weights to show");
+if (!attention_chooses(mc.attention))
+    refuse("--attention %s has no weights to show: it does not"
+           " choose where to look", attention_name[mc.attention]);
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 1384 "chapters/A-programs.nw"
+#line 1698 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 1421 "chapters/A-programs.nw"
+#line 1736 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
@@ -52,9 +53,9 @@ fprintf(stderr, "heatmap: training %s attention for %d epochs\n",
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 1387 "chapters/A-programs.nw"
+#line 1701 "chapters/A-programs.nw"
     
-#line 1435 "chapters/A-programs.nw"
+#line 1750 "chapters/A-programs.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -65,9 +66,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 1388 "chapters/A-programs.nw"
+#line 1702 "chapters/A-programs.nw"
     
-#line 1447 "chapters/A-programs.nw"
+#line 1762 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -82,7 +83,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 1389 "chapters/A-programs.nw"
+#line 1703 "chapters/A-programs.nw"
     free(out); free(w);
     model_free(m);
     return 0;

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 207 "chapters/03-bottleneck.nw"
+#line 227 "chapters/03-bottleneck.nw"
 /* rows still running at step t: len[] is non-increasing */
 static int rows_running(const int *len, int B, int t)
 {
@@ -43,7 +43,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 243 "chapters/03-bottleneck.nw"
+#line 263 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -56,7 +56,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
         int n = rows_running(len, B, t);
         real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
         
-#line 270 "chapters/03-bottleneck.nw"
+#line 290 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++)
     memcpy(a + (size_t)b * T * G, bias, sizeof(real) * G);
 matmul(a, T * G, x + (size_t)t * I, T * I, Wx, G, n, I, G);
@@ -64,9 +64,9 @@ if (t > 0)
     matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
 else if (h0)
     matmul(a, T * G, h0, H, Wh, G, n, H, G);
-#line 255 "chapters/03-bottleneck.nw"
+#line 275 "chapters/03-bottleneck.nw"
         
-#line 282 "chapters/03-bottleneck.nw"
+#line 302 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     real *ab = a + (size_t)b * T * G;
     size_t at = ((size_t)b * T + t) * H;
@@ -82,14 +82,14 @@ for (int b = 0; b < n; b++) {
         h[at + k] = o * fast_tanh(cell);
     }
 }
-#line 256 "chapters/03-bottleneck.nw"
+#line 276 "chapters/03-bottleneck.nw"
         
-#line 299 "chapters/03-bottleneck.nw"
+#line 319 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 257 "chapters/03-bottleneck.nw"
+#line 277 "chapters/03-bottleneck.nw"
     }
     for (int b = 0; b < B; b++) {
         size_t last = ((size_t)b * T + len[b] - 1) * H;
@@ -98,7 +98,7 @@ for (int b = n; b < B; b++) {
         if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
     }
 }
-#line 354 "chapters/03-bottleneck.nw"
+#line 385 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -109,7 +109,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H, K = I > H ? I : H;
     
-#line 378 "chapters/03-bottleneck.nw"
+#line 409 "chapters/03-bottleneck.nw"
 real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * G
                          + (size_t)G * (I + H) + (size_t)K * B,
                          sizeof(real));
@@ -122,11 +122,11 @@ if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 transpose(WxT, Wx, G, I, G);
 transpose(WhT, Wh, G, H, G);
-#line 364 "chapters/03-bottleneck.nw"
+#line 395 "chapters/03-bottleneck.nw"
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         
-#line 395 "chapters/03-bottleneck.nw"
+#line 426 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     const real *gb = gates + ((size_t)b * T + t) * G;
     size_t at = ((size_t)b * T + t) * H;
@@ -150,17 +150,17 @@ for (int b = 0; b < n; b++) {
         dab[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
     }
 }
-#line 367 "chapters/03-bottleneck.nw"
+#line 398 "chapters/03-bottleneck.nw"
         
-#line 424 "chapters/03-bottleneck.nw"
+#line 455 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++)
     for (int k = 0; k < G; k++) dbias[k] += da[(size_t)b * G + k];
 transpose(inT, x + (size_t)t * I, T * I, n, I);
 matmul(dWx, G, inT, n, da, G, I, n, G);
 if (dx) matmul(dx + (size_t)t * I, T * I, da, G, WxT, I, n, G, I);
-#line 368 "chapters/03-bottleneck.nw"
+#line 399 "chapters/03-bottleneck.nw"
         
-#line 433 "chapters/03-bottleneck.nw"
+#line 464 "chapters/03-bottleneck.nw"
 const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
 int ld_prev = t > 0 ? T * H : H;
 if (h_prev) {
@@ -169,23 +169,25 @@ if (h_prev) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul(dh_carry, H, da, G, WhT, H, n, G, H);
 }
-#line 369 "chapters/03-bottleneck.nw"
+#line 400 "chapters/03-bottleneck.nw"
     }
     
-#line 443 "chapters/03-bottleneck.nw"
+#line 474 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 371 "chapters/03-bottleneck.nw"
+#line 402 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 475 "chapters/03-bottleneck.nw"
+#line 506 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 236 "chapters/04-attention.nw"
+#line 242 "chapters/04-attention.nw"
 "dot", "general", "additive",
-#line 477 "chapters/03-bottleneck.nw"
+#line 61 "chapters/05-ablation.nw"
+"none+Wc",
+#line 508 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -201,14 +203,14 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 497 "chapters/03-bottleneck.nw"
+#line 528 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE };
 }
-#line 548 "chapters/03-bottleneck.nw"
+#line 579 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -220,7 +222,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 570 "chapters/03-bottleneck.nw"
+#line 601 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -231,19 +233,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 559 "chapters/03-bottleneck.nw"
+#line 590 "chapters/03-bottleneck.nw"
     
-#line 608 "chapters/04-attention.nw"
+#line 648 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 560 "chapters/03-bottleneck.nw"
+#line 591 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 582 "chapters/03-bottleneck.nw"
+#line 613 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -251,16 +253,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 564 "chapters/03-bottleneck.nw"
+#line 595 "chapters/03-bottleneck.nw"
     
-#line 613 "chapters/04-attention.nw"
+#line 653 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 565 "chapters/03-bottleneck.nw"
+#line 596 "chapters/03-bottleneck.nw"
     
-#line 598 "chapters/03-bottleneck.nw"
+#line 629 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -270,7 +272,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 620 "chapters/03-bottleneck.nw"
+#line 651 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -279,11 +281,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 607 "chapters/03-bottleneck.nw"
+#line 638 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 629 "chapters/03-bottleneck.nw"
+#line 660 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -292,7 +294,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 610 "chapters/03-bottleneck.nw"
+#line 641 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -301,7 +303,7 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 622 "chapters/04-attention.nw"
+#line 662 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -310,26 +312,26 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 566 "chapters/03-bottleneck.nw"
+#line 597 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 639 "chapters/03-bottleneck.nw"
+#line 670 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
     free(m->dec_in);
     free(m->src_x);
     
-#line 631 "chapters/04-attention.nw"
+#line 671 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 645 "chapters/03-bottleneck.nw"
+#line 676 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
-#line 642 "chapters/04-attention.nw"
+#line 682 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -346,17 +348,20 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
             memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
         }
         
-#line 663 "chapters/04-attention.nw"
+#line 703 "chapters/04-attention.nw"
 real *att_b = m->att_h + (size_t)b * T * H;
 linear_forward(att_b, m->cat + (size_t)b * T * 2 * H,
                param(p, m->att_Wc), NULL, dec_len[b], 2 * H, H);
 for (int k = 0; k < dec_len[b] * H; k++)
     att_b[k] = fast_tanh(att_b[k]);
-#line 658 "chapters/04-attention.nw"
+#line 698 "chapters/04-attention.nw"
     }
     return m->att_h;
 }
-#line 674 "chapters/03-bottleneck.nw"
+#line 80 "chapters/05-ablation.nw"
+_Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
+               "the control's attention kind is the fixed scorer");
+#line 705 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -374,7 +379,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 709 "chapters/03-bottleneck.nw"
+#line 740 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -388,7 +393,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 733 "chapters/03-bottleneck.nw"
+#line 764 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -405,38 +410,38 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 670 "chapters/04-attention.nw"
+#line 710 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 749 "chapters/03-bottleneck.nw"
+#line 780 "chapters/03-bottleneck.nw"
     
-#line 763 "chapters/03-bottleneck.nw"
+#line 794 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++)
     linear_forward(m->logits + (size_t)b * T * V,
                    top + (size_t)b * T * H, param(p, m->out_W),
                    param(p, m->out_b), m->dec_len[b], H, V);
 m->top = top;
-#line 750 "chapters/03-bottleneck.nw"
+#line 781 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 786 "chapters/03-bottleneck.nw"
+#line 817 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 793 "chapters/03-bottleneck.nw"
+#line 824 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 806 "chapters/03-bottleneck.nw"
+#line 837 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -449,19 +454,19 @@ for (int b = 0; b < B; b++)
                     m->d_logits + (size_t)b * T * V,
                     m->top + (size_t)b * T * H, param(p, m->out_W),
                     m->dec_len[b], H, V);
-#line 799 "chapters/03-bottleneck.nw"
+#line 830 "chapters/03-bottleneck.nw"
     
-#line 822 "chapters/03-bottleneck.nw"
+#line 853 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 688 "chapters/04-attention.nw"
+#line 728 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     memset(d_dec_h, 0, sizeof(real) * B * T * H);
     memset(m->d_cat, 0, sizeof(real) * B * T * 2 * H);
     for (int b = 0; b < B; b++) {
         
-#line 702 "chapters/04-attention.nw"
+#line 742 "chapters/04-attention.nw"
 size_t at = (size_t)b * T;
 real *d_att = m->d_top + at * H;
 const real *att = m->att_h + at * H;
@@ -475,15 +480,15 @@ for (int t = 0; t < m->dec_len[b]; t++) {
     memcpy(m->d_context + (at + t) * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + (at + t) * H, dcat + H, sizeof(real) * H);
 }
-#line 694 "chapters/04-attention.nw"
+#line 734 "chapters/04-attention.nw"
     }
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 800 "chapters/03-bottleneck.nw"
+#line 831 "chapters/03-bottleneck.nw"
     
-#line 828 "chapters/03-bottleneck.nw"
+#line 859 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -495,9 +500,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 801 "chapters/03-bottleneck.nw"
+#line 832 "chapters/03-bottleneck.nw"
     
-#line 842 "chapters/03-bottleneck.nw"
+#line 873 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -507,9 +512,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 802 "chapters/03-bottleneck.nw"
+#line 833 "chapters/03-bottleneck.nw"
 }
-#line 892 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -518,7 +523,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 909 "chapters/03-bottleneck.nw"
+#line 940 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -533,16 +538,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 900 "chapters/03-bottleneck.nw"
+#line 931 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 926 "chapters/03-bottleneck.nw"
+#line 957 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 675 "chapters/04-attention.nw"
+#line 715 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -550,12 +555,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 932 "chapters/03-bottleneck.nw"
+#line 963 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 902 "chapters/03-bottleneck.nw"
+#line 933 "chapters/03-bottleneck.nw"
         
-#line 941 "chapters/03-bottleneck.nw"
+#line 972 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -564,12 +569,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 903 "chapters/03-bottleneck.nw"
+#line 934 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 969 "chapters/03-bottleneck.nw"
+#line 1000 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -585,7 +590,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 993 "chapters/03-bottleneck.nw"
+#line 1024 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -600,21 +605,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 984 "chapters/03-bottleneck.nw"
+#line 1015 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1032 "chapters/03-bottleneck.nw"
+#line 1065 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1044 "chapters/03-bottleneck.nw"
+#line 1077 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -634,7 +639,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1071 "chapters/03-bottleneck.nw"
+#line 1104 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -647,20 +652,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1092 "chapters/03-bottleneck.nw"
+#line 1125 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1083 "chapters/03-bottleneck.nw"
+#line 1116 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1063 "chapters/03-bottleneck.nw"
+#line 1096 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 599 "chapters/04-attention.nw"
+#line 639 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -15,7 +15,7 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 229 "chapters/03-bottleneck.nw"
+#line 249 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   real *gates /* [B, T, 4H] */,
                   real *h_last /* [B, H] or NULL */,
@@ -28,7 +28,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 334 "chapters/03-bottleneck.nw"
+#line 365 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -41,21 +41,28 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 457 "chapters/03-bottleneck.nw"
+#line 488 "chapters/03-bottleneck.nw"
 typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* ATTN_NONE, or chapter 4's */
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 234 "chapters/04-attention.nw"
+#line 240 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
-#line 462 "chapters/03-bottleneck.nw"
+#line 59 "chapters/05-ablation.nw"
+, ATTN_NONE_WC = 4
+#line 493 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
 ModelConfig model_config_default(void);
-#line 512 "chapters/03-bottleneck.nw"
+#line 75 "chapters/05-ablation.nw"
+static inline int attention_chooses(int kind)
+{
+    return kind != ATTN_NONE && kind != ATTN_NONE_WC;
+}
+#line 543 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -63,18 +70,18 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 601 "chapters/04-attention.nw"
+#line 641 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 519 "chapters/03-bottleneck.nw"
+#line 550 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 531 "chapters/03-bottleneck.nw"
+#line 562 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -86,12 +93,12 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 523 "chapters/03-bottleneck.nw"
+#line 554 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 664 "chapters/03-bottleneck.nw"
+#line 695 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -100,25 +107,25 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 699 "chapters/03-bottleneck.nw"
+#line 730 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 771 "chapters/03-bottleneck.nw"
+#line 802 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 884 "chapters/03-bottleneck.nw"
+#line 915 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 961 "chapters/03-bottleneck.nw"
+#line 992 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 1019 "chapters/03-bottleneck.nw"
+#line 1052 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

@@ -1,12 +1,13 @@
-#line 634 "chapters/A-programs.nw"
+#line 738 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_MODELS = 8 };
-#line 672 "chapters/A-programs.nw"
+enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
+#line 779 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -24,8 +25,23 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
+#line 833 "chapters/A-programs.nw"
+static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
+                      int seeds, int words, int which)
+{
+    double sum = 0, sq = 0, x[MAX_SWEEP_SEEDS];
+    for (int s = 0; s < seeds; s++) {
+        const long *c = ev[s].by_len[words] + 2 * which;
+        x[s] = c[0] ? 100.0 * c[1] / c[0] : 0;
+        sum += x[s];
+    }
+    out[0] = sum / seeds;
+    for (int s = 0; s < seeds; s++)
+        sq += (x[s] - out[0]) * (x[s] - out[0]);
+    out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
+}
 
-#line 643 "chapters/A-programs.nw"
+#line 749 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -36,11 +52,12 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 694 "chapters/A-programs.nw"
-int seed = 1;
+#line 801 "chapters/A-programs.nw"
+int seed = 1, seeds = 3;
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
-    {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
+    {"--seed", OPT_INT, &seed, 0, 1e9, "first training seed"},
+    {"--seeds", OPT_INT, &seeds, 1, MAX_SWEEP_SEEDS, "seeds"},
     {"--epochs", OPT_INT, &tc.epochs, 1, 1e4, "epochs"},
     {"--min-words", OPT_INT, &dc.min_words, 1, MAX_WORDS, "shortest"},
     {"--max-words", OPT_INT, &dc.max_words, 1, MAX_WORDS, "longest"},
@@ -51,69 +68,76 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
 tc.seed = (uint64_t)seed;
-#line 653 "chapters/A-programs.nw"
+#line 759 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
-    Eval ev[MAX_MODELS];
-    for (int k = 0; k < n_models; k++) {
-        
-#line 710 "chapters/A-programs.nw"
-Model *m = model_create(&mc[k], tc.batch_size, train_set.L, tc.seed);
+    static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
+    for (int k = 0; k < n_models; k++)
+        for (int s = 0; s < seeds; s++) {
+            
+#line 819 "chapters/A-programs.nw"
+TrainConfig t = tc;
+t.seed = tc.seed + (uint64_t)s;
+Model *m = model_create(&mc[k], t.batch_size, train_set.L, t.seed);
 double t0 = seconds_now();
-train_model(m, &train_set, &val_set, &tc, NULL, NULL);
-ev[k] = evaluate(m, &val_set, tc.batch_size);
-fprintf(stderr, "sweep: %s:%d trained in %.1f s, val loss %.4f\n",
-        attention_name[mc[k].attention], mc[k].H,
-        seconds_now() - t0, ev[k].loss);
+train_model(m, &train_set, &val_set, &t, NULL, NULL);
+ev[k][s] = evaluate(m, &val_set, t.batch_size);
+fprintf(stderr, "sweep: %s:%d seed %d trained in %.1f s, val loss"
+        " %.4f\n", attention_name[mc[k].attention], mc[k].H,
+        (int)t.seed, seconds_now() - t0, ev[k][s].loss);
 model_free(m);
-#line 660 "chapters/A-programs.nw"
-    }
+#line 767 "chapters/A-programs.nw"
+        }
     
-#line 722 "chapters/A-programs.nw"
-printf("# words");
+#line 852 "chapters/A-programs.nw"
+printf("# words, then per model: token mean, sd, exact mean, sd;"
+       " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
-    printf("  %s:%d(token exact)", attention_name[mc[k].attention],
-           mc[k].H);
+    printf(" %s:%d", attention_name[mc[k].attention], mc[k].H);
 printf("\n");
 for (int w = dc.min_words; w <= dc.max_words; w++) {
     printf("%7d", w);
     for (int k = 0; k < n_models; k++) {
-        const long *c = ev[k].by_len[w];
-        printf("  %6.2f %6.2f", c[0] ? 100.0 * c[1] / c[0] : 0,
-               c[2] ? 100.0 * c[3] / c[2] : 0);
+        double tok[2], ex[2];
+        acc_stats(tok, ev[k], seeds, w, 0);
+        acc_stats(ex, ev[k], seeds, w, 1);
+        printf("  %6.2f %5.2f %6.2f %5.2f", tok[0], tok[1], ex[0],
+               ex[1]);
     }
     printf("\n");
 }
-#line 662 "chapters/A-programs.nw"
+#line 769 "chapters/A-programs.nw"
     if (summary) {
         
-#line 742 "chapters/A-programs.nw"
+#line 874 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     char name[300];
     snprintf(name, sizeof name, "%s-%s.tex", summary,
              with ? "attention" : "none");
     FILE *f = fopen(name, "w");
     if (!f) refuse("cannot write '%s'", name);
-    fprintf(f, "Token accuracy from %d-word to %d-word sentences",
-            dc.min_words, dc.max_words);
+    fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
+            " mean $\\pm$ standard deviation over %d seeds",
+            dc.min_words, dc.max_words, seeds);
     const char *sep = ":";
     for (int k = 0; k < n_models; k++) {
         if ((mc[k].attention != ATTN_NONE) != with) continue;
-        const long *lo = ev[k].by_len[dc.min_words];
-        const long *hi = ev[k].by_len[dc.max_words];
-        fprintf(f, "%s %s%s attention with $H = %d$, %.1f\\%% to"
-                " %.1f\\%%", sep, with ? "" : "no",
+        double lo[2], hi[2];
+        acc_stats(lo, ev[k], seeds, dc.min_words, 0);
+        acc_stats(hi, ev[k], seeds, dc.max_words, 0);
+        fprintf(f, "%s %s%s attention with $H = %d$, $%.1f \\pm"
+                " %.1f$\\%% to $%.1f \\pm %.1f$\\%%", sep,
+                with ? "" : "no",
                 with ? attention_name[mc[k].attention] : "", mc[k].H,
-                lo[0] ? 100.0 * lo[1] / lo[0] : 0,
-                hi[0] ? 100.0 * hi[1] / hi[0] : 0);
+                lo[0], lo[1], hi[0], hi[1]);
         sep = ";";
     }
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     fclose(f);
 }
-#line 664 "chapters/A-programs.nw"
+#line 771 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -1,4 +1,4 @@
-#line 394 "chapters/A-programs.nw"
+#line 477 "chapters/A-programs.nw"
 /* task-samples: print sample pairs of the task as LaTeX. */
 #include "task.h"
 #include <string.h>
@@ -10,7 +10,7 @@ int main(int argc, char **argv)
     int count = 6, seed = 1;
     char *stats_file = NULL;
     
-#line 416 "chapters/A-programs.nw"
+#line 499 "chapters/A-programs.nw"
 Option options[] = {
     {"--count", OPT_INT, &count, 1, 100, "pairs to print"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "data seed"},
@@ -24,12 +24,12 @@ parse_options(argc, argv, options, 7, "print sample pairs as LaTeX");
 if (count > c.n_train)
     refuse("--count %d is more than the %d training pairs", count,
            c.n_train);
-#line 405 "chapters/A-programs.nw"
+#line 488 "chapters/A-programs.nw"
     c.seed = (uint64_t)seed;
     Dataset train, val;
     datasets_make(&train, &val, &c);
     
-#line 432 "chapters/A-programs.nw"
+#line 515 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -47,9 +47,9 @@ for (int p = 0; p < count; p++) {
     printf("} \\\\%s\n", p + 1 < count ? "[0.6ex]" : "");
 }
 printf("\\bottomrule\n\\end{tabular}\n");
-#line 409 "chapters/A-programs.nw"
+#line 492 "chapters/A-programs.nw"
     if (stats_file) 
-#line 452 "chapters/A-programs.nw"
+#line 535 "chapters/A-programs.nw"
 {
     FILE *f = fopen(stats_file, "w");
     if (!f) refuse("cannot write '%s'", stats_file);
@@ -64,7 +64,7 @@ printf("\\bottomrule\n\\end{tabular}\n");
     fprintf(f, ".\n");
     fclose(f);
 }
-#line 410 "chapters/A-programs.nw"
+#line 493 "chapters/A-programs.nw"
     dataset_free(&train);
     dataset_free(&val);
     return 0;

@@ -1,10 +1,10 @@
-#line 75 "chapters/02-task.nw"
+#line 83 "chapters/02-task.nw"
 /* task.c: the reversal task of chapter 2. */
 #include "task.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 109 "chapters/02-task.nw"
+#line 117 "chapters/02-task.nw"
 const char *const special_token[N_SPECIAL] = {
     "<pad>", "<unk>", "<sos>", "<eos>"
 };
@@ -16,7 +16,7 @@ const char *const lexicon[LEXICON_SIZE][2] = {
     {"small", "pequeno"}, {"big", "grande"}, {"red", "rojo"},
     {"old", "viejo"},
 };
-#line 134 "chapters/02-task.nw"
+#line 142 "chapters/02-task.nw"
 static int compare_words(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -31,20 +31,20 @@ void vocab_build(Vocab *v, int language)
     qsort(v->word + N_SPECIAL, LEXICON_SIZE, sizeof *v->word,
           compare_words);
 }
-#line 152 "chapters/02-task.nw"
+#line 160 "chapters/02-task.nw"
 int vocab_find(const Vocab *v, const char *word)
 {
     for (int i = 0; i < v->size; i++)
         if (!strcmp(v->word[i], word)) return i;
     return -1;
 }
-#line 179 "chapters/02-task.nw"
+#line 187 "chapters/02-task.nw"
 DataConfig data_config_default(void)
 {
     return (DataConfig){ .min_words = 3, .max_words = 6,
                          .n_train = 3000, .n_val = 300, .seed = 1 };
 }
-#line 187 "chapters/02-task.nw"
+#line 195 "chapters/02-task.nw"
 void data_config_check(const DataConfig *c)
 {
     if (c->min_words < 1 || c->max_words > MAX_WORDS)
@@ -58,7 +58,7 @@ void data_config_check(const DataConfig *c)
         refuse("data sizes must be at least 1, not %d training and"
                " %d validation pairs", c->n_train, c->n_val);
 }
-#line 222 "chapters/02-task.nw"
+#line 230 "chapters/02-task.nw"
 static void lexicon_ids(int src_id[LEXICON_SIZE],
                         int tgt_id[LEXICON_SIZE])
 {
@@ -70,7 +70,7 @@ static void lexicon_ids(int src_id[LEXICON_SIZE],
         tgt_id[i] = vocab_find(&es, lexicon[i][SPANISH]);
     }
 }
-#line 235 "chapters/02-task.nw"
+#line 243 "chapters/02-task.nw"
 void dataset_generate(Dataset *d, int n, int min_words,
                       int max_words, Rng *rng)
 {
@@ -86,7 +86,7 @@ void dataset_generate(Dataset *d, int n, int min_words,
         int span = max_words - min_words + 1;
         int words = min_words + rng_below(rng, span);
         
-#line 256 "chapters/02-task.nw"
+#line 264 "chapters/02-task.nw"
 int *src = d->src + (size_t)p * d->L;
 int *tgt = d->tgt + (size_t)p * d->L;
 src[0] = tgt[0] = SOS;
@@ -97,10 +97,10 @@ for (int i = 1; i <= words; i++) {
 }
 src[words + 1] = tgt[words + 1] = EOS;
 d->src_len[p] = d->tgt_len[p] = words + 2;
-#line 250 "chapters/02-task.nw"
+#line 258 "chapters/02-task.nw"
     }
 }
-#line 272 "chapters/02-task.nw"
+#line 280 "chapters/02-task.nw"
 void datasets_make(Dataset *train, Dataset *val, const DataConfig *c)
 {
     data_config_check(c);
@@ -116,13 +116,13 @@ void dataset_free(Dataset *d)
     free(d->src); free(d->tgt); free(d->src_len); free(d->tgt_len);
     memset(d, 0, sizeof *d);
 }
-#line 303 "chapters/02-task.nw"
+#line 311 "chapters/02-task.nw"
 int gold_source_index(int words, int step)
 {
     assert(step >= 0);
     return step < words ? words - step : -1;
 }
-#line 347 "chapters/02-task.nw"
+#line 355 "chapters/02-task.nw"
 void batch_alloc(Batch *b, int max_B, int L)
 {
     b->B = b->S = b->T = 0;
@@ -138,7 +138,7 @@ void batch_free(Batch *b)
     free(b->src); free(b->tgt); free(b->src_len); free(b->tgt_len);
     free(b->row);
 }
-#line 366 "chapters/02-task.nw"
+#line 374 "chapters/02-task.nw"
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count)
 {
@@ -156,7 +156,7 @@ void batch_fill(Batch *b, const Dataset *d, const int *rows,
         if (d->tgt_len[r] > b->T) b->T = d->tgt_len[r];
     }
     
-#line 388 "chapters/02-task.nw"
+#line 396 "chapters/02-task.nw"
 for (int i = 0; i < count; i++) {
     int r = b->row[i];
     b->src_len[i] = d->src_len[r];
@@ -166,9 +166,9 @@ for (int i = 0; i < count; i++) {
     for (int t = 0; t < b->T; t++)
         b->tgt[i * b->T + t] = d->tgt[(size_t)r * d->L + t];
 }
-#line 383 "chapters/02-task.nw"
+#line 391 "chapters/02-task.nw"
 }
-#line 411 "chapters/02-task.nw"
+#line 419 "chapters/02-task.nw"
 int parse_sentence(int *ids, const char *text, int max_words)
 {
     Vocab en;
@@ -178,7 +178,7 @@ int parse_sentence(int *ids, const char *text, int max_words)
     const char *p = text;
     for (;;) {
         
-#line 435 "chapters/02-task.nw"
+#line 443 "chapters/02-task.nw"
 while (*p == ' ' || *p == '\t' || *p == '\n') p++;
 if (!*p) break;
 char word[32];
@@ -187,10 +187,10 @@ if (len >= sizeof word) len = sizeof word - 1;
 memcpy(word, p, len);
 word[len] = '\0';
 p += strcspn(p, " \t\n");
-#line 420 "chapters/02-task.nw"
+#line 428 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
         if (id < N_SPECIAL) 
-#line 445 "chapters/02-task.nw"
+#line 453 "chapters/02-task.nw"
 {
     char known[256] = "";
     for (int i = N_SPECIAL; i < en.size; i++) {
@@ -200,7 +200,7 @@ p += strcspn(p, " \t\n");
     refuse("'%s' is not in the lexicon; the words are:%s", word,
            known);
 }
-#line 422 "chapters/02-task.nw"
+#line 430 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);

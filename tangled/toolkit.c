@@ -126,7 +126,7 @@ int split_list(char *buf, size_t size, const char *option,
     if (n == 0) refuse("%s lists nothing", option);
     return n;
 }
-#line 211 "chapters/01-toolkit.nw"
+#line 220 "chapters/01-toolkit.nw"
 void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }
 
 uint64_t rng_next(Rng *rng)
@@ -136,18 +136,18 @@ uint64_t rng_next(Rng *rng)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
-#line 223 "chapters/01-toolkit.nw"
+#line 232 "chapters/01-toolkit.nw"
 double rng_uniform(Rng *rng)
 {
     return (double)(rng_next(rng) >> 11) * 0x1p-53;
 }
-#line 233 "chapters/01-toolkit.nw"
+#line 242 "chapters/01-toolkit.nw"
 double rng_normal(Rng *rng)
 {
     double u1 = 1.0 - rng_uniform(rng), u2 = rng_uniform(rng);
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-#line 243 "chapters/01-toolkit.nw"
+#line 252 "chapters/01-toolkit.nw"
 int rng_below(Rng *rng, int n)
 {
     assert(n > 0);
@@ -156,7 +156,7 @@ int rng_below(Rng *rng, int n)
     do x = rng_next(rng); while (x >= limit);
     return (int)(x % (uint64_t)n);
 }
-#line 253 "chapters/01-toolkit.nw"
+#line 262 "chapters/01-toolkit.nw"
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -164,9 +164,9 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
         int t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }
-#line 303 "chapters/01-toolkit.nw"
+#line 312 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-#line 308 "chapters/01-toolkit.nw"
+#line 317 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -181,7 +181,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 325 "chapters/01-toolkit.nw"
+#line 334 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -212,7 +212,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 380 "chapters/01-toolkit.nw"
+#line 389 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -227,7 +227,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 401 "chapters/01-toolkit.nw"
+#line 410 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -236,7 +236,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 422 "chapters/01-toolkit.nw"
+#line 431 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -248,7 +248,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 409 "chapters/01-toolkit.nw"
+#line 418 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -256,7 +256,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 461 "chapters/01-toolkit.nw"
+#line 470 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -269,7 +269,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 487 "chapters/01-toolkit.nw"
+#line 496 "chapters/01-toolkit.nw"
 enum { MR = 4, NR = 32 };
 
 void matmul(real *C, int ldc, const real *A, int lda,
@@ -280,7 +280,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
         int rows = M - i < MR ? M - i : MR;
         for (int j = 0; j < n_full; j += NR)
             
-#line 510 "chapters/01-toolkit.nw"
+#line 519 "chapters/01-toolkit.nw"
 {
     real tile[MR][NR] = {{0}};
     for (int k = 0; k < K; k++) {
@@ -294,7 +294,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
         for (int c = 0; c < NR; c++)
             C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
 }
-#line 497 "chapters/01-toolkit.nw"
+#line 506 "chapters/01-toolkit.nw"
         if (n_full < N)
             matmul_naive(C + (size_t)i * ldc + n_full, ldc,
                          A + (size_t)i * lda, lda,
@@ -302,7 +302,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * n_full;
 }
-#line 552 "chapters/01-toolkit.nw"
+#line 561 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -328,7 +328,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     }
     free(scratch);
 }
-#line 592 "chapters/01-toolkit.nw"
+#line 601 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -348,7 +348,7 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 635 "chapters/01-toolkit.nw"
+#line 644 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -357,7 +357,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += (p[k] = exp(z[k] - max));
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 725 "chapters/01-toolkit.nw"
+#line 734 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -370,7 +370,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 745 "chapters/01-toolkit.nw"
+#line 754 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -381,12 +381,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 737 "chapters/01-toolkit.nw"
+#line 746 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 758 "chapters/01-toolkit.nw"
+#line 767 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -402,7 +402,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 788 "chapters/01-toolkit.nw"
+#line 797 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -411,7 +411,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 830 "chapters/01-toolkit.nw"
+#line 839 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -433,7 +433,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 854 "chapters/01-toolkit.nw"
+#line 863 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -441,7 +441,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 889 "chapters/01-toolkit.nw"
+#line 898 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -452,7 +452,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 985 "chapters/01-toolkit.nw"
+#line 994 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -462,7 +462,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 999 "chapters/01-toolkit.nw"
+#line 1008 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -482,11 +482,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 994 "chapters/01-toolkit.nw"
+#line 1003 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1025 "chapters/01-toolkit.nw"
+#line 1034 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -504,7 +504,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1067 "chapters/01-toolkit.nw"
+#line 1076 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)

@@ -44,7 +44,7 @@ void parse_options(int argc, char **argv, const Option *opt,
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 198 "chapters/01-toolkit.nw"
+#line 207 "chapters/01-toolkit.nw"
 typedef struct { uint64_t state; } Rng;
 void rng_seed(Rng *rng, uint64_t seed);
 uint64_t rng_next(Rng *rng);
@@ -52,7 +52,7 @@ double rng_uniform(Rng *rng);
 double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
-#line 273 "chapters/01-toolkit.nw"
+#line 282 "chapters/01-toolkit.nw"
 enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 48 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
@@ -65,7 +65,7 @@ typedef struct {
     size_t count;                   /* numbers in all tensors */
     real *value, *grad, *m, *v;     /* [count] each */
 } Params;
-#line 293 "chapters/01-toolkit.nw"
+#line 302 "chapters/01-toolkit.nw"
 void params_init(Params *p);
 int params_add(Params *p, const char *name, int rows, int cols);
 void params_alloc(Params *p);
@@ -73,21 +73,21 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 372 "chapters/01-toolkit.nw"
+#line 381 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 453 "chapters/01-toolkit.nw"
+#line 462 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
-#line 543 "chapters/01-toolkit.nw"
+#line 552 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
@@ -95,7 +95,7 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 583 "chapters/01-toolkit.nw"
+#line 592 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -103,14 +103,14 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 632 "chapters/01-toolkit.nw"
+#line 641 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 664 "chapters/01-toolkit.nw"
+#line 673 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 706 "chapters/01-toolkit.nw"
+#line 715 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -122,7 +122,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 821 "chapters/01-toolkit.nw"
+#line 830 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -130,10 +130,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 885 "chapters/01-toolkit.nw"
+#line 894 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 934 "chapters/01-toolkit.nw"
+#line 943 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -155,7 +155,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1063 "chapters/01-toolkit.nw"
+#line 1072 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern uint64_t flop_count;
 #line 72 "chapters/01-toolkit.nw"

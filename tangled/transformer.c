@@ -1,11 +1,11 @@
-#line 156 "chapters/07-transformer.nw"
+#line 155 "chapters/07-transformer.nw"
 /* transformer.c: the Transformer's building blocks (chapter 7). */
 #include "transformer.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 506 "chapters/07-transformer.nw"
+#line 507 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 236 "chapters/07-transformer.nw"
+#line 235 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -34,7 +34,7 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 257 "chapters/07-transformer.nw"
+#line 256 "chapters/07-transformer.nw"
 transpose(K_t, k, ldq, Tk, dk);
 memset(w, 0, sizeof(real) * Tq * Tk);
 matmul(w, Tk, q, ldq, K_t, Tk, Tq, dk, Tk);          /* Q K^T */
@@ -47,13 +47,13 @@ for (int i = 0; i < Tq; i++) {
     else
         softmax(row, row, Tk);
 }
-#line 251 "chapters/07-transformer.nw"
+#line 250 "chapters/07-transformer.nw"
             
-#line 271 "chapters/07-transformer.nw"
+#line 270 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++)
     memset(o + (size_t)i * ldv, 0, sizeof(real) * dv);
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 252 "chapters/07-transformer.nw"
+#line 251 "chapters/07-transformer.nw"
         }
     free(K_t);
 }
@@ -110,7 +110,7 @@ matmul(dK + at_k, ldq, ds_t, Tq, Q + at_q, ldq, Tk, Tq, dk);
         }
     free(wz);
 }
-#line 397 "chapters/07-transformer.nw"
+#line 398 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -121,12 +121,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 418 "chapters/07-transformer.nw"
+#line 419 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 407 "chapters/07-transformer.nw"
+#line 408 "chapters/07-transformer.nw"
         
-#line 422 "chapters/07-transformer.nw"
+#line 423 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -143,15 +143,15 @@ for (int j = 0; j < Tk; j++) {
     g2 += (double)ds[j] * ds[j];
 }
 wmax += largest;
-#line 408 "chapters/07-transformer.nw"
+#line 409 "chapters/07-transformer.nw"
         
-#line 442 "chapters/07-transformer.nw"
+#line 443 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 409 "chapters/07-transformer.nw"
+#line 410 "chapters/07-transformer.nw"
     }
     free(q);
     double count = (double)trials * Tk, mean = sum / count;
@@ -159,7 +159,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count),
                          sqrt(qg2 / trials) };
 }
-#line 582 "chapters/07-transformer.nw"
+#line 584 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -171,7 +171,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 597 "chapters/07-transformer.nw"
+#line 599 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -192,14 +192,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 621 "chapters/07-transformer.nw"
+#line 623 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 644 "chapters/07-transformer.nw"
+#line 646 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -220,7 +220,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 687 "chapters/07-transformer.nw"
+#line 689 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -234,7 +234,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 722 "chapters/07-transformer.nw"
+#line 724 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -251,16 +251,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 741 "chapters/07-transformer.nw"
+#line 743 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 738 "chapters/07-transformer.nw"
+#line 740 "chapters/07-transformer.nw"
 }
-#line 784 "chapters/07-transformer.nw"
+#line 789 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -271,7 +271,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 846 "chapters/07-transformer.nw"
+#line 855 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -291,7 +291,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = (real)r;
     }
 }
-#line 882 "chapters/07-transformer.nw"
+#line 891 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -317,7 +317,7 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         }
     }
 }
-#line 944 "chapters/07-transformer.nw"
+#line 955 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -331,7 +331,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 959 "chapters/07-transformer.nw"
+#line 970 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -347,7 +347,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 984 "chapters/07-transformer.nw"
+#line 995 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -358,7 +358,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 997 "chapters/07-transformer.nw"
+#line 1008 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -370,7 +370,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1045 "chapters/07-transformer.nw"
+#line 1056 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -381,7 +381,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1057 "chapters/07-transformer.nw"
+#line 1068 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -398,7 +398,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1075 "chapters/07-transformer.nw"
+#line 1086 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -408,7 +408,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1102 "chapters/07-transformer.nw"
+#line 1113 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -435,7 +435,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1144 "chapters/07-transformer.nw"
+#line 1155 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -453,7 +453,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1165 "chapters/07-transformer.nw"
+#line 1176 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -478,7 +478,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1224 "chapters/07-transformer.nw"
+#line 1235 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)

@@ -34,7 +34,6 @@ static double weighted_sum(const real *R, const real *y, size_t n)
 }
 
 /* ---- the bridge ------------------------------------------------ */
-/* woven: the bridge test */
 static void test_unscaled_one_head_attention_is_chapter_4s_dot_attention(
     void **s)
 {
@@ -67,7 +66,6 @@ static void test_unscaled_one_head_attention_is_chapter_4s_dot_attention(
     free(dec);
     free(enc);
 }
-/* end woven */
 
 /* ---- masks ------------------------------------------------------- */
 static void test_hidden_keys_get_zero_weight_and_rows_sum_to_one(
@@ -463,7 +461,6 @@ static void test_block_matches_finite_differences(void **s)
     block_teardown(&c);
 }
 
-/* woven: the causal test */
 static void test_changing_a_future_token_leaves_the_past_bit_identical(
     void **s)
 {
@@ -487,7 +484,6 @@ static void test_changing_a_future_token_leaves_the_past_bit_identical(
     assert_true(max_diff(before + last, c.y + last, BD) > 1e-3);
     block_teardown(&c);
 }
-/* end woven */
 
 static void test_appending_padding_leaves_real_outputs_unchanged(
     void **s)

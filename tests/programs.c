@@ -10,19 +10,37 @@
 #include <string.h>
 #include <sys/wait.h>
 
+/* the command with each build/bin/ in it replaced by $BIN_DIR/ when
+   make sets BIN_DIR: the programs built with the compiler and flags
+   under test (make CC=clang test, make sanitize) */
+static const char *in_bin_dir(const char *command)
+{
+    static char *buf;
+    const char *bin = getenv("BIN_DIR"), *dir = "build/bin/";
+    if (!bin) return command;
+    size_t nd = strlen(dir), nb = strlen(bin), k = 0;
+    for (const char *c = strstr(command, dir); c; c = strstr(c + nd, dir))
+        k++;
+    buf = realloc(buf, strlen(command) + k * (nb + 1) + 1);
+    assert_non_null(buf);
+    char *o = buf;
+    for (const char *c = command; *c;)
+        if (strncmp(c, dir, nd) == 0) {
+            o += sprintf(o, "%s/", bin);
+            c += nd;
+        } else
+            *o++ = *c++;
+    *o = '\0';
+    return buf;
+}
+
 /* run a command line, return its exit status; its output, standard
-   error included, is left in `out`. A leading build/bin/ stands for
-   $BIN_DIR when make sets it: the programs built with the compiler
-   and flags under test. */
+   error included, is left in `out` */
 static int run(const char *command, char *out, size_t size)
 {
+    command = in_bin_dir(command);
     char line[600];
-    const char *bin = getenv("BIN_DIR"), *dir = "build/bin/";
-    if (bin && strncmp(command, dir, strlen(dir)) == 0)
-        snprintf(line, sizeof line, "%s/%s 2>&1", bin,
-                 command + strlen(dir));
-    else
-        snprintf(line, sizeof line, "%s 2>&1", command);
+    snprintf(line, sizeof line, "%s 2>&1", command);
     FILE *p = popen(line, "r");
     assert_non_null(p);
     size_t n = fread(out, 1, size - 1, p);

@@ -1,8 +1,8 @@
-#line 350 "chapters/B-solutions.nw"
+#line 445 "chapters/B-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 7. */
 #include "transformer.h"
 #include <math.h>
-#line 358 "chapters/B-solutions.nw"
+#line 453 "chapters/B-solutions.nw"
 void ex_attention_mask(int *mask, const int *key_len, int causal,
                        int B, int Tq, int Tk)
 {
@@ -15,7 +15,7 @@ void ex_attention_mask(int *mask, const int *key_len, int causal,
                     real_key && seen;
             }
 }
-#line 374 "chapters/B-solutions.nw"
+#line 469 "chapters/B-solutions.nw"
 void ex_positional_encoding(real *pe, int T, int D)
 {
     for (int p = 0; p < T; p++)
