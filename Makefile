@@ -412,7 +412,7 @@ build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
 book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
 # pdflatex, then bibtex once (book.bib), then pdflatex until the
-# labels and citations settle.
+# labels, citations and the subject index (makeindex) settle.
 book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
@@ -422,6 +422,10 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
 	      || { echo "book: bibtex failed" >&2; exit 1; }; \
 	    continue; fi; \
+	  ind=$$(md5sum < build/tex/book.ind 2>/dev/null || echo none); \
+	  makeindex -q build/tex/book.idx \
+	    || { echo "book: makeindex failed" >&2; exit 1; }; \
+	  [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] || continue; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
 	    build/tex/book.log || break; \
 	done
