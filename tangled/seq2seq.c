@@ -361,15 +361,33 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double work = B * S * (2 * E + 7 * H) + 4 * B * H
                   + B * T * (2 * E + 8 * H + 3 * V);
     double ints = B * (2 * T + 1 + S);
+    if (cfg->attention == ATTN_TRANSFORMER) {
+        
+#line 562 "chapters/A-programs.nw"
+double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
+double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
+double BS = B * S, BT = B * T;
+par = (Vs + Vt) * D + Ly * (2 * blk + 4 * D * D + 2 * D) + 4 * D
+      + (D + 1) * Vt;
+ints = BS * S + 2 * BT * T + BT * S + 2 * BT + B;
+work = S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
+       + 3 * BT * Vt + BT * S
+       + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
+               + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
+               + BT * NH * (T + S));
+#line 536 "chapters/A-programs.nw"
+        return (data + ints) * sizeof(int)
+               + (4 * par + work) * sizeof(real);
+    }
     if (cfg->attention != ATTN_NONE) {
         
-#line 545 "chapters/A-programs.nw"
+#line 550 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 536 "chapters/A-programs.nw"
+#line 541 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
