@@ -32,7 +32,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book check-tangled deps exercise sanitize \
-        bench clean clean-build deps-test deps-book fresh-check FORCE \
+        bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
         fuzz
 all: test
 
@@ -42,6 +42,8 @@ deps deps-book:
 	@CC='$(CC)' scripts/deps book
 deps-test:
 	@CC='$(CC)' scripts/deps test
+deps-fuzz:
+	@CC='$(FUZZ_CC)' scripts/deps test
 
 # ---- tangling ---------------------------------------------------
 tangle: deps-test
@@ -150,7 +152,7 @@ build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
 build/fuzz/seeds: tests/fuzz/seeds.c $(B)/float/libam.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
-fuzz: deps-test build/fuzz/checkpoint build/fuzz/seeds
+fuzz: deps-test deps-fuzz build/fuzz/checkpoint build/fuzz/seeds
 	@mkdir -p build/fuzz/corpus build/fuzz/found
 	build/fuzz/seeds build/fuzz/corpus
 	build/fuzz/checkpoint -max_total_time=$(FUZZ_SECONDS) \
@@ -412,7 +414,7 @@ build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
 book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
 # pdflatex, then bibtex once (book.bib), then pdflatex until the
-# labels and citations settle.
+# labels, citations and the subject index (makeindex) settle.
 book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
@@ -422,6 +424,10 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
 	      || { echo "book: bibtex failed" >&2; exit 1; }; \
 	    continue; fi; \
+	  ind=$$(md5sum < build/tex/book.ind 2>/dev/null || echo none); \
+	  makeindex -q build/tex/book.idx \
+	    || { echo "book: makeindex failed" >&2; exit 1; }; \
+	  [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] || continue; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
 	    build/tex/book.log || break; \
 	done

@@ -1,10 +1,10 @@
-#line 274 "chapters/A-programs.nw"
+#line 655 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1502 "chapters/08-using.nw"
+#line 1442 "chapters/08-using.nw"
 #include "beam.h"
-#line 1525 "chapters/08-using.nw"
+#line 1465 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -22,7 +22,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 1552 "chapters/08-using.nw"
+#line 1492 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -32,7 +32,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 1542 "chapters/08-using.nw"
+#line 1482 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -41,13 +41,13 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 424 "chapters/A-programs.nw"
+#line 805 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 434 "chapters/A-programs.nw"
+#line 815 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2040 "chapters/A-programs.nw"
+#line 2490 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2046 "chapters/A-programs.nw"
+#line 2496 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2074 "chapters/A-programs.nw"
+#line 2524 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2066 "chapters/A-programs.nw"
+#line 2516 "chapters/A-programs.nw"
     
-#line 2084 "chapters/A-programs.nw"
+#line 2534 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,13 +99,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2067 "chapters/A-programs.nw"
+#line 2517 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 2693 "chapters/A-programs.nw"
+#line 3143 "chapters/A-programs.nw"
 static void time_transformer(double peak)
 {
     enum { RUNS = 3 };
@@ -128,20 +128,20 @@ static void time_transformer(double peak)
         model_free(m);
     }
     
-#line 2720 "chapters/A-programs.nw"
+#line 3170 "chapters/A-programs.nw"
 qsort(sec, RUNS, sizeof sec[0], compare_doubles);
 double gflops = flops / sec[RUNS / 2] * 1e-9;
 printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
        " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
        RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 2715 "chapters/A-programs.nw"
+#line 3165 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
 
-#line 279 "chapters/A-programs.nw"
+#line 660 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 301 "chapters/A-programs.nw"
+#line 682 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -155,7 +155,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 327 "chapters/A-programs.nw"
+#line 708 "chapters/A-programs.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -167,7 +167,7 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 346 "chapters/A-programs.nw"
+#line 727 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 enum { ACC = 12, REPS = 4000000 };
 #define PEAK_LOOP_BODY                                          \
@@ -191,7 +191,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 371 "chapters/A-programs.nw"
+#line 752 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -206,7 +206,7 @@ static double report_peaks(void)
            f[0], f[1], f[2], u[0], u[1], u[2]);
     return f[0];
 }
-#line 390 "chapters/A-programs.nw"
+#line 771 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -222,7 +222,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 409 "chapters/A-programs.nw"
+#line 790 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -233,26 +233,26 @@ for (int r = 0; r < REPEATS; r++) {
 }
 median_range(st, us, REPEATS);
 double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
-printf("%-12s [%d,%d]x[%d,%d]: %7.2f us/call (%.2f-%.2f)"
-       " %6.2f GFLOP/s, %4.1f%% of peak\n", name, M, K, K, N,
-       st[0], st[1], st[2], gflops, 100 * gflops / peak);
-#line 405 "chapters/A-programs.nw"
+printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
+       " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
+       100 * gflops / peak);
+#line 786 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 
-#line 284 "chapters/A-programs.nw"
+#line 665 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     parse_options(argc, argv, NULL, 0,
                   "time the kernels and the experiments");
-    printf("medians of %d runs, (min-max) in brackets; one core\n",
-           REPEATS);
+    printf("medians (min-max) of %d runs, or of the epochs in"
+           " training; one core; %% of the fused peak\n", REPEATS);
     double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1504 "chapters/08-using.nw"
+#line 1444 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -269,9 +269,9 @@ int main(int argc, char **argv)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 426 "chapters/A-programs.nw"
+#line 807 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 436 "chapters/A-programs.nw"
+#line 817 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -279,7 +279,7 @@ int main(int argc, char **argv)
     datasets_make(&train_set, &val_set, &dc);
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 449 "chapters/A-programs.nw"
+#line 830 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -295,20 +295,19 @@ for (int e = 0; e < epochs && e < 64; e++) {
 }
 median_range(st, sec, epochs);
 double gflops = (double)(flop_count - flops0) / epochs / st[0] * 1e-9;
-printf("train %-8s epoch %5.3f s (%.3f-%.3f), x%d = %5.2f s,"
-       " %5.2f GFLOP/s, %4.1f%% of peak\n", attention_name[kind],
-       st[0], st[1], st[2], epochs, epochs * st[0], gflops,
-       100 * gflops / peak);
+printf("train %-8s epoch %5.3f s (%.3f-%.3f) x%d %5.2f s %5.2f"
+       " GFLOP/s %4.1f%%\n", attention_name[kind], st[0], st[1],
+       st[2], epochs, epochs * st[0], gflops, 100 * gflops / peak);
 model_free(m);
-#line 443 "chapters/A-programs.nw"
+#line 824 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2043 "chapters/A-programs.nw"
+#line 2493 "chapters/A-programs.nw"
 time_attention(peak);
-#line 2690 "chapters/A-programs.nw"
+#line 3140 "chapters/A-programs.nw"
 time_transformer(peak);
-#line 295 "chapters/A-programs.nw"
+#line 676 "chapters/A-programs.nw"
     return 0;
 }

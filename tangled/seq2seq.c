@@ -347,6 +347,52 @@ if (m->tm) transformer_free(m->tm);
     params_free(&m->params);
     free(m);
 }
+#line 521 "chapters/A-programs.nw"
+double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
+                 int max_B)
+{
+    double E = cfg->E, H = cfg->H, A = cfg->H;
+    double Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    double V = Vs > Vt ? Vs : Vt, L = dc->max_words + 2;
+    double B = max_B, S = L, T = L - 1;
+    double data = (dc->n_train + dc->n_val) * (2 * L + 2);
+    double par = (Vs + Vt) * E + 2 * (E + H + 1) * 4 * H
+                 + (H + 1) * Vt;
+    double work = B * S * (2 * E + 7 * H) + 4 * B * H
+                  + B * T * (2 * E + 8 * H + 3 * V);
+    double ints = B * (2 * T + 1 + S);
+    if (cfg->attention == ATTN_TRANSFORMER) {
+        
+#line 562 "chapters/A-programs.nw"
+double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
+double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
+double BS = B * S, BT = B * T;
+par = (Vs + Vt) * D + Ly * (2 * blk + 4 * D * D + 2 * D) + 4 * D
+      + (D + 1) * Vt;
+ints = BS * S + 2 * BT * T + BT * S + 2 * BT + B;
+work = S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
+       + 3 * BT * Vt + BT * S
+       + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
+               + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
+               + BT * NH * (T + S));
+#line 536 "chapters/A-programs.nw"
+        return (data + ints) * sizeof(int)
+               + (4 * par + work) * sizeof(real);
+    }
+    if (cfg->attention != ATTN_NONE) {
+        
+#line 550 "chapters/A-programs.nw"
+par += 2 * H * H;
+if (cfg->attention == ATTN_GENERAL) par += H * H;
+if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
+work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
+        + 2 * B * S * A + 2 * S;
+#line 541 "chapters/A-programs.nw"
+    }
+    double scratch = 4 * H * H * sizeof(double);
+    return (data + ints) * sizeof(int)
+           + (4 * par + work) * sizeof(real) + scratch;
+}
 #line 683 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
@@ -377,7 +423,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1009 "chapters/08-using.nw"
+#line 945 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -400,7 +446,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1033 "chapters/08-using.nw"
+#line 969 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;

@@ -117,7 +117,10 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
-#line 2120 "chapters/A-programs.nw"
+#line 517 "chapters/A-programs.nw"
+double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
+                 int max_B);
+#line 2570 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
@@ -150,7 +153,7 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 988 "chapters/08-using.nw"
+#line 924 "chapters/08-using.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
