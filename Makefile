@@ -16,10 +16,10 @@ LDLIBS  := -lm -lz
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
 MODULES   := toolkit task attention seq2seq align transformer \
-             checkpoint beam
+             checkpoint beam tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table
+             beam-table transformer-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
@@ -32,7 +32,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book check-tangled deps exercise sanitize \
-        bench clean clean-build deps-test deps-book fresh-check FORCE \
+        bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
         fuzz
 all: test
 
@@ -42,6 +42,8 @@ deps deps-book:
 	@CC='$(CC)' scripts/deps book
 deps-test:
 	@CC='$(CC)' scripts/deps test
+deps-fuzz:
+	@CC='$(FUZZ_CC)' scripts/deps test
 
 # ---- tangling ---------------------------------------------------
 tangle: deps-test
@@ -150,7 +152,7 @@ build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
 build/fuzz/seeds: tests/fuzz/seeds.c $(B)/float/libam.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
-fuzz: deps-test build/fuzz/checkpoint build/fuzz/seeds
+fuzz: deps-test deps-fuzz build/fuzz/checkpoint build/fuzz/seeds
 	@mkdir -p build/fuzz/corpus build/fuzz/found
 	build/fuzz/seeds build/fuzz/corpus
 	build/fuzz/checkpoint -max_total_time=$(FUZZ_SECONDS) \
@@ -201,6 +203,14 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/translate-session.txt build/gen/translate-heatmap.txt \
         build/gen/ckpt-size.tex
+# chapter 7, part 2: the Transformer's variants, heads and maps
+TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-curves.dat \
+        $(foreach v,params heads blind nopos noscale onehead onehead-noscale \
+          warmup,build/gen/tstudy-$v.tex) \
+        $(foreach k,head1 head2 head3 head4 self,\
+          $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
+GEN  += $(TSTUDY) build/gen/bench-transformer.txt
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -212,12 +222,15 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
         test_changing_a_future_token_leaves_the_past_bit_identical \
         check_mha
+WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
-        $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
+        $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
+        $(foreach k,head1 head2 head3 head4 self,\
+          build/fig/heatmap-t-$k.tex)
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
@@ -256,7 +269,7 @@ build/gen/ablation-small-answer.tex: build/bin/ablation
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
-SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64
+SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64,transformer:64
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
 build/gen/sweep-summary-attention.tex &: build/bin/sweep
 	@mkdir -p $(@D)
@@ -271,6 +284,7 @@ build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
+	  --configs none,none+Wc,dot,general,additive,transformer \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
 	  --seeds-answer build/gen/ablation-seeds.tex \
@@ -287,6 +301,15 @@ build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex &: build/bin/scale-sweep
 	@mkdir -p $(@D)
 	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
+$(TSTUDY) &: build/bin/transformer-study
+	@mkdir -p $(@D)
+	build/bin/transformer-study --table build/gen/tstudy-table.tex \
+	  --heads-table build/gen/tstudy-heads-table.tex \
+	  --head-curves build/gen/tstudy-curves.dat \
+	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
+build/gen/bench-transformer.txt: build/gen/bench.txt
+	grep -E '^(peak|train (transformer|none|dot|additive))' \
+	  build/gen/bench.txt > $@
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
@@ -358,6 +381,18 @@ build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
+build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
+build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
+		build/gen/heatmap-t-head%.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.4cm,6.2cm' \
+	  'source token' nolabels
+build/fig/heatmap-t-self.tex: figures/heatmap.gp \
+		build/gen/heatmap-t-self.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp t-self \
+	  'decoder self attention, mean of the heads' '10cm,6.5cm' \
+	  'decoder input token'
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*
@@ -379,7 +414,7 @@ build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
 book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
 # pdflatex, then bibtex once (book.bib), then pdflatex until the
-# labels and citations settle.
+# labels, citations and the subject index (makeindex) settle.
 book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
@@ -389,6 +424,10 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
 	      || { echo "book: bibtex failed" >&2; exit 1; }; \
 	    continue; fi; \
+	  ind=$$(md5sum < build/tex/book.ind 2>/dev/null || echo none); \
+	  makeindex -q build/tex/book.idx \
+	    || { echo "book: makeindex failed" >&2; exit 1; }; \
+	  [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] || continue; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
 	    build/tex/book.log || break; \
 	done

@@ -1,14 +1,15 @@
 # Chapter 5: validation loss per epoch of each configuration, mean
 # over the seeds with a band of one standard deviation either side
 # (build/gen/ablation-curves.dat, written by build/bin/ablation:
-# epoch, then mean and sd of none, none+Wc, dot, general, additive).
+# epoch, then mean and sd of none, none+Wc, dot, general, additive,
+# transformer).
 set terminal cairolatex pdf colortext size 12cm,6.5cm
 set output 'build/fig/curves.tex'
 set xlabel 'epoch'
 set ylabel 'validation loss'
 set xrange [1:16]
 set xtics 1,1,16
-set yrange [0.55:1.4]
+set yrange [0.5:1.4]
 set grid
 set border 3
 set tics nomirror
@@ -16,7 +17,8 @@ set key at graph 0.98, graph 0.95 opaque
 set style fill transparent solid 0.25 noborder
 floor = real(system("cat build/gen/loss-floor.tex | tr -d '%'"))
 set arrow from 1,floor to 16,floor nohead dt 3 lw 2 lc rgb '#888888'
-set label 'floor' at 3,floor-0.022 tc rgb '#666666'
+# the attentional curves lie on the floor: label it from below
+set label 'loss floor' at 8.5,floor-0.055 center tc rgb '#666666'
 f = 'build/gen/ablation-curves.dat'
 plot f using 1:($2-$3):($2+$3) with filledcurves lc rgb '#d62728' notitle, \
      f using 1:($4-$5):($4+$5) with filledcurves lc rgb '#ff7f0e' notitle, \
@@ -27,4 +29,5 @@ plot f using 1:($2-$3):($2+$3) with filledcurves lc rgb '#d62728' notitle, \
      f using 1:4 with linespoints lw 3 pt 11 dt 2 lc rgb '#ff7f0e' title 'none+Wc', \
      f using 1:6 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
      f using 1:8 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
-     f using 1:10 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive'
+     f using 1:10 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive', \
+     f using 1:12 with linespoints lw 3 pt 3 lc rgb '#000000' title 'transformer'

@@ -2,14 +2,12 @@
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
-#line 241 "chapters/08-using.nw"
+#line 237 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -24,7 +22,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 260 "chapters/08-using.nw"
+#line 256 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -41,7 +39,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 282 "chapters/08-using.nw"
+#line 278 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -58,7 +56,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 506 "chapters/08-using.nw"
+#line 441 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -71,7 +69,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 525 "chapters/08-using.nw"
+#line 460 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -90,7 +88,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 545 "chapters/08-using.nw"
+#line 480 "chapters/08-using.nw"
 static int need(In *in, uint64_t k, const char *what,
                 CkptError *err)
 {
@@ -107,7 +105,7 @@ static uint32_t in_u32(In *in)
     in->at += 4;
     return x;
 }
-#line 565 "chapters/08-using.nw"
+#line 500 "chapters/08-using.nw"
 static double in_value(In *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -123,7 +121,7 @@ static double in_value(In *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 308 "chapters/08-using.nw"
+#line 304 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -136,7 +134,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 716 "chapters/08-using.nw"
+#line 651 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -147,7 +145,7 @@ size_t lstm_param_count(const ModelConfig *c)
     if (c->attention == ATTN_ADDITIVE) n += 2 * H * H + H;
     return n;
 }
-#line 326 "chapters/08-using.nw"
+#line 322 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -157,23 +155,23 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 351 "chapters/08-using.nw"
+#line 347 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 335 "chapters/08-using.nw"
+#line 331 "chapters/08-using.nw"
     
-#line 357 "chapters/08-using.nw"
+#line 353 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 336 "chapters/08-using.nw"
+#line 332 "chapters/08-using.nw"
     
-#line 366 "chapters/08-using.nw"
+#line 362 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -183,7 +181,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 337 "chapters/08-using.nw"
+#line 333 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -194,77 +192,18 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 397 "chapters/08-using.nw"
-int write_file_atomic(const char *path, const void *data, size_t n,
-                      char *why, size_t why_size)
-{
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path)
-        >= (int)sizeof tmp) {
-        snprintf(why, why_size, "'%s': the name is too long", path);
-        return 0;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(why, why_size, "cannot create a temporary file"
-                 " next to '%s': %s", path, strerror(errno));
-        return 0;
-    }
-    
-#line 423 "chapters/08-using.nw"
-const char *step = "writing";
-errno = 0;
-const unsigned char *p = data;
-size_t left = n;
-while (left > 0) {
-    ssize_t wrote = write(fd, p, left);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) goto failed;
-    p += wrote;
-    left -= (size_t)wrote;
-}
-mode_t mask = umask(0);
-umask(mask);
-step = "setting the permissions of";
-if (fchmod(fd, 0666 & ~mask)) goto failed;
-step = "flushing to disk";
-if (fsync(fd)) goto failed;
-#line 413 "chapters/08-using.nw"
-    
-#line 444 "chapters/08-using.nw"
-step = "closing";
-int closed = close(fd);
-fd = -1;
-if (closed) goto failed;
-step = "renaming";
-if (rename(tmp, path)) goto failed;
-return 1;
-failed:
-{
-    int e = errno ? errno : EIO;
-    if (fd >= 0) close(fd);
-    unlink(tmp);
-    snprintf(why, why_size, "%s '%s' failed: %s; '%s' is unchanged",
-             step, tmp, strerror(e), path);
-    return 0;
-}
-#line 414 "chapters/08-using.nw"
-}
-#line 462 "chapters/08-using.nw"
-CkptStatus ckpt_save(const Checkpoint *ck, const char *path,
-                     CkptError *err)
+#line 400 "chapters/08-using.nw"
+void ckpt_save(const Checkpoint *ck, const char *path)
 {
     size_t n = ckpt_encode(NULL, ck);
     unsigned char *buf = xcalloc(n, 1);
     ckpt_encode(buf, ck);
-    int ok = write_file_atomic(path, buf, n, err->message,
-                               sizeof err->message);
+    FILE *f = out_open(path);
+    fwrite(buf, 1, n, f);
+    out_close(f);
     free(buf);
-    err->status = ok ? CKPT_OK : CKPT_IO;
-    if (ok) err->message[0] = '\0';
-    return err->status;
 }
-#line 585 "chapters/08-using.nw"
+#line 520 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -272,7 +211,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 606 "chapters/08-using.nw"
+#line 541 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -286,9 +225,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 592 "chapters/08-using.nw"
+#line 527 "chapters/08-using.nw"
     
-#line 623 "chapters/08-using.nw"
+#line 558 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -306,9 +245,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 593 "chapters/08-using.nw"
+#line 528 "chapters/08-using.nw"
     
-#line 642 "chapters/08-using.nw"
+#line 577 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -316,10 +255,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 594 "chapters/08-using.nw"
+#line 529 "chapters/08-using.nw"
     In in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 653 "chapters/08-using.nw"
+#line 588 "chapters/08-using.nw"
 if (!need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -338,10 +277,10 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 596 "chapters/08-using.nw"
+#line 531 "chapters/08-using.nw"
     ModelConfig cfg;
     
-#line 676 "chapters/08-using.nw"
+#line 611 "chapters/08-using.nw"
 if (!need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
     return err->status;
 uint32_t record = in_u32(&in), f[5];
@@ -353,7 +292,7 @@ for (int k = 0; k < 5; k++) f[k] = in_u32(&in);
 if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
                 " this build's have %d", f[0], f[1], VOCAB_MAX);
-#line 693 "chapters/08-using.nw"
+#line 628 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -363,16 +302,16 @@ for (int k = 2; k <= 3; k++) {
                     " than the limit of %d", k == 2 ? "embedding"
                     : "hidden", f[k], CKPT_MAX_SIZE);
 }
-if (f[4] > ATTN_ADDITIVE)
+if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
-                " the kinds are 0 to %d", f[4], ATTN_ADDITIVE);
-#line 688 "chapters/08-using.nw"
+                " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
+#line 623 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 598 "chapters/08-using.nw"
+#line 533 "chapters/08-using.nw"
     
-#line 731 "chapters/08-using.nw"
+#line 666 "chapters/08-using.nw"
 size_t count = lstm_param_count(&cfg);
 if (count > CKPT_MAX_PARAMS)
     return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
@@ -387,7 +326,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 749 "chapters/08-using.nw"
+#line 684 "chapters/08-using.nw"
 if (!need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -405,9 +344,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 745 "chapters/08-using.nw"
+#line 680 "chapters/08-using.nw"
 }
-#line 770 "chapters/08-using.nw"
+#line 705 "chapters/08-using.nw"
 if (total != count)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -417,9 +356,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 599 "chapters/08-using.nw"
+#line 534 "chapters/08-using.nw"
     
-#line 784 "chapters/08-using.nw"
+#line 719 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -430,7 +369,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 803 "chapters/08-using.nw"
+#line 738 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -440,12 +379,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 794 "chapters/08-using.nw"
+#line 729 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 816 "chapters/08-using.nw"
+#line 751 "chapters/08-using.nw"
 if (!isfinite(x)) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -455,14 +394,14 @@ if (!isfinite(x)) {
     model_free(m);
     return err->status;
 }
-#line 798 "chapters/08-using.nw"
+#line 733 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 600 "chapters/08-using.nw"
+#line 535 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 834 "chapters/08-using.nw"
+#line 769 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -471,7 +410,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 860 "chapters/08-using.nw"
+#line 795 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -488,11 +427,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 842 "chapters/08-using.nw"
+#line 777 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 850 "chapters/08-using.nw"
+#line 785 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -501,16 +440,16 @@ if (f) fclose(f);
     if (w > 0 && (size_t)w < size)
         snprintf(err->message + w, size - (size_t)w, "%s", why);
 }
-#line 845 "chapters/08-using.nw"
+#line 780 "chapters/08-using.nw"
     return s;
 }
-#line 878 "chapters/08-using.nw"
+#line 813 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 890 "chapters/08-using.nw"
+#line 825 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

@@ -1,4 +1,4 @@
-#line 1101 "chapters/A-programs.nw"
+#line 1126 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1143 "chapters/A-programs.nw"
+#line 1169 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 1210 "chapters/A-programs.nw"
+#line 1238 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -41,7 +41,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
 
-#line 1112 "chapters/A-programs.nw"
+#line 1137 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -52,8 +52,9 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 1165 "chapters/A-programs.nw"
+#line 1191 "chapters/A-programs.nw"
 int seed = 1, seeds = 3;
+ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
     {"--seed", OPT_INT, &seed, 0, 1e9, "first training seed"},
@@ -64,6 +65,7 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "prefix for summaries"},
+    TRANSFORMER_OPTIONS(tdef),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
@@ -75,23 +77,33 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1122 "chapters/A-programs.nw"
+#line 1147 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 1189 "chapters/A-programs.nw"
+#line 2596 "chapters/A-programs.nw"
+for (int k = 0; k < n_models; k++) {
+    if (mc[k].attention != ATTN_TRANSFORMER) continue;
+    mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
+    mc[k].ff = tdef.ff; mc[k].positional = tdef.positional;
+    mc[k].scaled = tdef.scaled;
+    refuse_bad_transformer(&mc[k]);
+}
+#line 1150 "chapters/A-programs.nw"
+    
+#line 1217 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
 memory_check(need, "the hidden sizes of --models, or --max-words");
-#line 1125 "chapters/A-programs.nw"
+#line 1151 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
     for (int k = 0; k < n_models; k++)
         for (int s = 0; s < seeds; s++) {
             
-#line 1196 "chapters/A-programs.nw"
+#line 1224 "chapters/A-programs.nw"
 TrainConfig t = tc;
 t.seed = tc.seed + (uint64_t)s;
 Model *m = model_create(&mc[k], t.batch_size, train_set.L, t.seed);
@@ -102,10 +114,10 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          attention_name[mc[k].attention], mc[k].H, (int)t.seed,
          seconds_now() - t0, ev[k][s].loss);
 model_free(m);
-#line 1131 "chapters/A-programs.nw"
+#line 1157 "chapters/A-programs.nw"
         }
     
-#line 1229 "chapters/A-programs.nw"
+#line 1257 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -122,10 +134,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1133 "chapters/A-programs.nw"
+#line 1159 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1251 "chapters/A-programs.nw"
+#line 1279 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -147,7 +159,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1135 "chapters/A-programs.nw"
+#line 1161 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -122,7 +122,7 @@ int gold_source_index(int words, int step)
     assert(step >= 0);
     return step < words ? words - step : -1;
 }
-#line 356 "chapters/02-task.nw"
+#line 355 "chapters/02-task.nw"
 void batch_alloc(Batch *b, int max_B, int L)
 {
     b->B = b->S = b->T = 0;
@@ -138,7 +138,7 @@ void batch_free(Batch *b)
     free(b->src); free(b->tgt); free(b->src_len); free(b->tgt_len);
     free(b->row);
 }
-#line 375 "chapters/02-task.nw"
+#line 374 "chapters/02-task.nw"
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count)
 {
@@ -156,7 +156,7 @@ void batch_fill(Batch *b, const Dataset *d, const int *rows,
         if (d->tgt_len[r] > b->T) b->T = d->tgt_len[r];
     }
     
-#line 397 "chapters/02-task.nw"
+#line 396 "chapters/02-task.nw"
 for (int i = 0; i < count; i++) {
     int r = b->row[i];
     b->src_len[i] = d->src_len[r];
@@ -166,9 +166,9 @@ for (int i = 0; i < count; i++) {
     for (int t = 0; t < b->T; t++)
         b->tgt[i * b->T + t] = d->tgt[(size_t)r * d->L + t];
 }
-#line 392 "chapters/02-task.nw"
+#line 391 "chapters/02-task.nw"
 }
-#line 423 "chapters/02-task.nw"
+#line 422 "chapters/02-task.nw"
 static size_t separator_at(const char *p)
 {
     if (*p && strchr(" \t\n\v\f\r", *p)) return 1;
@@ -176,7 +176,7 @@ static size_t separator_at(const char *p)
         return 2;
     return 0;
 }
-#line 432 "chapters/02-task.nw"
+#line 431 "chapters/02-task.nw"
 int parse_sentence(int *ids, const char *text, int max_words)
 {
     Vocab en;
@@ -186,7 +186,7 @@ int parse_sentence(int *ids, const char *text, int max_words)
     const char *p = text;
     for (;;) {
         
-#line 463 "chapters/02-task.nw"
+#line 462 "chapters/02-task.nw"
 while (separator_at(p)) p += separator_at(p);
 if (!*p) break;
 size_t len = 0;
@@ -199,10 +199,10 @@ if (len >= sizeof word)
 memcpy(word, p, len);
 word[len] = '\0';
 p += len;
-#line 441 "chapters/02-task.nw"
+#line 440 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
         if (id < N_SPECIAL) 
-#line 477 "chapters/02-task.nw"
+#line 476 "chapters/02-task.nw"
 {
     char known[256] = "";
     for (int i = N_SPECIAL; i < en.size; i++) {
@@ -212,7 +212,7 @@ p += len;
     refuse("'%s' is not in the lexicon; the words are:%s",
            shown(word), known);
 }
-#line 443 "chapters/02-task.nw"
+#line 442 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);

@@ -38,7 +38,7 @@ void datasets_make(Dataset *train, Dataset *val,
 void dataset_free(Dataset *d);
 #line 308 "chapters/02-task.nw"
 int gold_source_index(int words, int step);
-#line 344 "chapters/02-task.nw"
+#line 343 "chapters/02-task.nw"
 typedef struct {
     int B, S, T;                    /* pairs, longest src and tgt */
     int *src /* [B, S] */, *tgt /* [B, T] */;
@@ -49,7 +49,7 @@ void batch_alloc(Batch *b, int max_B, int L);
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count);
 void batch_free(Batch *b);
-#line 416 "chapters/02-task.nw"
+#line 415 "chapters/02-task.nw"
 int parse_sentence(int *ids /* [max_words + 2] */, const char *text,
                    int max_words);
 #line 80 "chapters/02-task.nw"

@@ -656,7 +656,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 993 "chapters/01-toolkit.nw"
+#line 994 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -666,7 +666,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1007 "chapters/01-toolkit.nw"
+#line 1008 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -686,11 +686,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1002 "chapters/01-toolkit.nw"
+#line 1003 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1033 "chapters/01-toolkit.nw"
+#line 1034 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -708,7 +708,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1075 "chapters/01-toolkit.nw"
+#line 1076 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)

@@ -66,7 +66,7 @@ double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
 #line 282 "chapters/01-toolkit.nw"
-enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 48 };
+enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 96 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
     int rows, cols;
@@ -156,9 +156,10 @@ typedef struct {
     size_t checked;      /* entries compared */
     int failures;        /* entries outside the tolerance */
     double max_rel;      /* the largest relative error, below */
-    size_t bad[GRAD_CHECK_SHOWN];            /* the first failures: */
-    double bad_analytic[GRAD_CHECK_SHOWN];   /* index and both */
-    double bad_numeric[GRAD_CHECK_SHOWN];    /* derivatives */
+    /* the first failures: index, analytic and numeric derivative */
+    size_t bad[GRAD_CHECK_SHOWN];
+    double bad_analytic[GRAD_CHECK_SHOWN];
+    double bad_numeric[GRAD_CHECK_SHOWN];
 } GradCheck;
 GradCheck grad_check_measure(real *x /* [n] */,
                              const real *analytic /* [n] */,
@@ -167,7 +168,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1071 "chapters/01-toolkit.nw"
+#line 1072 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern uint64_t flop_count;
 #line 72 "chapters/01-toolkit.nw"

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 519 "chapters/07-transformer.nw"
+#line 520 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -162,7 +162,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count),
                          sqrt(qg2 / trials) };
 }
-#line 597 "chapters/07-transformer.nw"
+#line 598 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -174,7 +174,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 612 "chapters/07-transformer.nw"
+#line 613 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -195,14 +195,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 637 "chapters/07-transformer.nw"
+#line 638 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 660 "chapters/07-transformer.nw"
+#line 661 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -223,7 +223,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 703 "chapters/07-transformer.nw"
+#line 704 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -237,7 +237,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 738 "chapters/07-transformer.nw"
+#line 739 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -254,16 +254,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 757 "chapters/07-transformer.nw"
+#line 758 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 754 "chapters/07-transformer.nw"
+#line 755 "chapters/07-transformer.nw"
 }
-#line 808 "chapters/07-transformer.nw"
+#line 809 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -274,7 +274,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 874 "chapters/07-transformer.nw"
+#line 875 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -294,7 +294,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = (real)r;
     }
 }
-#line 910 "chapters/07-transformer.nw"
+#line 911 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -320,7 +320,7 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         }
     }
 }
-#line 974 "chapters/07-transformer.nw"
+#line 975 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -334,7 +334,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 989 "chapters/07-transformer.nw"
+#line 990 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -350,7 +350,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1014 "chapters/07-transformer.nw"
+#line 1015 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -361,7 +361,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1027 "chapters/07-transformer.nw"
+#line 1028 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -373,7 +373,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1075 "chapters/07-transformer.nw"
+#line 1076 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -384,7 +384,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1087 "chapters/07-transformer.nw"
+#line 1088 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -401,7 +401,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1105 "chapters/07-transformer.nw"
+#line 1106 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -411,7 +411,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1132 "chapters/07-transformer.nw"
+#line 1133 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -438,7 +438,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1174 "chapters/07-transformer.nw"
+#line 1175 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -456,7 +456,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1195 "chapters/07-transformer.nw"
+#line 1196 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -481,7 +481,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1254 "chapters/07-transformer.nw"
+#line 1255 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)

@@ -25,3 +25,28 @@ void ex_positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
+#line 537 "chapters/B-solutions.nw"
+size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
+                                  int layers)
+{
+    size_t d = D, f = F, ffn = 2 * d * f + f + d;
+    size_t enc = 4 * d * d + 4 * d + ffn;
+    size_t dec = 8 * d * d + 6 * d + ffn;
+    return (size_t)(Vs + Vt) * d + layers * (enc + dec) + 4 * d
+           + d * Vt + Vt;
+}
+#line 553 "chapters/B-solutions.nw"
+void ex_order_blind_accuracy(const int *words, int n, double *token,
+                             double *exact)
+{
+    double right = 0, tokens = 0, whole = 0;
+    for (int i = 0; i < n; i++) {
+        double w_fact = 1;
+        for (int k = 2; k <= words[i]; k++) w_fact *= k;
+        right += 2;
+        tokens += words[i] + 1;
+        whole += 1 / w_fact;
+    }
+    *token = right / tokens;
+    *exact = whole / n;
+}

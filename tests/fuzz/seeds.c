@@ -17,9 +17,7 @@ int main(int argc, char **argv)
         char path[600];
         snprintf(path, sizeof path, "%s/%s.ckpt", argv[1],
                  attention_name[kind]);
-        CkptError err;
-        if (ckpt_save(&ck, path, &err) != CKPT_OK)
-            refuse("%s", err.message);
+        ckpt_save(&ck, path);
         model_free(ck.model);
     }
     return 0;
