@@ -11,15 +11,17 @@ CC      ?= cc
 OPT     ?= -O3 -march=native -fno-math-errno
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
            -D_POSIX_C_SOURCE=200809L $(OPT) -Itangled
-LDLIBS  := -lm
+LDLIBS  := -lm -lz
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq align transformer
+MODULES   := toolkit task attention seq2seq align transformer \
+             checkpoint beam tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation heatmap bench scale-sweep attn-counts
+             ablation heatmap bench scale-sweep attn-counts translate \
+             beam-table transformer-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
-             05-ablation 06-alignment 07-transformer
+             05-ablation 06-alignment 07-transformer 08-using
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -30,7 +32,8 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book check-tangled deps exercise sanitize \
-        bench clean clean-build deps-test deps-book fresh-check FORCE
+        bench clean clean-build deps-test deps-book fresh-check FORCE \
+        fuzz
 all: test
 
 # the Debian packages: 'make deps' installs all of them; each goal
@@ -122,6 +125,7 @@ STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
 # the programs' bad-input tests run the programs of the same folder
 # (BIN_DIR stands for the build/bin/ in their command lines)
 $(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
+$(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train
 test: deps-test $(TEST_BINS) $(STUB_BINS)
 	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) \
 	  $(addprefix !,$(STUB_BINS))
@@ -130,6 +134,28 @@ test: deps-test $(TEST_BINS) $(STUB_BINS)
 sanitize: deps-test
 	$(MAKE) --no-print-directory test \
 	  OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
+
+# ---- fuzzing the checkpoint loader (chapter 8); not part of test ---
+# make fuzz FUZZ_SECONDS=300 runs longer; inputs that crash land in
+# build/fuzz/found/.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_SRC     := $(MODULES:%=tangled/%.c)
+build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
+		$(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Itangled \
+	  -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $< $(FUZZ_SRC) -o $@ -lm -lz
+build/fuzz/seeds: tests/fuzz/seeds.c $(B)/float/libam.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
+fuzz: deps-test build/fuzz/checkpoint build/fuzz/seeds
+	@mkdir -p build/fuzz/corpus build/fuzz/found
+	build/fuzz/seeds build/fuzz/corpus
+	build/fuzz/checkpoint -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=4096 -rss_limit_mb=2048 \
+	  -artifact_prefix=build/fuzz/found/ build/fuzz/corpus
 
 # ---- exercises: make exercise EX=N.M -----------------------------
 # A coded exercise has a check in tests/exercises/; a paper or an
@@ -171,7 +197,18 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
         build/gen/scale.dat build/gen/counts-table.tex \
-        build/gen/bench-mha.txt
+        build/gen/bench-mha.txt \
+        build/gen/beam-table.tex build/gen/beam-summary.tex \
+        build/gen/translate-session.txt build/gen/translate-heatmap.txt \
+        build/gen/ckpt-size.tex
+# chapter 7, part 2: the Transformer's variants, heads and maps
+TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-curves.dat \
+        $(foreach v,params heads blind nopos noscale onehead onehead-noscale \
+          warmup,build/gen/tstudy-$v.tex) \
+        $(foreach k,head1 head2 head3 head4 self,\
+          $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
+GEN  += $(TSTUDY) build/gen/bench-transformer.txt
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -181,13 +218,17 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
-        test_changing_a_future_token_leaves_the_past_bit_identical
+        test_changing_a_future_token_leaves_the_past_bit_identical \
+        check_mha
+WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
-        $(foreach k,dot general additive,build/fig/heatmap-$k.tex)
+        $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
+        $(foreach k,head1 head2 head3 head4 self,\
+          build/fig/heatmap-t-$k.tex)
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
@@ -226,7 +267,7 @@ build/gen/ablation-small-answer.tex: build/bin/ablation
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
-SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64
+SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64,transformer:64
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
 build/gen/sweep-summary-attention.tex &: build/bin/sweep
 	@mkdir -p $(@D)
@@ -241,6 +282,7 @@ build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
+	  --configs none,none+Wc,dot,general,additive,transformer \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
 	  --seeds-answer build/gen/ablation-seeds.tex \
@@ -257,11 +299,20 @@ build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex &: build/bin/scale-sweep
 	@mkdir -p $(@D)
 	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
+$(TSTUDY) &: build/bin/transformer-study
+	@mkdir -p $(@D)
+	build/bin/transformer-study --table build/gen/tstudy-table.tex \
+	  --heads-table build/gen/tstudy-heads-table.tex \
+	  --head-curves build/gen/tstudy-curves.dat \
+	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
+build/gen/bench-transformer.txt: build/gen/bench.txt
+	grep -E '^(peak|train (transformer|none|dot|additive))' \
+	  build/gen/bench.txt > $@
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
-	grep -E '^(peak|matmul |mha)' build/gen/bench.txt > $@
+	grep -E '^(peak|matmul |mha|    \(median)' build/gen/bench.txt > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
@@ -273,9 +324,50 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
 	  --summary build/gen/schedule-summary.tex
 
+# chapter 8: checkpoints saved by train, then loaded by translate
+# and beam-table. The long models are the length sweep's.
+build/gen/recipe-dot.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention dot --save $@ \
+	  > build/gen/train-recipe-dot.txt
+build/gen/long-%.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention $* --max-words 20 --train-pairs 6000 \
+	  --val-pairs 900 --save $@ > build/gen/train-long-$*.txt
+build/gen/beam-table.tex build/gen/beam-summary.tex &: \
+		build/bin/beam-table build/gen/long-none.ckpt \
+		build/gen/long-dot.ckpt
+	build/bin/beam-table \
+	  --models build/gen/long-none.ckpt,build/gen/long-dot.ckpt \
+	  --table build/gen/beam-table.tex \
+	  --summary build/gen/beam-summary.tex
+# a session with refused lines: translate exits 2, which is kept
+TRANSLATE := build/bin/translate --model build/gen/recipe-dot.ckpt
+build/gen/translate-session.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt
+	status=0; printf '%s\n' 'the big dog sees a cat' \
+	  'a small child finds the old fish' 'the red bird eats' \
+	  'The cat eats' 'the cat eats a zebra' \
+	  | $(TRANSLATE) --beam 4 > $@ 2>&1 || status=$$?; \
+	  echo "(exit status $$status)" >> $@
+build/gen/translate-heatmap.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt
+	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
+	bytes=$$(wc -c < $<); params=$$(sed -n \
+	  's/.*, \([0-9]*\) parameters.*/\1/p' \
+	  build/gen/train-recipe-dot.txt); \
+	echo "The build's checkpoint of the recipe's model with dot" \
+	  "attention has $$bytes bytes: $$params parameters of 4 bytes" \
+	  "each, and $$((bytes - 4 * params)) bytes of header, tensor" \
+	  "table and checksum." > $@
+
 build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
 	@mkdir -p $(@D)
 	scripts/show-test test_$* > $@
+build/gen/check_%.tex: scripts/show-test $(wildcard tests/*.c)
+	@mkdir -p $(@D)
+	scripts/show-test check_$* > $@
 build/gen/gradcheck-%.tex: $(B)/tests/% scripts/gradcheck-table
 	@mkdir -p $(@D)
 	scripts/gradcheck-table $< > $@
@@ -287,6 +379,18 @@ build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
+build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
+build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
+		build/gen/heatmap-t-head%.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.4cm,6.2cm' \
+	  'source token' nolabels
+build/fig/heatmap-t-self.tex: figures/heatmap.gp \
+		build/gen/heatmap-t-self.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp t-self \
+	  'decoder self attention, mean of the heads' '10cm,6.5cm' \
+	  'decoder input token'
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*

@@ -22,3 +22,25 @@ void ex_positional_encoding(real *pe, int T, int D)
     (void)pe; (void)T; (void)D;
     /* TODO */
 }
+
+/* Exercise 7.11: the number of parameters of the Transformer of
+   chapter 7 with source and target vocabularies Vs and Vt, width D,
+   feed-forward width F and `layers` blocks on each side. */
+size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
+                                  int layers)
+{
+    (void)Vs; (void)Vt; (void)D; (void)F; (void)layers;
+    return 0;   /* TODO */
+}
+
+/* Exercise 7.12: a model that emits each sentence's words in a
+   uniformly random order, then <eos>. Given the sentences' lengths
+   in words, words[0..n-1], set *token to the expected fraction of
+   target tokens (words and <eos>) it gets right, and *exact to the
+   expected fraction of sentences it gets entirely right. */
+void ex_order_blind_accuracy(const int *words, int n, double *token,
+                             double *exact)
+{
+    (void)words; (void)n;
+    *token = *exact = 0;    /* TODO */
+}

@@ -1,7 +1,7 @@
 # Chapter 6: alignment accuracy (left, mean over seeds with a band of
 # one standard deviation) and validation loss (right, mean) after
 # every epoch (build/gen/align-curves.dat: epoch, then accuracy, its
-# sd and loss for none, none+Wc, dot, general, additive).
+# sd and loss for none, none+Wc, dot, general, additive, transformer).
 set terminal cairolatex pdf colortext size 14cm,6cm
 set output 'build/fig/align-curves.tex'
 set multiplot layout 1,2
@@ -21,7 +21,8 @@ plot f using 1:($8-$9):($8+$9) with filledcurves lc rgb '#1f77b4' notitle, \
      f using 1:($14-$15):($14+$15) with filledcurves lc rgb '#9467bd' notitle, \
      f using 1:8 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
      f using 1:11 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
-     f using 1:14 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive'
+     f using 1:14 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive', \
+     f using 1:17 with linespoints lw 3 pt 3 lc rgb '#000000' title 'transformer'
 set ylabel 'validation loss'
 set yrange [0.55:*]
 set xrange [1:16]
@@ -30,5 +31,6 @@ plot f using 1:4 with linespoints lw 3 pt 7 lc rgb '#d62728' title 'none', \
      f using 1:7 with linespoints lw 3 pt 11 dt 2 lc rgb '#ff7f0e' title 'none+Wc', \
      f using 1:10 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
      f using 1:13 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
-     f using 1:16 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive'
+     f using 1:16 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive', \
+     f using 1:19 with linespoints lw 3 pt 3 lc rgb '#000000' title 'transformer'
 unset multiplot

@@ -5,11 +5,15 @@
 # ranges and gold outlines in build/gen/heatmap-KIND.gpi, both written
 # by build/bin/ablation --heatmaps.
 kind = ARG1
-set terminal cairolatex pdf colortext size 12cm,7cm
+# chapter 7 passes a title, a size, an x label and 'nolabels':
+#   gnuplot -c figures/heatmap.gp KIND TITLE SIZE XLABEL nolabels
+title = ARGC > 1 ? ARG2 : sprintf('%s attention', kind)
+size = ARGC > 2 ? ARG3 : '12cm,7cm'
+eval sprintf('set terminal cairolatex pdf colortext size %s', size)
 set output sprintf('build/fig/heatmap-%s.tex', kind)
 load sprintf('build/gen/heatmap-%s.gpi', kind)
-set title sprintf('%s attention', kind)
-set xlabel 'source token'
+set title title
+set xlabel ARGC > 3 ? ARG4 : 'source token'
 set ylabel 'predicted target token'
 set tics scale 0
 set xtics rotate by 40 right
@@ -19,6 +23,11 @@ set cbtics 0,0.25,1
 set cblabel 'weight'
 set key off
 file = sprintf('build/gen/heatmap-%s.dat', kind)
+# a fifth argument 'nolabels' leaves the numbers out of small maps
+if (ARGC > 4 && ARG5 eq 'nolabels') {
+    plot file using 1:2:3 with image
+    exit
+}
 plot file using 1:2:3 with image, \
      file using 1:2:($3 >= 0.5 ? sprintf('\\scriptsize %.2f', $3) : '') \
           with labels tc rgb '#ffffff', \

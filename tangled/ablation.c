@@ -1,29 +1,29 @@
-#line 910 "chapters/A-programs.nw"
+#line 1310 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1670 "chapters/A-programs.nw"
+#line 2144 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 918 "chapters/A-programs.nw"
+#line 1318 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 943 "chapters/A-programs.nw"
+#line 1343 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 1413 "chapters/A-programs.nw"
+#line 1861 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 949 "chapters/A-programs.nw"
+#line 1349 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val->loss;
     run->seconds += seconds;
     
-#line 1446 "chapters/A-programs.nw"
+#line 1903 "chapters/A-programs.nw"
 if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 959 "chapters/A-programs.nw"
+#line 1359 "chapters/A-programs.nw"
 }
-#line 974 "chapters/A-programs.nw"
+#line 1374 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 988 "chapters/A-programs.nw"
+#line 1388 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 1003 "chapters/A-programs.nw"
+#line 1403 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1133 "chapters/A-programs.nw"
+#line 1573 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 1154 "chapters/A-programs.nw"
+#line 1594 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 1340 "chapters/A-programs.nw"
+#line 1792 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -122,7 +122,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 1017 "chapters/A-programs.nw"
+#line 1417 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -140,7 +140,18 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 1604 "chapters/A-programs.nw"
+#line 2068 "chapters/A-programs.nw"
+static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
+
+static char *heatmap_name(const char *prefix, int kind,
+                          const char *ext)
+{
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "-%s%s", attention_name[kind],
+             ext);
+    return out_name(prefix, suffix);
+}
+
 static void write_heatmap(const char *prefix, Model *m,
                           const Dataset *d)
 {
@@ -152,26 +163,24 @@ static void write_heatmap(const char *prefix, Model *m,
     model_forward(m, &batch);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     const real *w = m->attn.weights;        /* [1, T', S] */
-    char name[300];
-    const char *kind = attention_name[m->cfg.attention];
+    char *name;
     
-#line 1624 "chapters/A-programs.nw"
-snprintf(name, sizeof name, "%s-%s.dat", prefix, kind);
-FILE *f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+#line 2098 "chapters/A-programs.nw"
+name = heatmap_name(prefix, m->cfg.attention, ".dat");
+FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
-fclose(f);
-#line 1618 "chapters/A-programs.nw"
+out_close(f);
+free(name);
+#line 2092 "chapters/A-programs.nw"
     
-#line 1634 "chapters/A-programs.nw"
+#line 2108 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
-snprintf(name, sizeof name, "%s-%s.gpi", prefix, kind);
-f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+name = heatmap_name(prefix, m->cfg.attention, ".gpi");
+f = out_open(name);
 fprintf(f, "set xtics (");
 for (int s = 0; s < S; s++)
     fprintf(f, "%s\"%s\" %d", s ? ", " : "", en.word[batch.src[s]],
@@ -188,28 +197,29 @@ for (int j = 0; j < words; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-fclose(f);
-#line 1619 "chapters/A-programs.nw"
+out_close(f);
+free(name);
+#line 2093 "chapters/A-programs.nw"
     
-#line 1659 "chapters/A-programs.nw"
+#line 2133 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-snprintf(name, sizeof name, "%s-%s.txt", prefix, kind);
-f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+name = heatmap_name(prefix, m->cfg.attention, ".txt");
+f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
-fclose(f);
-#line 1620 "chapters/A-programs.nw"
+out_close(f);
+free(name);
+#line 2094 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 
-#line 925 "chapters/A-programs.nw"
+#line 1325 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 1036 "chapters/A-programs.nw"
+#line 1436 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -218,10 +228,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5;
-#line 1418 "chapters/A-programs.nw"
+#line 1866 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 1045 "chapters/A-programs.nw"
+#line 1445 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--schedules", OPT_TEXT, &schedules, 0, 0, "W/F,W/F,..."},
@@ -236,7 +246,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 1421 "chapters/A-programs.nw"
+#line 1869 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -244,33 +254,66 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 1059 "chapters/A-programs.nw"
+#line 1459 "chapters/A-programs.nw"
+    TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 1074 "chapters/A-programs.nw"
+#line 1506 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
-for (int k = 0; k < n_conf; k++)
+for (int k = 0; k < n_conf; k++) {
     kind[k] = attention_from_name(conf[k]);
-#line 1063 "chapters/A-programs.nw"
+    ModelConfig mc = base;
+    mc.attention = kind[k];
+    refuse_bad_transformer(&mc);
+}
+#line 1464 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 929 "chapters/A-programs.nw"
+#line 1473 "chapters/A-programs.nw"
+for (int q = 0; q < n_sched; q++)
+    if (sched[q].warmup >= tc.epochs)
+        refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
+               " nothing of a run of %d epochs (--epochs)",
+               sched[q].warmup, sched[q].floor, sched[q].warmup,
+               tc.epochs);
+#line 1484 "chapters/A-programs.nw"
+if (table) out_plan("--table", table);
+if (curves) out_plan("--curves", curves);
+if (summary) out_plan("--summary", summary);
+#line 1877 "chapters/A-programs.nw"
+if (align_table) out_plan("--align-table", align_table);
+if (align_curves) out_plan("--align-curves", align_curves);
+if (align_summary) out_plan("--align-summary", align_summary);
+if (align_timing) out_plan("--align-timing", align_timing);
+for (int k = 0; heatmaps && k < n_conf; k++)
+    for (int e = 0; e < 3 && attention_chooses(kind[k]); e++)
+        out_plan("--heatmaps",
+                 heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
+#line 1489 "chapters/A-programs.nw"
+double need = 0;
+for (int k = 0; k < n_conf; k++) {
+    ModelConfig mc = base;
+    mc.attention = kind[k];
+    need = fmax(need, run_bytes(&dc, &mc, tc.batch_size));
+}
+memory_check(need, "--hidden or --embed");
+#line 1329 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 1429 "chapters/A-programs.nw"
+#line 1886 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 932 "chapters/A-programs.nw"
+#line 1332 "chapters/A-programs.nw"
     
-#line 1086 "chapters/A-programs.nw"
+#line 1522 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 for (int q = 0; q < n_sched; q++)
     for (int k = 0; k < n_conf; k++)
@@ -286,29 +329,33 @@ for (int q = 0; q < n_sched; q++)
                                     t.seed);
             run->params = m->params.count;
             
-#line 1439 "chapters/A-programs.nw"
+#line 1896 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = &align_set;
 if (attention_chooses(mc.attention)) {
     AlignScore a0 = align_evaluate(m, &align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 1101 "chapters/A-programs.nw"
+#line 1537 "chapters/A-programs.nw"
             train_model(m, &train_set, &val_set, &t, record_epoch,
                         run);
             run->final = evaluate(m, &val_set, t.batch_size);
+            progress("%d/%g %s, seed %d of %d: val loss %.4f,"
+                     " %.1f s", sched[q].warmup, sched[q].floor,
+                     attention_name[kind[k]], s + 1, seeds,
+                     run->final.loss, run->seconds);
             
-#line 1452 "chapters/A-programs.nw"
+#line 1909 "chapters/A-programs.nw"
 if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, &align_set, t.batch_size);
 if (heatmaps && s == 0 && q == 0 && attention_chooses(mc.attention))
     write_heatmap(heatmaps, m, &align_set);
-#line 1105 "chapters/A-programs.nw"
+#line 1545 "chapters/A-programs.nw"
             model_free(m);
         }
-#line 933 "chapters/A-programs.nw"
+#line 1333 "chapters/A-programs.nw"
     
-#line 1112 "chapters/A-programs.nw"
+#line 1552 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -324,14 +371,13 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 934 "chapters/A-programs.nw"
+#line 1334 "chapters/A-programs.nw"
     
-#line 1174 "chapters/A-programs.nw"
+#line 1614 "chapters/A-programs.nw"
 if (table) 
-#line 1182 "chapters/A-programs.nw"
+#line 1626 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(table, "w");
-    if (!f) refuse("cannot write '%s'", table);
+    FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
             n_sched > 1 ? "l" : "");
     fprintf(f, "%sattention & parameters & val loss & token acc."
@@ -344,7 +390,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 1203 "chapters/A-programs.nw"
+#line 1646 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -355,17 +401,16 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         attention_name[kind[k]], runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 1197 "chapters/A-programs.nw"
+#line 1640 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
-    fclose(f);
+    out_close(f);
 }
-#line 1175 "chapters/A-programs.nw"
+#line 1615 "chapters/A-programs.nw"
 if (curves) 
-#line 1217 "chapters/A-programs.nw"
+#line 1660 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(curves, "w");
-    if (!f) refuse("cannot write '%s'", curves);
+    FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
             " its standard deviation over the seeds\n");
     for (int e = 0; e < tc.epochs; e++) {
@@ -380,17 +425,27 @@ if (curves)
             }
         fprintf(f, "\n");
     }
-    fclose(f);
+    out_close(f);
 }
-#line 1176 "chapters/A-programs.nw"
-if (summary) 
-#line 1248 "chapters/A-programs.nw"
-{
-    FILE *f = fopen(summary, "w");
-    if (!f) refuse("cannot write '%s'", summary);
+#line 1616 "chapters/A-programs.nw"
+if (summary) {
+    FILE *f = out_open(summary);
     
-#line 1328 "chapters/A-programs.nw"
-if (seeds > 1)
+#line 1765 "chapters/A-programs.nw"
+fprintf(f, "Mean validation loss over %d seed%s:", seeds,
+        seeds > 1 ? "s" : "");
+for (int k = 0; k < n_conf; k++) {
+    double st[4][2];
+    row_stats(st, runs[0][k], seeds);
+    fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
+            attention_name[kind[k]], st[0][0]);
+}
+fprintf(f, ". ");
+#line 1777 "chapters/A-programs.nw"
+if (n_conf == 1)
+    fprintf(f, "Only one configuration was run: there is nothing to"
+            " compare. ");
+else if (seeds > 1)
     fprintf(f, "Each difference of mean validation loss below is"
             " judged by a paired $t$-test over the %d seeds"
             " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
@@ -399,21 +454,19 @@ if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 1252 "chapters/A-programs.nw"
-    for (int k = 1; k < n_conf; k++)
-        compare_runs(f, runs[0], kind, 0, k, seeds);
-    for (int k = 1; k < n_conf; k++)
-        if (kind[k] == ATTN_NONE_WC)
-            for (int j = 1; j < n_conf; j++)
-                if (attention_chooses(kind[j]))
-                    compare_runs(f, runs[0], kind, k, j, seeds);
-    for (int i = 1; i < n_conf; i++)
-        for (int j = i + 1; j < n_conf; j++)
-            if (attention_chooses(kind[i])
-                && attention_chooses(kind[j]))
-                compare_runs(f, runs[0], kind, i, j, seeds);
-    
-#line 1275 "chapters/A-programs.nw"
+#line 1692 "chapters/A-programs.nw"
+for (int k = 1; k < n_conf; k++)
+    compare_runs(f, runs[0], kind, 0, k, seeds);
+for (int k = 1; k < n_conf; k++)
+    if (kind[k] == ATTN_NONE_WC)
+        for (int j = 1; j < n_conf; j++)
+            if (attention_chooses(kind[j]))
+                compare_runs(f, runs[0], kind, k, j, seeds);
+for (int i = 1; i < n_conf; i++)
+    for (int j = i + 1; j < n_conf; j++)
+        if (attention_chooses(kind[i]) && attention_chooses(kind[j]))
+            compare_runs(f, runs[0], kind, i, j, seeds);
+#line 1712 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -436,9 +489,7 @@ else
                      " baseline's. ");
     }
 }
-#line 1265 "chapters/A-programs.nw"
-    
-#line 1301 "chapters/A-programs.nw"
+#line 1738 "chapters/A-programs.nw"
 {
     int said = 0;
     for (int i = 0; i < n_conf; i++) {
@@ -464,17 +515,13 @@ else
             " ranked. ");
 }
 
-#line 1266 "chapters/A-programs.nw"
-    fprintf(f, "The loss floor is %.4f.\n",
-            smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-    fclose(f);
-}
-#line 1177 "chapters/A-programs.nw"
-if (summary && n_sched > 1) 
-#line 1379 "chapters/A-programs.nw"
+#line 1705 "chapters/A-programs.nw"
+fprintf(f, "The loss floor is %.4f.\n",
+        smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
+#line 1619 "chapters/A-programs.nw"
+    if (n_sched > 1) 
+#line 1830 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(summary, "a");
-    if (!f) refuse("cannot write '%s'", summary);
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
         int best = 0;
@@ -494,14 +541,14 @@ if (summary && n_sched > 1)
                 sched[best].floor, best_loss);
     }
     fprintf(f, ".\n");
-    fclose(f);
 }
-#line 1178 "chapters/A-programs.nw"
+#line 1620 "chapters/A-programs.nw"
+    out_close(f);
+}
 if (seeds_answer) 
-#line 1364 "chapters/A-programs.nw"
+#line 1816 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(seeds_answer, "w");
-    if (!f) refuse("cannot write '%s'", seeds_answer);
+    FILE *f = out_open(seeds_answer);
     double st[4][2];
     row_stats(st, runs[0][0], seeds);
     double need = (st[0][1] / 0.001) * (st[0][1] / 0.001);
@@ -509,14 +556,15 @@ if (seeds_answer)
             " so $n > (%.5f/0.001)^2 = %.1f$: at least %d seeds.\n",
             st[0][1], attention_name[kind[0]], st[0][1], need,
             (int)floor(need) + 1);
-    fclose(f);
+    out_close(f);
 }
-#line 1460 "chapters/A-programs.nw"
+#line 1917 "chapters/A-programs.nw"
+int n_attn = 0;
+for (int k = 0; k < n_conf; k++) n_attn += attention_chooses(kind[k]);
 if (align_table) 
-#line 1468 "chapters/A-programs.nw"
+#line 1927 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_table, "w");
-    if (!f) refuse("cannot write '%s'", align_table);
+    FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
             " loss & alignment acc.\\ (\\%%) & gold weight \\\\\n"
             "\\midrule\n");
@@ -532,7 +580,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 1495 "chapters/A-programs.nw"
+#line 1953 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (!attention_chooses(kind[k]))
@@ -540,19 +588,18 @@ if (!attention_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 1486 "chapters/A-programs.nw"
+#line 1944 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
-    fclose(f);
+    out_close(f);
 }
-#line 1461 "chapters/A-programs.nw"
+#line 1920 "chapters/A-programs.nw"
 if (align_curves) 
-#line 1530 "chapters/A-programs.nw"
+#line 1994 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_curves, "w");
-    if (!f) refuse("cannot write '%s'", align_curves);
+    FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%), its standard deviation, and val loss, over"
             " seeds\n");
@@ -570,15 +617,20 @@ if (align_curves)
         }
         fprintf(f, "\n");
     }
-    fclose(f);
+    out_close(f);
 }
-#line 1462 "chapters/A-programs.nw"
+#line 1921 "chapters/A-programs.nw"
 if (align_summary) 
-#line 1507 "chapters/A-programs.nw"
+#line 1965 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_summary, "w");
-    if (!f) refuse("cannot write '%s'", align_summary);
-    fprintf(f, "Attention's peak lands on the gold source word in");
+    FILE *f = out_open(align_summary);
+    if (!n_attn)
+        fprintf(f, "No configuration with attention was run, so no"
+                " alignment was measured; chance is %.1f\\%%.\n",
+                100 * align_chance(dc.min_words, dc.max_words));
+    else
+        fprintf(f, "Attention's peak lands on the gold source word"
+                " in");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
         if (!attention_chooses(kind[k])) continue;
@@ -589,24 +641,26 @@ if (align_summary)
                 100 * acc / seeds, attention_name[kind[k]]);
         sep = ",";
     }
-    fprintf(f, ", against a chance level of %.1f\\%% (the tutorial"
-            " reports 97.7\\%% for dot and 84.5\\%% for"
-            " additive).\n",
-            100 * align_chance(dc.min_words, dc.max_words));
-    fclose(f);
+    if (n_attn)
+        fprintf(f, ", against a chance level of %.1f\\%% (the"
+                " tutorial reports 97.7\\%% for dot and 84.5\\%%"
+                " for additive).\n",
+                100 * align_chance(dc.min_words, dc.max_words));
+    out_close(f);
 }
-#line 1463 "chapters/A-programs.nw"
+#line 1922 "chapters/A-programs.nw"
 if (align_timing) 
-#line 1559 "chapters/A-programs.nw"
+#line 2022 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(align_timing, "w");
-    if (!f) refuse("cannot write '%s'", align_timing);
-    fprintf(f, "Alignment accuracy first reaches 90\\%%");
+    FILE *f = out_open(align_timing);
+    fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
+            : "No configuration with attention was run, so there"
+            " is no alignment to time");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
         if (!attention_chooses(kind[k])) continue;
         
-#line 1575 "chapters/A-programs.nw"
+#line 2039 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -628,15 +682,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 1567 "chapters/A-programs.nw"
+#line 2031 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
-    fclose(f);
+    out_close(f);
 }
-#line 1464 "chapters/A-programs.nw"
+#line 1923 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 935 "chapters/A-programs.nw"
+#line 1335 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 155 "chapters/04-attention.nw"
+#line 156 "chapters/04-attention.nw"
 void masked_softmax(real *w, const real *score, const int *mask,
                     int n)
 {
@@ -13,7 +13,7 @@ void masked_softmax(real *w, const real *score, const int *mask,
         w[s] = mask[s] ? score[s] : MASKED_SCORE;
     softmax(w, w, n);
 }
-#line 174 "chapters/04-attention.nw"
+#line 175 "chapters/04-attention.nw"
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
@@ -21,7 +21,7 @@ void softmax_backward(real *dscore, const real *w, const real *dw,
     for (int k = 0; k < n; k++) dot += w[k] * dw[k];
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 251 "chapters/04-attention.nw"
+#line 252 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -36,7 +36,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 270 "chapters/04-attention.nw"
+#line 271 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     const char *problem = scorer_check(kind, Hd, He);
@@ -62,7 +62,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 321 "chapters/04-attention.nw"
+#line 322 "chapters/04-attention.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -84,7 +84,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 350 "chapters/04-attention.nw"
+#line 351 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -96,7 +96,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 380 "chapters/04-attention.nw"
+#line 381 "chapters/04-attention.nw"
 for (int b = 0; b < B; b++) {
     const real *dec_b = dec + (size_t)b * T * Hd;
     if (sc->kind == SCORE_GENERAL)
@@ -110,13 +110,13 @@ for (int b = 0; b < B; b++) {
                        NULL, S, He, A);
     }
 }
-#line 361 "chapters/04-attention.nw"
+#line 362 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 397 "chapters/04-attention.nw"
+#line 398 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real e = 0;
@@ -144,20 +144,20 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 366 "chapters/04-attention.nw"
+#line 367 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 423 "chapters/04-attention.nw"
+#line 424 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 368 "chapters/04-attention.nw"
+#line 369 "chapters/04-attention.nw"
         }
 }
-#line 453 "chapters/04-attention.nw"
+#line 454 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -166,26 +166,26 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 485 "chapters/04-attention.nw"
+#line 486 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 461 "chapters/04-attention.nw"
+#line 462 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             
-#line 480 "chapters/04-attention.nw"
+#line 481 "chapters/04-attention.nw"
 int real_positions = 0;
 for (int s = 0; s < S; s++) real_positions += mask[(size_t)b * S + s];
 if (real_positions == 0) continue;
-#line 464 "chapters/04-attention.nw"
+#line 465 "chapters/04-attention.nw"
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 493 "chapters/04-attention.nw"
+#line 494 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real *dh_s = d_enc + ((size_t)b * S + s) * He;
@@ -196,11 +196,11 @@ for (int s = 0; s < S; s++) {
     }
     c->d_weights[s] = dw;
 }
-#line 467 "chapters/04-attention.nw"
+#line 468 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 529 "chapters/04-attention.nw"
+#line 530 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -222,7 +222,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 555 "chapters/04-attention.nw"
+#line 556 "chapters/04-attention.nw"
 const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
 const real *v = param(p, sc->v);
 real *dv = param_grad(p, sc->v);
@@ -234,13 +234,13 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 550 "chapters/04-attention.nw"
+#line 551 "chapters/04-attention.nw"
     }
 }
-#line 470 "chapters/04-attention.nw"
+#line 471 "chapters/04-attention.nw"
         }
     
-#line 569 "chapters/04-attention.nw"
+#line 570 "chapters/04-attention.nw"
 for (int b = 0; b < B; b++) {
     const real *dec_b = dec + (size_t)b * T * Hd;
     real *d_dec_b = d_dec + (size_t)b * T * Hd;
@@ -259,5 +259,5 @@ for (int b = 0; b < B; b++) {
                         S, He, A);
     }
 }
-#line 472 "chapters/04-attention.nw"
+#line 473 "chapters/04-attention.nw"
 }

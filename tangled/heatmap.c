@@ -1,4 +1,4 @@
-#line 1681 "chapters/A-programs.nw"
+#line 2155 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include <stdio.h>
@@ -8,15 +8,15 @@ static void log_epoch(int epoch, double train_loss, const Eval *val,
                       double seconds, void *ctx)
 {
     (void)ctx;
-    fprintf(stderr, "heatmap: epoch %2d, train loss %.4f, val loss"
-            " %.4f, %.2f s\n", epoch, train_loss, val->loss, seconds);
+    progress("epoch %2d, train loss %.4f, val loss %.4f, %.2f s",
+             epoch, train_loss, val->loss, seconds);
 }
 
 int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 1709 "chapters/A-programs.nw"
+#line 2183 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -29,33 +29,36 @@ Option options[] = {
     {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
     {"--epochs", OPT_INT, &tc.epochs, 1, 1e4, "epochs"},
     {"--max-words", OPT_INT, &dc.max_words, 1, MAX_WORDS, "longest"},
+    TRANSFORMER_OPTIONS(mc),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train, then show where the model looks on a sentence");
 if (!sentence) refuse("--sentence is required (try --help)");
 mc.attention = attention_from_name(attention);
+refuse_bad_transformer(&mc);
 if (!attention_chooses(mc.attention))
     refuse("--attention %s has no weights to show: it does not"
            " choose where to look", attention_name[mc.attention]);
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 1698 "chapters/A-programs.nw"
+#line 2172 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 1736 "chapters/A-programs.nw"
+#line 2213 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
+memory_check(run_bytes(&dc, &mc, tc.batch_size), "--max-words");
 Model *m = model_create(&mc, tc.batch_size, max_len, tc.seed);
-fprintf(stderr, "heatmap: training %s attention for %d epochs\n",
-        attention_name[mc.attention], tc.epochs);
+progress("training %s attention for %d epochs",
+         attention_name[mc.attention], tc.epochs);
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 1701 "chapters/A-programs.nw"
+#line 2175 "chapters/A-programs.nw"
     
-#line 1750 "chapters/A-programs.nw"
+#line 2228 "chapters/A-programs.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -66,9 +69,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 1702 "chapters/A-programs.nw"
+#line 2176 "chapters/A-programs.nw"
     
-#line 1762 "chapters/A-programs.nw"
+#line 2240 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -83,7 +86,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 1703 "chapters/A-programs.nw"
+#line 2177 "chapters/A-programs.nw"
     free(out); free(w);
     model_free(m);
     return 0;

@@ -1,9 +1,9 @@
-#line 1795 "chapters/A-programs.nw"
+#line 2273 "chapters/A-programs.nw"
 /* scale-sweep: why 1/sqrt(d_k), measured (chapter 7). */
 #include "transformer.h"
 #include <stdlib.h>
 enum { MAX_WIDTHS = 16 };
-#line 1847 "chapters/A-programs.nw"
+#line 2325 "chapters/A-programs.nw"
 static FILE *open_sentence(const char *prefix, const char *what)
 {
     char name[300];
@@ -12,7 +12,7 @@ static FILE *open_sentence(const char *prefix, const char *what)
     if (!f) refuse("cannot write '%s'", name);
     return f;
 }
-#line 1857 "chapters/A-programs.nw"
+#line 2335 "chapters/A-programs.nw"
 static void write_sentences(const char *prefix,
                             ScoreStats st[2][MAX_WIDTHS],
                             const int *dk, int n, int keys,
@@ -36,7 +36,7 @@ static void write_sentences(const char *prefix,
     fclose(f);
     f = open_sentence(prefix, "summary");
     
-#line 1884 "chapters/A-programs.nw"
+#line 2362 "chapters/A-programs.nw"
 fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
         " unscaled score grows from %.2f to %.0f, as $d_k$ does;"
         " the scaled score's stays between %.2f and %.2f at every"
@@ -65,18 +65,18 @@ if (at16 >= 0)
             " %.2f with it.", st[0][at16].max_weight,
             st[1][at16].max_weight);
 fprintf(f, "\n");
-#line 1880 "chapters/A-programs.nw"
+#line 2358 "chapters/A-programs.nw"
     fclose(f);
 }
 
-#line 1801 "chapters/A-programs.nw"
+#line 2279 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "scale-sweep";
     int trials = 4000, keys = 8, seed = 1, max_dk = 1024;
     char *summary = NULL;
     
-#line 1821 "chapters/A-programs.nw"
+#line 2299 "chapters/A-programs.nw"
 Option options[] = {
     {"--trials", OPT_INT, &trials, 10, 1e7, "queries per width"},
     {"--keys", OPT_INT, &keys, 2, 1024, "keys per query"},
@@ -87,7 +87,7 @@ Option options[] = {
 parse_options(argc, argv, options, 5,
               "measure why attention scores are divided by"
               " sqrt(d_k)");
-#line 1807 "chapters/A-programs.nw"
+#line 2285 "chapters/A-programs.nw"
     ScoreStats st[2][MAX_WIDTHS] = {{{0}}};
     int dk[MAX_WIDTHS], n = 0;
     printf("# d_k, then unscaled and scaled: score variance,"
@@ -96,7 +96,7 @@ parse_options(argc, argv, options, 5,
     for (int d = 4; d <= max_dk; d *= 2, n++) {
         dk[n] = d;
         
-#line 1833 "chapters/A-programs.nw"
+#line 2311 "chapters/A-programs.nw"
 for (int scaled = 0; scaled < 2; scaled++) {
     Rng rng;
     rng_seed(&rng, (uint64_t)seed);
@@ -107,7 +107,7 @@ printf("%d %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", d,
        st[0][n].score_var, st[1][n].score_var, st[0][n].max_weight,
        st[1][n].max_weight, st[0][n].grad_rms, st[1][n].grad_rms,
        st[0][n].query_grad, st[1][n].query_grad);
-#line 1815 "chapters/A-programs.nw"
+#line 2293 "chapters/A-programs.nw"
     }
     if (summary) write_sentences(summary, st, dk, n, keys, trials);
     return 0;

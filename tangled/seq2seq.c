@@ -180,14 +180,16 @@ for (int k = 0; k < B * H; k++) {
 #line 402 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 506 "chapters/03-bottleneck.nw"
+#line 507 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 242 "chapters/04-attention.nw"
+#line 243 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 508 "chapters/03-bottleneck.nw"
+#line 114 "chapters/07b-training.nw"
+"transformer",
+#line 509 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -203,26 +205,38 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 528 "chapters/03-bottleneck.nw"
+#line 529 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
-                          .attention = ATTN_NONE };
+                          .attention = ATTN_NONE
+                          
+#line 129 "chapters/07b-training.nw"
+, .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
+#line 534 "chapters/03-bottleneck.nw"
+                                                               };
 }
-#line 579 "chapters/03-bottleneck.nw"
+#line 584 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
     assert(cfg->E > 0 && cfg->H > 0 && max_B > 0 && max_len > 1);
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
+    
+#line 155 "chapters/07b-training.nw"
+if (cfg->attention == ATTN_TRANSFORMER) {
+    transformer_build(m, max_B, max_len, seed);
+    return m;
+}
+#line 591 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 601 "chapters/03-bottleneck.nw"
+#line 607 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -233,19 +247,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 590 "chapters/03-bottleneck.nw"
+#line 596 "chapters/03-bottleneck.nw"
     
-#line 648 "chapters/04-attention.nw"
+#line 649 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 591 "chapters/03-bottleneck.nw"
+#line 597 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 613 "chapters/03-bottleneck.nw"
+#line 619 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -253,16 +267,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 595 "chapters/03-bottleneck.nw"
+#line 601 "chapters/03-bottleneck.nw"
     
-#line 653 "chapters/04-attention.nw"
+#line 654 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 596 "chapters/03-bottleneck.nw"
+#line 602 "chapters/03-bottleneck.nw"
     
-#line 629 "chapters/03-bottleneck.nw"
+#line 635 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -272,7 +286,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 651 "chapters/03-bottleneck.nw"
+#line 657 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -281,11 +295,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 638 "chapters/03-bottleneck.nw"
+#line 644 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 660 "chapters/03-bottleneck.nw"
+#line 666 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -294,7 +308,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 641 "chapters/03-bottleneck.nw"
+#line 647 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -303,7 +317,7 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 662 "chapters/04-attention.nw"
+#line 663 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -312,26 +326,74 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 597 "chapters/03-bottleneck.nw"
+#line 603 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 670 "chapters/03-bottleneck.nw"
+#line 676 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
     free(m->dec_in);
     free(m->src_x);
     
-#line 671 "chapters/04-attention.nw"
+#line 672 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 676 "chapters/03-bottleneck.nw"
+#line 169 "chapters/07b-training.nw"
+if (m->tm) transformer_free(m->tm);
+#line 682 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
-#line 682 "chapters/04-attention.nw"
+#line 521 "chapters/A-programs.nw"
+double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
+                 int max_B)
+{
+    double E = cfg->E, H = cfg->H, A = cfg->H;
+    double Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    double V = Vs > Vt ? Vs : Vt, L = dc->max_words + 2;
+    double B = max_B, S = L, T = L - 1;
+    double data = (dc->n_train + dc->n_val) * (2 * L + 2);
+    double par = (Vs + Vt) * E + 2 * (E + H + 1) * 4 * H
+                 + (H + 1) * Vt;
+    double work = B * S * (2 * E + 7 * H) + 4 * B * H
+                  + B * T * (2 * E + 8 * H + 3 * V);
+    double ints = B * (2 * T + 1 + S);
+    if (cfg->attention == ATTN_TRANSFORMER) {
+        
+#line 562 "chapters/A-programs.nw"
+double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
+double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
+double BS = B * S, BT = B * T;
+par = (Vs + Vt) * D + Ly * (2 * blk + 4 * D * D + 2 * D) + 4 * D
+      + (D + 1) * Vt;
+ints = BS * S + 2 * BT * T + BT * S + 2 * BT + B;
+work = S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
+       + 3 * BT * Vt + BT * S
+       + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
+               + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
+               + BT * NH * (T + S));
+#line 536 "chapters/A-programs.nw"
+        return (data + ints) * sizeof(int)
+               + (4 * par + work) * sizeof(real);
+    }
+    if (cfg->attention != ATTN_NONE) {
+        
+#line 550 "chapters/A-programs.nw"
+par += 2 * H * H;
+if (cfg->attention == ATTN_GENERAL) par += H * H;
+if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
+work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
+        + 2 * B * S * A + 2 * S;
+#line 541 "chapters/A-programs.nw"
+    }
+    double scratch = 4 * H * H * sizeof(double);
+    return (data + ints) * sizeof(int)
+           + (4 * par + work) * sizeof(real) + scratch;
+}
+#line 683 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -348,20 +410,65 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
             memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
         }
         
-#line 703 "chapters/04-attention.nw"
+#line 704 "chapters/04-attention.nw"
 real *att_b = m->att_h + (size_t)b * T * H;
 linear_forward(att_b, m->cat + (size_t)b * T * 2 * H,
                param(p, m->att_Wc), NULL, dec_len[b], 2 * H, H);
 for (int k = 0; k < dec_len[b] * H; k++)
     att_b[k] = fast_tanh(att_b[k]);
-#line 698 "chapters/04-attention.nw"
+#line 699 "chapters/04-attention.nw"
     }
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 705 "chapters/03-bottleneck.nw"
+#line 1009 "chapters/08-using.nw"
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input, real *weights)
+{
+    const Params *p = &m->params;
+    int N = d->N, E = m->cfg.E, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
+    assert(enc->B == N && N <= m->max_B);
+    embedding_forward(d->x, input, d->ones, param(p, m->tgt_emb),
+                      N, 1, E);
+    lstm_forward(d->h_new, d->cell, d->gates, d->h, d->c, d->x,
+                 d->ones, d->h, d->c, param(p, m->dec_Wx),
+                 param(p, m->dec_Wh), param(p, m->dec_b), N, 1, E, H);
+    const real *top = d->h_new;             /* [N, 1, H] */
+    if (m->cfg.attention != ATTN_NONE) {
+        top = attend(m, d->h_new, enc, d->ones, N, 1);
+        if (weights)
+            memcpy(weights, m->attn.weights,
+                   sizeof(real) * N * enc->S);
+    }
+    linear_forward(d->logits, top, param(p, m->out_W),
+                   param(p, m->out_b), N, H, V);
+}
+#line 1033 "chapters/08-using.nw"
+void decoder_state_alloc(DecoderState *d, const Model *m, int N)
+{
+    int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
+    assert(N > 0 && N <= m->max_B);
+    d->N = N;
+    d->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
+    d->c = d->h + (size_t)N * H;
+    d->h_new = d->c + (size_t)N * H;
+    d->cell = d->h_new + (size_t)N * H;
+    d->gates = d->cell + (size_t)N * H;         /* [N, 4H] */
+    d->x = d->gates + (size_t)N * 4 * H;        /* [N, E] */
+    d->logits = d->x + (size_t)N * E;           /* [N, V] */
+    d->ones = xcalloc(N, sizeof(int));
+    for (int i = 0; i < N; i++) d->ones[i] = 1;
+}
+
+void decoder_state_free(DecoderState *d)
+{
+    free(d->h);
+    free(d->ones);
+}
+#line 711 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -379,7 +486,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 740 "chapters/03-bottleneck.nw"
+#line 746 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -393,7 +500,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 764 "chapters/03-bottleneck.nw"
+#line 770 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -410,38 +517,46 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 710 "chapters/04-attention.nw"
+#line 711 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 780 "chapters/03-bottleneck.nw"
+#line 786 "chapters/03-bottleneck.nw"
     
-#line 794 "chapters/03-bottleneck.nw"
+#line 800 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++)
     linear_forward(m->logits + (size_t)b * T * V,
                    top + (size_t)b * T * H, param(p, m->out_W),
                    param(p, m->out_b), m->dec_len[b], H, V);
 m->top = top;
-#line 781 "chapters/03-bottleneck.nw"
+#line 787 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 817 "chapters/03-bottleneck.nw"
+#line 823 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
+    
+#line 160 "chapters/07b-training.nw"
+if (m->tm) return transformer_forward(m, batch);
+#line 826 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 824 "chapters/03-bottleneck.nw"
+#line 831 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
+    
+#line 162 "chapters/07b-training.nw"
+if (m->tm) { transformer_backward(m, batch); return; }
+#line 834 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 837 "chapters/03-bottleneck.nw"
+#line 845 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -454,19 +569,19 @@ for (int b = 0; b < B; b++)
                     m->d_logits + (size_t)b * T * V,
                     m->top + (size_t)b * T * H, param(p, m->out_W),
                     m->dec_len[b], H, V);
-#line 830 "chapters/03-bottleneck.nw"
+#line 838 "chapters/03-bottleneck.nw"
     
-#line 853 "chapters/03-bottleneck.nw"
+#line 861 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 728 "chapters/04-attention.nw"
+#line 729 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     memset(d_dec_h, 0, sizeof(real) * B * T * H);
     memset(m->d_cat, 0, sizeof(real) * B * T * 2 * H);
     for (int b = 0; b < B; b++) {
         
-#line 742 "chapters/04-attention.nw"
+#line 743 "chapters/04-attention.nw"
 size_t at = (size_t)b * T;
 real *d_att = m->d_top + at * H;
 const real *att = m->att_h + at * H;
@@ -480,15 +595,15 @@ for (int t = 0; t < m->dec_len[b]; t++) {
     memcpy(m->d_context + (at + t) * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + (at + t) * H, dcat + H, sizeof(real) * H);
 }
-#line 734 "chapters/04-attention.nw"
+#line 735 "chapters/04-attention.nw"
     }
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 831 "chapters/03-bottleneck.nw"
+#line 839 "chapters/03-bottleneck.nw"
     
-#line 859 "chapters/03-bottleneck.nw"
+#line 867 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -500,9 +615,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 832 "chapters/03-bottleneck.nw"
+#line 840 "chapters/03-bottleneck.nw"
     
-#line 873 "chapters/03-bottleneck.nw"
+#line 881 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -512,18 +627,25 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 833 "chapters/03-bottleneck.nw"
+#line 841 "chapters/03-bottleneck.nw"
 }
-#line 923 "chapters/03-bottleneck.nw"
+#line 931 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
+    
+#line 164 "chapters/07b-training.nw"
+if (m->tm) {
+    transformer_greedy_decode(m, batch, steps, out, weights);
+    return;
+}
+#line 935 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 940 "chapters/03-bottleneck.nw"
+#line 949 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -538,16 +660,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 931 "chapters/03-bottleneck.nw"
+#line 940 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 957 "chapters/03-bottleneck.nw"
+#line 966 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 715 "chapters/04-attention.nw"
+#line 716 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -555,12 +677,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 963 "chapters/03-bottleneck.nw"
+#line 972 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 933 "chapters/03-bottleneck.nw"
+#line 942 "chapters/03-bottleneck.nw"
         
-#line 972 "chapters/03-bottleneck.nw"
+#line 981 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -569,12 +691,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 934 "chapters/03-bottleneck.nw"
+#line 943 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1000 "chapters/03-bottleneck.nw"
+#line 1009 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -590,7 +712,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1024 "chapters/03-bottleneck.nw"
+#line 1033 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -605,21 +727,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1015 "chapters/03-bottleneck.nw"
+#line 1024 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1065 "chapters/03-bottleneck.nw"
+#line 1074 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1077 "chapters/03-bottleneck.nw"
+#line 1086 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -639,7 +761,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1104 "chapters/03-bottleneck.nw"
+#line 1113 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -652,20 +774,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1125 "chapters/03-bottleneck.nw"
+#line 1134 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1116 "chapters/03-bottleneck.nw"
+#line 1125 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1096 "chapters/03-bottleneck.nw"
+#line 1105 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 639 "chapters/04-attention.nw"
+#line 640 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -46,13 +46,20 @@ typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* ATTN_NONE, or chapter 4's */
+    
+#line 126 "chapters/07b-training.nw"
+int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
+int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
+#line 493 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 240 "chapters/04-attention.nw"
+#line 241 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 493 "chapters/03-bottleneck.nw"
+#line 112 "chapters/07b-training.nw"
+, ATTN_TRANSFORMER = 5
+#line 494 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
@@ -62,7 +69,7 @@ static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-#line 543 "chapters/03-bottleneck.nw"
+#line 548 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -70,18 +77,20 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 641 "chapters/04-attention.nw"
+#line 642 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 550 "chapters/03-bottleneck.nw"
+#line 136 "chapters/07b-training.nw"
+struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
+#line 555 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 562 "chapters/03-bottleneck.nw"
+#line 567 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -93,12 +102,38 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 554 "chapters/03-bottleneck.nw"
+#line 559 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 695 "chapters/03-bottleneck.nw"
+#line 138 "chapters/07b-training.nw"
+enum { TMODEL_MAX_LAYERS = 4 };
+const char *transformer_check(const ModelConfig *cfg);
+void transformer_build(Model *m, int max_B, int max_len,
+                       uint64_t seed);
+void transformer_free(struct TModel *tm);
+double transformer_forward(Model *m, const Batch *batch);
+void transformer_backward(Model *m, const Batch *batch);
+void transformer_greedy_decode(Model *m, const Batch *batch,
+                               int steps, int *out, real *weights);
+#line 517 "chapters/A-programs.nw"
+double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
+                 int max_B);
+#line 2569 "chapters/A-programs.nw"
+#define TRANSFORMER_OPTIONS(cfg)                                  \
+    {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
+     "transformer: blocks a side"},                               \
+    {"--heads", OPT_INT, &(cfg).heads, 1, 4096,                   \
+     "transformer: heads N_H (must divide --hidden)"},            \
+    {"--ff", OPT_INT, &(cfg).ff, 1, 65536,                        \
+     "transformer: feed-forward width F"},                        \
+    {"--positional", OPT_INT, &(cfg).positional, 0, 1,            \
+     "transformer: 0 drops the positional encoding"},             \
+    {"--scale", OPT_INT, &(cfg).scaled, 0, 1,                     \
+     "transformer: 0 drops the 1/sqrt(d_k) scale"}
+void refuse_bad_transformer(const ModelConfig *cfg);
+#line 701 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -107,25 +142,38 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 730 "chapters/03-bottleneck.nw"
+#line 736 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 802 "chapters/03-bottleneck.nw"
+#line 808 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 915 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 992 "chapters/03-bottleneck.nw"
+#line 988 "chapters/08-using.nw"
+typedef struct {
+    int N;                          /* rows: sentences, hypotheses */
+    real *h, *c;                    /* [N, H]: the running state */
+    real *logits;                   /* [N, V]: the last step's */
+    real *h_new, *cell, *gates, *x; /* one step's scratch */
+    int *ones;                      /* [N]: every row runs one step */
+} DecoderState;
+void decoder_state_alloc(DecoderState *d, const Model *m, int N);
+void decoder_state_free(DecoderState *d);
+void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
+                  const int *input /* [N] */,
+                  real *weights /* [N, S] or NULL */);
+#line 1001 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 1052 "chapters/03-bottleneck.nw"
+#line 1061 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

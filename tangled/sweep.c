@@ -1,4 +1,4 @@
-#line 738 "chapters/A-programs.nw"
+#line 1125 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 779 "chapters/A-programs.nw"
+#line 1168 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 833 "chapters/A-programs.nw"
+#line 1237 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -41,7 +41,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
 
-#line 749 "chapters/A-programs.nw"
+#line 1136 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -52,8 +52,9 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 801 "chapters/A-programs.nw"
+#line 1190 "chapters/A-programs.nw"
 int seed = 1, seeds = 3;
+ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
     {"--seed", OPT_INT, &seed, 0, 1e9, "first training seed"},
@@ -64,34 +65,59 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "prefix for summaries"},
+    TRANSFORMER_OPTIONS(tdef),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
 tc.seed = (uint64_t)seed;
-#line 759 "chapters/A-programs.nw"
+char *summary_name[2] = {NULL, NULL};
+if (summary) {
+    summary_name[0] = out_name(summary, "-none.tex");
+    summary_name[1] = out_name(summary, "-attention.tex");
+    out_plan("--summary", summary_name[0]);
+    out_plan("--summary", summary_name[1]);
+}
+#line 1146 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
+    
+#line 2593 "chapters/A-programs.nw"
+for (int k = 0; k < n_models; k++) {
+    if (mc[k].attention != ATTN_TRANSFORMER) continue;
+    mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
+    mc[k].ff = tdef.ff; mc[k].positional = tdef.positional;
+    mc[k].scaled = tdef.scaled;
+    refuse_bad_transformer(&mc[k]);
+}
+#line 1149 "chapters/A-programs.nw"
+    
+#line 1216 "chapters/A-programs.nw"
+double need = 0;
+for (int k = 0; k < n_models; k++)
+    need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
+memory_check(need, "the hidden sizes of --models, or --max-words");
+#line 1150 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
     for (int k = 0; k < n_models; k++)
         for (int s = 0; s < seeds; s++) {
             
-#line 819 "chapters/A-programs.nw"
+#line 1223 "chapters/A-programs.nw"
 TrainConfig t = tc;
 t.seed = tc.seed + (uint64_t)s;
 Model *m = model_create(&mc[k], t.batch_size, train_set.L, t.seed);
 double t0 = seconds_now();
 train_model(m, &train_set, &val_set, &t, NULL, NULL);
 ev[k][s] = evaluate(m, &val_set, t.batch_size);
-fprintf(stderr, "sweep: %s:%d seed %d trained in %.1f s, val loss"
-        " %.4f\n", attention_name[mc[k].attention], mc[k].H,
-        (int)t.seed, seconds_now() - t0, ev[k][s].loss);
+progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
+         attention_name[mc[k].attention], mc[k].H, (int)t.seed,
+         seconds_now() - t0, ev[k][s].loss);
 model_free(m);
-#line 767 "chapters/A-programs.nw"
+#line 1156 "chapters/A-programs.nw"
         }
     
-#line 852 "chapters/A-programs.nw"
+#line 1256 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -108,16 +134,12 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 769 "chapters/A-programs.nw"
+#line 1158 "chapters/A-programs.nw"
     if (summary) {
         
-#line 874 "chapters/A-programs.nw"
+#line 1278 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
-    char name[300];
-    snprintf(name, sizeof name, "%s-%s.tex", summary,
-             with ? "attention" : "none");
-    FILE *f = fopen(name, "w");
-    if (!f) refuse("cannot write '%s'", name);
+    FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
             " mean $\\pm$ standard deviation over %d seeds",
             dc.min_words, dc.max_words, seeds);
@@ -135,9 +157,9 @@ for (int with = 0; with < 2; with++) {
         sep = ";";
     }
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
-    fclose(f);
+    out_close(f);
 }
-#line 771 "chapters/A-programs.nw"
+#line 1160 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

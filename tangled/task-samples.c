@@ -1,4 +1,4 @@
-#line 477 "chapters/A-programs.nw"
+#line 857 "chapters/A-programs.nw"
 /* task-samples: print sample pairs of the task as LaTeX. */
 #include "task.h"
 #include <string.h>
@@ -10,26 +10,27 @@ int main(int argc, char **argv)
     int count = 6, seed = 1;
     char *stats_file = NULL;
     
-#line 499 "chapters/A-programs.nw"
+#line 879 "chapters/A-programs.nw"
 Option options[] = {
     {"--count", OPT_INT, &count, 1, 100, "pairs to print"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "data seed"},
     {"--min-words", OPT_INT, &c.min_words, 1, MAX_WORDS, "shortest"},
     {"--max-words", OPT_INT, &c.max_words, 1, MAX_WORDS, "longest"},
-    {"--train-pairs", OPT_INT, &c.n_train, 0, 1e7, "training pairs"},
-    {"--val-pairs", OPT_INT, &c.n_val, 0, 1e7, "validation pairs"},
+    {"--train-pairs", OPT_INT, &c.n_train, 1, 1e7, "training pairs"},
+    {"--val-pairs", OPT_INT, &c.n_val, 1, 1e7, "validation pairs"},
     {"--stats", OPT_TEXT, &stats_file, 0, 0, "file for statistics"},
 };
 parse_options(argc, argv, options, 7, "print sample pairs as LaTeX");
 if (count > c.n_train)
     refuse("--count %d is more than the %d training pairs", count,
            c.n_train);
-#line 488 "chapters/A-programs.nw"
+if (stats_file) out_plan("--stats", stats_file);
+#line 868 "chapters/A-programs.nw"
     c.seed = (uint64_t)seed;
     Dataset train, val;
     datasets_make(&train, &val, &c);
     
-#line 515 "chapters/A-programs.nw"
+#line 896 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -47,12 +48,11 @@ for (int p = 0; p < count; p++) {
     printf("} \\\\%s\n", p + 1 < count ? "[0.6ex]" : "");
 }
 printf("\\bottomrule\n\\end{tabular}\n");
-#line 492 "chapters/A-programs.nw"
+#line 872 "chapters/A-programs.nw"
     if (stats_file) 
-#line 535 "chapters/A-programs.nw"
+#line 916 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(stats_file, "w");
-    if (!f) refuse("cannot write '%s'", stats_file);
+    FILE *f = out_open(stats_file);
     int per_length[MAX_WORDS + 1] = {0};
     for (int p = 0; p < train.n; p++)
         per_length[train.src_len[p] - 2]++;
@@ -62,9 +62,9 @@ printf("\\bottomrule\n\\end{tabular}\n");
         fprintf(f, "%s %d have %d words", n == c.min_words ? ""
                 : n == c.max_words ? " and" : ",", per_length[n], n);
     fprintf(f, ".\n");
-    fclose(f);
+    out_close(f);
 }
-#line 493 "chapters/A-programs.nw"
+#line 873 "chapters/A-programs.nw"
     dataset_free(&train);
     dataset_free(&val);
     return 0;

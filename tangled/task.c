@@ -168,7 +168,15 @@ for (int i = 0; i < count; i++) {
 }
 #line 391 "chapters/02-task.nw"
 }
-#line 419 "chapters/02-task.nw"
+#line 422 "chapters/02-task.nw"
+static size_t separator_at(const char *p)
+{
+    if (*p && strchr(" \t\n\v\f\r", *p)) return 1;
+    if ((unsigned char)p[0] == 0xc2 && (unsigned char)p[1] == 0xa0)
+        return 2;
+    return 0;
+}
+#line 431 "chapters/02-task.nw"
 int parse_sentence(int *ids, const char *text, int max_words)
 {
     Vocab en;
@@ -178,29 +186,33 @@ int parse_sentence(int *ids, const char *text, int max_words)
     const char *p = text;
     for (;;) {
         
-#line 443 "chapters/02-task.nw"
-while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+#line 462 "chapters/02-task.nw"
+while (separator_at(p)) p += separator_at(p);
 if (!*p) break;
+size_t len = 0;
+while (p[len] && !separator_at(p + len)) len++;
 char word[32];
-size_t len = strcspn(p, " \t\n");
-if (len >= sizeof word) len = sizeof word - 1;
+if (len >= sizeof word)
+    refuse("'%s' is not in the lexicon (no word of it is longer"
+           " than %zu letters)", shown(strndup(p, len)),
+           sizeof word - 1);
 memcpy(word, p, len);
 word[len] = '\0';
-p += strcspn(p, " \t\n");
-#line 428 "chapters/02-task.nw"
+p += len;
+#line 440 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
         if (id < N_SPECIAL) 
-#line 453 "chapters/02-task.nw"
+#line 476 "chapters/02-task.nw"
 {
     char known[256] = "";
     for (int i = N_SPECIAL; i < en.size; i++) {
         strcat(known, " ");
         strcat(known, en.word[i]);
     }
-    refuse("'%s' is not in the lexicon; the words are:%s", word,
-           known);
+    refuse("'%s' is not in the lexicon; the words are:%s",
+           shown(word), known);
 }
-#line 430 "chapters/02-task.nw"
+#line 442 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);

@@ -9,91 +9,162 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 37 "chapters/A-programs.nw"
+#line 462 "chapters/A-programs.nw"
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#line 45 "chapters/A-programs.nw"
 const char *program_name = "attention";
+static void check_stdout(void);     /* below, with the output */
+
+static void say(const char *fmt, va_list ap)
+{
+    char msg[600];
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    if (n >= (int)sizeof msg)
+        strcpy(msg + sizeof msg - 32, "... (message cut)");
+    fprintf(stderr, "%s: %s\n", program_name, msg);
+}
 
 _Noreturn void refuse(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", program_name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    say(fmt, ap);
     va_end(ap);
     exit(EXIT_USAGE);
 }
 
+_Noreturn void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(fmt, ap);
+    va_end(ap);
+    exit(EXIT_FAILURE);
+}
+#line 88 "chapters/A-programs.nw"
+size_t bytes_allocated = 0;
+
 void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
-    if (!p) {
-        fprintf(stderr, "%s: out of memory (%zu x %zu bytes)\n",
-                program_name, count, size);
-        exit(1);
-    }
+    if (!p)
+        refuse("out of memory: cannot allocate %zu x %zu bytes"
+               " (%.3g GB)", count, size, (double)count * size / 1e9);
+    bytes_allocated += count * size;
     return p;
 }
-#line 69 "chapters/A-programs.nw"
+#line 106 "chapters/A-programs.nw"
+const char *shown(const char *text)
+{
+    enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
+    static char buf[4][SIZE];
+    static int next;
+    char *out = buf[next], *o = out;
+    next = (next + 1) % 4;
+    size_t i = 0, len = strlen(text);
+    for (; text[i] && i < KEEP; i++) {
+        unsigned char c = (unsigned char)text[i];
+        
+#line 124 "chapters/A-programs.nw"
+if (c == '\n') o += sprintf(o, "\\n");
+else if (c == '\r') o += sprintf(o, "\\r");
+else if (c == '\t') o += sprintf(o, "\\t");
+else if (c < 0x20 || c == 0x7f) o += sprintf(o, "\\x%02x", c);
+else *o++ = (char)c;
+#line 117 "chapters/A-programs.nw"
+    }
+    if (i < len) sprintf(o, "... (%zu bytes in all)", len);
+    else *o = '\0';
+    return out;
+}
+#line 138 "chapters/A-programs.nw"
+static double read_number(const char *option, const char *text,
+                          const char *what)
+{
+    if (!*text) refuse("%s needs a value, and '' is empty", option);
+    size_t good = strspn(text, "0123456789+-.eE");
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    int tiny = errno == ERANGE && fabs(value) <= DBL_MIN;
+    if (text[good] || end == text || *end)
+        refuse("%s expects %s, not '%s'", option, what, shown(text));
+    if (errno == ERANGE && !tiny)
+        refuse("%s %s is out of range", option, shown(text));
+    return value;
+}
+#line 159 "chapters/A-programs.nw"
+static void check_range(const char *option, const char *text,
+                        double value, double min, double max)
+{
+    if (value < min || value > max)
+        refuse("%s %s is out of range: expected %.10g to %.10g",
+               option, shown(text), min, max);
+}
+
 long parse_long(const char *option, const char *text,
                 long min, long max)
 {
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0')
-        refuse("%s expects a whole number, not %s", option, text);
-    if (value < min || value > max)
-        refuse("%s %ld is out of range: expected %ld to %ld",
-             option, value, min, max);
-    return value;
+    double value = read_number(option, text, "a whole number");
+    if (value != floor(value))
+        refuse("%s expects a whole number, not '%s'", option,
+               shown(text));
+    check_range(option, text, value, (double)min, (double)max);
+    return (long)value;
 }
 
 double parse_double(const char *option, const char *text,
                     double min, double max)
 {
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    if (errno || end == text || *end != '\0' || value != value)
-        refuse("%s expects a number, not '%s'", option, text);
-    if (value < min || value > max)
-        refuse("%s %g is out of range: expected %g to %g",
-             option, value, min, max);
+    double value = read_number(option, text, "a number");
+    check_range(option, text, value, min, max);
     return value;
 }
-#line 118 "chapters/A-programs.nw"
+#line 207 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
+    
+#line 458 "chapters/A-programs.nw"
+signal(SIGPIPE, SIG_IGN);
+atexit(check_stdout);
+#line 211 "chapters/A-programs.nw"
+    char *given = xcalloc(n_opt + 1, 1);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 154 "chapters/A-programs.nw"
+#line 252 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
-    printf("  %-18s %s (", opt[k].name, opt[k].help);
+    printf("  %-18s %s", opt[k].name, opt[k].help);
+    const char *text = *(const char **)opt[k].value;
     if (opt[k].kind == OPT_INT)
-        printf("%g to %g, default %d", opt[k].min, opt[k].max,
-               *(int *)opt[k].value);
+        printf(" (%.10g to %.10g, default %d)", opt[k].min,
+               opt[k].max, *(int *)opt[k].value);
     else if (opt[k].kind == OPT_REAL)
-        printf("%g to %g, default %g", opt[k].min, opt[k].max,
-               *(double *)opt[k].value);
-    else
-        printf("default %s", *(const char **)opt[k].value);
-    printf(")\n");
+        printf(" (%.10g to %.10g, default %g)", opt[k].min,
+               opt[k].max, *(double *)opt[k].value);
+    else if (text)
+        printf(" (default %s)", text);
+    printf("\n");
 }
-#line 124 "chapters/A-programs.nw"
+#line 215 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
         while (k < n_opt && strcmp(argv[i], opt[k].name)) k++;
         if (k == n_opt)
-            refuse("unknown option '%s' (try --help)", argv[i]);
+            refuse("unknown option '%s' (try --help)",
+                   shown(argv[i]));
         if (i + 1 == argc)
             refuse("%s needs a value (try --help)", argv[i]);
+        if (given[k]++)
+            refuse("%s is given twice; give it once", argv[i]);
         
-#line 138 "chapters/A-programs.nw"
+#line 233 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -105,26 +176,159 @@ case OPT_REAL:
         opt[k].name, text, opt[k].min, opt[k].max);
     break;
 case OPT_TEXT:
+    if (!*text)
+        refuse("%s needs a value, and '' is empty", opt[k].name);
     *(const char **)opt[k].value = text;
     break;
 }
-#line 133 "chapters/A-programs.nw"
+#line 227 "chapters/A-programs.nw"
     }
+    free(given);
 }
-#line 178 "chapters/A-programs.nw"
+#line 278 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
-    if (strlen(list) >= size) refuse("%s is too long", option);
+    if (strlen(list) >= size)
+        refuse("%s is too long: %zu characters, at most %zu", option,
+               strlen(list), size - 1);
     strcpy(buf, list);
     int n = 0;
-    for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
+    for (char *s = buf;;) {
+        char *comma = strchr(s, ',');
+        if (comma) *comma = '\0';
+        if (!*s)
+            refuse("%s '%s' has an empty item", option, shown(list));
         if (n == max)
             refuse("%s lists more than %d items", option, max);
         item[n++] = s;
+        if (!comma) return n;
+        s = comma + 1;
     }
-    if (n == 0) refuse("%s lists nothing", option);
-    return n;
+}
+#line 329 "chapters/A-programs.nw"
+enum { MAX_OUTPUTS = 64 };
+static const char *planned[MAX_OUTPUTS];
+static int n_planned;
+
+static char *temp_path(const char *path)
+{
+    char *tmp = xcalloc(strlen(path) + sizeof ".tmp.XXXXXX", 1);
+    sprintf(tmp, "%s.tmp.XXXXXX", path);
+    return tmp;
+}
+#line 341 "chapters/A-programs.nw"
+void out_plan(const char *option, const char *path)
+{
+    for (int i = 0; i < n_planned; i++)
+        if (!strcmp(planned[i], path))
+            refuse("%s '%s': another output has the same name",
+                   option, shown(path));
+    struct stat st;
+    if (!stat(path, &st) && S_ISDIR(st.st_mode))
+        refuse("%s '%s' is a folder, not a file", option,
+               shown(path));
+    char *tmp = temp_path(path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        refuse("%s: cannot write '%s': %s", option, shown(path),
+               strerror(errno));
+    close(fd);
+    unlink(tmp);
+    free(tmp);
+    assert(n_planned < MAX_OUTPUTS);
+    planned[n_planned++] = path;
+}
+#line 366 "chapters/A-programs.nw"
+char *out_name(const char *prefix, const char *suffix)
+{
+    char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
+    strcpy(name, prefix);
+    strcat(name, suffix);
+    return name;
+}
+#line 378 "chapters/A-programs.nw"
+static struct { FILE *f; const char *path; char *tmp; }
+    writing[MAX_OUTPUTS];
+
+static void remove_unfinished(void)
+{
+    for (int k = 0; k < MAX_OUTPUTS; k++)
+        if (writing[k].f) unlink(writing[k].tmp);
+}
+#line 392 "chapters/A-programs.nw"
+FILE *out_open(const char *path)
+{
+    static int registered;
+    if (!registered++) atexit(remove_unfinished);
+    int k = 0;
+    while (k < MAX_OUTPUTS && writing[k].f) k++;
+    assert(k < MAX_OUTPUTS);
+    char *tmp = temp_path(path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (!f)
+        die("cannot write '%s': %s", shown(path), strerror(errno));
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    writing[k].f = f;
+    writing[k].path = path;
+    writing[k].tmp = tmp;
+    return f;
+}
+#line 416 "chapters/A-programs.nw"
+void out_close(FILE *f)
+{
+    int k = 0;
+    while (k < MAX_OUTPUTS && writing[k].f != f) k++;
+    assert(k < MAX_OUTPUTS);
+    int bad = ferror(f), err = errno;
+    if (fflush(f) || fsync(fileno(f))) { bad = 1; err = errno; }
+    if (fclose(f) && !bad) { bad = 1; err = errno; }
+    writing[k].f = NULL;
+    if (!bad && rename(writing[k].tmp, writing[k].path)) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        unlink(writing[k].tmp);
+        die("cannot write '%s': %s", shown(writing[k].path),
+             strerror(err));
+    }
+    free(writing[k].tmp);
+}
+#line 445 "chapters/A-programs.nw"
+static void check_stdout(void)
+{
+    int bad = ferror(stdout), err = errno;
+    if (fflush(stdout)) { bad = 1; err = errno; }
+    if (fclose(stdout) && !bad) { bad = 1; err = errno; }
+    if (bad) {
+        fprintf(stderr, "%s: cannot write the standard output: %s\n",
+                program_name, strerror(err));
+        _exit(EXIT_FAILURE);
+    }
+}
+#line 488 "chapters/A-programs.nw"
+void memory_check(double bytes, const char *lower)
+{
+    double have = (double)sysconf(_SC_PHYS_PAGES)
+                  * (double)sysconf(_SC_PAGESIZE);
+    if (have > 0 && bytes > 0.8 * have)
+        refuse("the run needs %.3g GB of memory, more than the"
+               " %.3g GB the programs allow themselves (80%% of"
+               " this machine's %.3g GB); lower %s", bytes / 1e9,
+               0.8 * have / 1e9, have / 1e9, lower);
+}
+
+void progress(const char *fmt, ...)
+{
+    if (!isatty(STDERR_FILENO)) return;
+    va_list ap;
+    va_start(ap, fmt);
+    say(fmt, ap);
+    va_end(ap);
 }
 #line 220 "chapters/01-toolkit.nw"
 void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }

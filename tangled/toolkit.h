@@ -22,14 +22,18 @@ typedef float real;
 enum { EXIT_USAGE = 2 };
 _Noreturn void refuse(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+_Noreturn void die(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 void *xcalloc(size_t count, size_t size);
+extern size_t bytes_allocated;
+const char *shown(const char *text);
 long parse_long(const char *option, const char *text,
                 long min, long max);
 double parse_double(const char *option, const char *text,
                     double min, double max);
-#line 65 "chapters/A-programs.nw"
+#line 79 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 106 "chapters/A-programs.nw"
+#line 195 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -40,10 +44,19 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 173 "chapters/A-programs.nw"
+#line 273 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
+#line 314 "chapters/A-programs.nw"
+void out_plan(const char *option, const char *path);
+char *out_name(const char *prefix, const char *suffix);
+FILE *out_open(const char *path);
+void out_close(FILE *f);
+#line 483 "chapters/A-programs.nw"
+void memory_check(double bytes, const char *lower);
+void progress(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 #line 207 "chapters/01-toolkit.nw"
 typedef struct { uint64_t state; } Rng;
 void rng_seed(Rng *rng, uint64_t seed);
@@ -53,7 +66,7 @@ double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
 #line 282 "chapters/01-toolkit.nw"
-enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 48 };
+enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 96 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
     int rows, cols;

@@ -1,10 +1,10 @@
-#line 558 "chapters/A-programs.nw"
+#line 938 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
-#include "seq2seq.h"
+#include "checkpoint.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 623 "chapters/A-programs.nw"
+#line 1011 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
 static void print_epoch(int epoch, double train_loss, const Eval *val,
@@ -17,7 +17,7 @@ static void print_epoch(int epoch, double train_loss, const Eval *val,
     fflush(stdout);
 }
 
-#line 565 "chapters/A-programs.nw"
+#line 945 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "train";
@@ -25,10 +25,10 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 589 "chapters/A-programs.nw"
+#line 970 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none";
-char *summary = NULL;
+char *summary = NULL, *save = NULL;
 Option options[] = {
     {"--attention", OPT_TEXT, &attention, 0, 0, "none, or a scorer"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
@@ -43,42 +43,48 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--save", OPT_TEXT, &save, 0, 0, "checkpoint to write"},
+    TRANSFORMER_OPTIONS(mc),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train an encoder-decoder on the reversal task");
 mc.attention = attention_from_name(attention);
+refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
-#line 572 "chapters/A-programs.nw"
+if (summary) out_plan("--summary", summary);
+double need = run_bytes(&dc, &mc, tc.batch_size);
+memory_check(need, "--batch, --hidden, --embed or --max-words");
+progress("building the data and the model (%.3g MB)", need / 1e6);
+#line 952 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 614 "chapters/A-programs.nw"
+#line 1002 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        attention_name[mc.attention], mc.E, mc.H, m->params.count,
        seed, dc.n_train, dc.n_val, dc.min_words, dc.max_words);
 printf("# epoch  train-loss  val-loss  seconds\n");
-#line 576 "chapters/A-programs.nw"
+#line 956 "chapters/A-programs.nw"
     EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
     train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 636 "chapters/A-programs.nw"
+#line 1024 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
        100.0 * ev.tokens_right / ev.tokens,
        100.0 * ev.sentences_right / ev.sentences);
-#line 579 "chapters/A-programs.nw"
+#line 959 "chapters/A-programs.nw"
     if (summary) 
-#line 645 "chapters/A-programs.nw"
+#line 1033 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(summary, "w");
-    if (!f) refuse("cannot write '%s'", summary);
+    FILE *f = out_open(summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
     
-#line 666 "chapters/A-programs.nw"
+#line 1053 "chapters/A-programs.nw"
 double *x = times.sec, median, lo, hi;
 int n = times.n;
 for (int i = 1; i < n; i++)             /* insertion sort */
@@ -88,7 +94,7 @@ for (int i = 1; i < n; i++)             /* insertion sort */
 median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 lo = x[0];
 hi = x[n - 1];
-#line 650 "chapters/A-programs.nw"
+#line 1037 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
@@ -100,9 +106,22 @@ hi = x[n - 1];
             100.0 * ev.tokens_right / ev.tokens,
             100.0 * ev.sentences_right / ev.sentences,
             median, tc.epochs, lo, hi);
-    fclose(f);
+    out_close(f);
 }
-#line 580 "chapters/A-programs.nw"
+#line 960 "chapters/A-programs.nw"
+    if (save) 
+#line 3194 "chapters/A-programs.nw"
+{
+    Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
+    CkptError err;
+    if (ckpt_save(&ck, save, &err) != CKPT_OK) {
+        fprintf(stderr, "train: cannot save the model: %s\n",
+                err.message);
+        return 1;
+    }
+    printf("# saved to %s\n", save);
+}
+#line 961 "chapters/A-programs.nw"
     free(times.sec);
     model_free(m);
     dataset_free(&train_set);

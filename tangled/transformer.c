@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 507 "chapters/07-transformer.nw"
+#line 519 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -65,20 +65,21 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
 {
     int ldq = NH * dk, ldv = NH * dv;
     size_t TT = (size_t)Tq * Tk;
-    real *wz = xcalloc(4 * TT, sizeof(real));   /* [Tq, Tk] each */
-    real *dw = wz + TT, *ds = dw + TT, *ds_t = ds + TT;
+    real *wz = xcalloc(4 * TT + (size_t)dv * Tk, sizeof(real));
+    real *dw = wz + TT, *ds = dw + TT;              /* [Tq, Tk] */
+    real *t = ds + TT, *vt = t + TT;        /* [Tk, Tq], [dv, Tk] */
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 327 "chapters/07-transformer.nw"
+#line 328 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 318 "chapters/07-transformer.nw"
+#line 319 "chapters/07-transformer.nw"
             
-#line 334 "chapters/07-transformer.nw"
+#line 335 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -86,31 +87,33 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 319 "chapters/07-transformer.nw"
-            
-#line 343 "chapters/07-transformer.nw"
-memset(dw, 0, sizeof(real) * TT);
-matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
-                V + at_v, ldv, Tq, Tk, dv);
 #line 320 "chapters/07-transformer.nw"
             
 #line 348 "chapters/07-transformer.nw"
+memset(dw, 0, sizeof(real) * TT);
+transpose(vt, V + at_v, ldv, Tk, dv);               /* [dv, Tk] */
+matmul(dw, Tk, d_o, ldv, vt, Tk, Tq, dv, Tk);
+transpose(t, wz, Tk, Tq, Tk);                       /* [Tk, Tq] */
+matmul(dV + at_v, ldv, t, Tq, d_o, ldv, Tk, Tq, dv);
+#line 321 "chapters/07-transformer.nw"
+            
+#line 355 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 321 "chapters/07-transformer.nw"
-            
-#line 356 "chapters/07-transformer.nw"
-matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
-transpose(ds_t, ds, Tk, Tq, Tk);                  /* [Tk, Tq] */
-matmul(dK + at_k, ldq, ds_t, Tq, Q + at_q, ldq, Tk, Tq, dk);
 #line 322 "chapters/07-transformer.nw"
+            
+#line 363 "chapters/07-transformer.nw"
+matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
+transpose(t, ds, Tk, Tq, Tk);                       /* [Tk, Tq] */
+matmul(dK + at_k, ldq, t, Tq, Q + at_q, ldq, Tk, Tq, dk);
+#line 323 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 398 "chapters/07-transformer.nw"
+#line 410 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -121,12 +124,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 419 "chapters/07-transformer.nw"
+#line 431 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 408 "chapters/07-transformer.nw"
+#line 420 "chapters/07-transformer.nw"
         
-#line 423 "chapters/07-transformer.nw"
+#line 435 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -143,15 +146,15 @@ for (int j = 0; j < Tk; j++) {
     g2 += (double)ds[j] * ds[j];
 }
 wmax += largest;
-#line 409 "chapters/07-transformer.nw"
+#line 421 "chapters/07-transformer.nw"
         
-#line 443 "chapters/07-transformer.nw"
+#line 455 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 410 "chapters/07-transformer.nw"
+#line 422 "chapters/07-transformer.nw"
     }
     free(q);
     double count = (double)trials * Tk, mean = sum / count;
@@ -159,7 +162,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count),
                          sqrt(qg2 / trials) };
 }
-#line 584 "chapters/07-transformer.nw"
+#line 597 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -171,7 +174,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 599 "chapters/07-transformer.nw"
+#line 612 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -192,14 +195,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 623 "chapters/07-transformer.nw"
+#line 637 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 646 "chapters/07-transformer.nw"
+#line 660 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -220,7 +223,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 689 "chapters/07-transformer.nw"
+#line 703 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -234,7 +237,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 724 "chapters/07-transformer.nw"
+#line 738 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -251,16 +254,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 743 "chapters/07-transformer.nw"
+#line 757 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 740 "chapters/07-transformer.nw"
+#line 754 "chapters/07-transformer.nw"
 }
-#line 789 "chapters/07-transformer.nw"
+#line 808 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -271,7 +274,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 855 "chapters/07-transformer.nw"
+#line 874 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -291,7 +294,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = (real)r;
     }
 }
-#line 891 "chapters/07-transformer.nw"
+#line 910 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -317,7 +320,7 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         }
     }
 }
-#line 955 "chapters/07-transformer.nw"
+#line 974 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -331,7 +334,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 970 "chapters/07-transformer.nw"
+#line 989 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -347,7 +350,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 995 "chapters/07-transformer.nw"
+#line 1014 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -358,7 +361,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1008 "chapters/07-transformer.nw"
+#line 1027 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -370,7 +373,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1056 "chapters/07-transformer.nw"
+#line 1075 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -381,7 +384,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1068 "chapters/07-transformer.nw"
+#line 1087 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -398,7 +401,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1086 "chapters/07-transformer.nw"
+#line 1105 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -408,7 +411,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1113 "chapters/07-transformer.nw"
+#line 1132 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -435,7 +438,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1155 "chapters/07-transformer.nw"
+#line 1174 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -453,7 +456,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1176 "chapters/07-transformer.nw"
+#line 1195 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -478,7 +481,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1235 "chapters/07-transformer.nw"
+#line 1254 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)

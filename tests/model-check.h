@@ -28,7 +28,7 @@ static void small_batch(Batch *b, Dataset *d, int count, int max_words)
     batch_fill(b, d, rows, count);
 }
 
-static void check_model_gradients(int attention)
+static void __attribute__((unused)) check_model_gradients(int attention)
 {
     Dataset d;
     Batch batch;

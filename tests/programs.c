@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* the command with each build/bin/ in it replaced by $BIN_DIR/ when
    make sets BIN_DIR: the programs built with the compiler and flags
@@ -39,14 +41,61 @@ static const char *in_bin_dir(const char *command)
 static int run(const char *command, char *out, size_t size)
 {
     command = in_bin_dir(command);
-    char line[600];
-    snprintf(line, sizeof line, "%s 2>&1", command);
+    char *line = malloc(strlen(command) + 8);
+    assert_non_null(line);
+    sprintf(line, "%s 2>&1", command);
     FILE *p = popen(line, "r");
     assert_non_null(p);
     size_t n = fread(out, 1, size - 1, p);
     out[n] = '\0';
+    while (fgetc(p) != EOF) {}      /* let the command finish */
     int status = pclose(p);
+    free(line);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* run a command, expect `status` and `message` in what it printed */
+static void expect(const char *command, int status, const char *message)
+{
+    char out[8192];
+    int got = run(command, out, sizeof out);
+    if (got != status || !strstr(out, message))
+        print_error("%s\n  exit %d, printed: %s  expected exit %d"
+                    " and: %s\n", command, got, out, status, message);
+    assert_int_equal(got, status);
+    assert_non_null(strstr(out, message));
+}
+
+/* a scratch folder for output files, removed by the caller */
+static char scratch[64];
+static void make_scratch(void)
+{
+    strcpy(scratch, "/tmp/am-programs-XXXXXX");
+    assert_non_null(mkdtemp(scratch));
+}
+static void remove_scratch(void)
+{
+    char command[128];
+    snprintf(command, sizeof command, "rm -rf %s", scratch);
+    assert_int_equal(system(command), 0);
+}
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* the whole contents of a small file */
+static char *slurp(const char *path)
+{
+    static char buf[8192];
+    FILE *f = fopen(path, "r");
+    if (!f) print_error("cannot read %s\n", path);
+    assert_non_null(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
 }
 
 static void refused(const char *command, const char *message)
@@ -122,7 +171,209 @@ static void test_every_program_answers_help(void **s)
                  programs[i]);
         assert_int_equal(run(command, out, sizeof out), 0);
         assert_non_null(strstr(out, "usage:"));
+        if (strstr(out, "(null)")) print_error("%s: %s", command, out);
+        assert_null(strstr(out, "(null)"));
     }
+}
+
+/* ---- output that is never lost ------------------------------------ */
+static void test_a_standard_output_that_fails_is_an_error(void **s)
+{
+    (void)s;
+    expect("sh -c 'build/bin/schedule > /dev/full'", 1,
+           "cannot write the standard output: No space left");
+    expect("sh -c 'build/bin/loss-floor --help > /dev/full'", 1,
+           "cannot write the standard output");
+    expect("sh -c 'build/bin/shapes >&-'", 1,
+           "cannot write the standard output");
+    expect("bash -c 'set -o pipefail; build/bin/schedule --epochs 1000"
+           " | head -c 1 > /dev/null'", 1,
+           "cannot write the standard output: Broken pipe");
+}
+
+static void test_outputs_are_checked_before_any_work(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[512], table[128], bad[128];
+    snprintf(table, sizeof table, "%s/table.tex", scratch);
+    expect("build/bin/train --summary /missing/x.tex", 2,
+           "cannot write '/missing/x.tex': No such file or directory");
+    expect("build/bin/train --summary /proc/x.tex", 2,
+           "cannot write '/proc/x.tex'");
+    snprintf(command, sizeof command,
+             "build/bin/train --summary %s", scratch);
+    expect(command, 2, "is a folder, not a file");
+    snprintf(command, sizeof command, "build/bin/ablation --table %s"
+             " --curves %s", table, table);
+    expect(command, 2, "another output has the same name");
+    /* one good output and one bad: nothing is trained, nothing
+       written, and the refusal comes at once */
+    snprintf(command, sizeof command, "build/bin/ablation --table %s"
+             " --align-timing /missing/t.tex", table);
+    expect(command, 2, "--align-timing: cannot write");
+    assert_false(exists(table));
+    if (geteuid() != 0) {           /* root may write anywhere */
+        snprintf(bad, sizeof bad, "%s/ro", scratch);
+        assert_int_equal(mkdir(bad, 0555), 0);
+        snprintf(command, sizeof command,
+                 "build/bin/task-samples --stats %s/x.tex", bad);
+        expect(command, 2, "Permission denied");
+    }
+    remove_scratch();
+}
+
+static void test_long_prefixes_are_refused_not_cut(void **s)
+{
+    (void)s;
+    char prefix[400], command[600];
+    memset(prefix, 'a', sizeof prefix - 1);
+    prefix[sizeof prefix - 1] = '\0';
+    memcpy(prefix, "/tmp/", 5);
+    snprintf(command, sizeof command, "build/bin/ablation --heatmaps %s",
+             prefix);
+    expect(command, 2, "File name too long");
+    snprintf(command, sizeof command, "build/bin/sweep --summary %s",
+             prefix);
+    expect(command, 2, "File name too long");
+    /* a long path of short names is written whole: three distinct
+       files per scorer, where 300 bytes used to cut them into one */
+    make_scratch();
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/", scratch);
+    while (strlen(dir) < 260) strcat(dir, "folder-of-outputs/");
+    snprintf(command, sizeof command, "mkdir -p %s", dir);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, "build/bin/ablation --configs dot"
+             " --seeds 1 --epochs 1 --heatmaps %sh > /dev/null", dir);
+    expect(command, 0, "");
+    const char *ext[] = {".dat", ".gpi", ".txt"};
+    for (int e = 0; e < 3; e++) {
+        char name[400];
+        snprintf(name, sizeof name, "%sh-dot%s", dir, ext[e]);
+        if (!exists(name)) print_error("missing: %s\n", name);
+        assert_true(exists(name));
+    }
+    remove_scratch();
+}
+
+static void test_memory_budget_refuses_a_run_that_cannot_fit(void **s)
+{
+    (void)s;
+    expect("build/bin/train --batch 4096 --max-words 60 --hidden 4096"
+           " --attention additive", 2, "GB of memory");
+    expect("build/bin/train --batch 4096 --max-words 60 --hidden 4096"
+           " --attention additive", 2,
+           "lower --batch, --hidden, --embed or --max-words");
+}
+
+/* ---- input that is never silently bent ---------------------------- */
+static void test_numbers_are_read_consistently(void **s)
+{
+    (void)s;
+    expect("build/bin/schedule --pairs 1e+07 --epochs 1 > /dev/null",
+           0, "");
+    expect("build/bin/loss-floor --smoothing 1e-320", 0, "");
+    expect("build/bin/schedule --pairs 1.5", 2,
+           "--pairs expects a whole number, not '1.5'");
+    expect("build/bin/schedule --peak 1.0000001", 2,
+           "--peak 1.0000001 is out of range: expected 0 to 1");
+    expect("build/bin/loss-floor --vocab ' 5'", 2,
+           "--vocab expects a whole number, not ' 5'");
+    expect("build/bin/loss-floor --vocab '5 '", 2,
+           "--vocab expects a whole number, not '5 '");
+    expect("build/bin/loss-floor --vocab +5", 0, "");
+    expect("build/bin/loss-floor --vocab ''", 2,
+           "--vocab needs a value, and '' is empty");
+    expect("build/bin/train --summary ''", 2,
+           "--summary needs a value, and '' is empty");
+    expect("build/bin/task-samples --train-pairs 0", 2,
+           "--train-pairs 0 is out of range: expected 1 to 10000000");
+    expect("build/bin/schedule --help", 0, "1 to 10000000");
+    char value[10001], command[10100], out[8192];
+    memset(value, '7', sizeof value - 1);
+    value[sizeof value - 1] = '\0';
+    snprintf(command, sizeof command, "build/bin/loss-floor --vocab %s",
+             value);
+    expect(command, 2, "... (10000 bytes in all)");
+    assert_int_equal(run(command, out, sizeof out), 2);
+    assert_true(strlen(out) < 300);
+}
+
+static void test_lists_and_repeats_are_not_bent(void **s)
+{
+    (void)s;
+    expect("build/bin/ablation --configs none,,dot", 2,
+           "--configs 'none,,dot' has an empty item");
+    expect("build/bin/ablation --configs dot,", 2, "has an empty item");
+    expect("build/bin/sweep --models ,none:8", 2, "has an empty item");
+    expect("build/bin/loss-floor --vocab 5 --vocab 6", 2,
+           "--vocab is given twice");
+}
+
+static void test_summaries_with_one_or_no_attention(void **s)
+{
+    (void)s;
+    make_scratch();
+    const char *configs[] = {"none", "dot"};
+    for (int c = 0; c < 2; c++) {
+        char command[600];
+        snprintf(command, sizeof command, "build/bin/ablation --configs"
+                 " %s --seeds 1 --epochs 1 --summary %s/s.tex"
+                 " --align-summary %s/a.tex --align-timing %s/t.tex"
+                 " > /dev/null", configs[c], scratch, scratch, scratch);
+        expect(command, 0, "");
+        char path[128];
+        snprintf(path, sizeof path, "%s/s.tex", scratch);
+        assert_non_null(strstr(slurp(path), "nothing to compare"));
+        snprintf(path, sizeof path, "%s/a.tex", scratch);
+        const char *a = slurp(path);
+        assert_null(strstr(a, " in,"));
+        assert_non_null(strstr(a, c ? "of the rows for dot, against"
+                               : "No configuration with attention"));
+        snprintf(path, sizeof path, "%s/t.tex", scratch);
+        const char *t = slurp(path);
+        if (!c) assert_non_null(strstr(t, "no alignment to time"));
+        else assert_non_null(strstr(t, "for dot"));
+    }
+    remove_scratch();
+}
+
+static void test_a_warm_up_as_long_as_the_run_is_refused(void **s)
+{
+    (void)s;
+    expect("build/bin/ablation --schedules 0/1,16/0.1", 2,
+           "a warm-up of 16 epochs leaves nothing of a run of 16");
+    expect("build/bin/ablation --epochs 4 --schedules 5/0.1", 2,
+           "a warm-up of 5 epochs");
+}
+
+static void test_sentences_split_at_any_white_space(void **s)
+{
+    (void)s;
+    char out[8192];
+    int status = run("build/bin/heatmap --epochs 1 --sentence"
+                     " \"$(printf 'the\\r\\rdog\\vsees\\fa\\302\\240fish')\"",
+                     out, sizeof out);
+    if (status) print_error("%s", out);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "<sos> the dog sees a fish <eos>"));
+}
+
+static void test_words_in_messages_are_escaped_and_whole(void **s)
+{
+    (void)s;
+    expect("build/bin/heatmap --sentence \"$(printf 'the dog\\033x')\"",
+           2, "'dog\\x1bx' is not in the lexicon");
+    expect("build/bin/heatmap --sentence"
+           " 'the abcdefghijklmnopqrstuvwxyzabcdefghijk'", 2,
+           "'abcdefghijklmnopqrstuvwxyzabcdefghijk' is not in");
+    char command[6000];
+    snprintf(command, sizeof command, "build/bin/heatmap --sentence '");
+    size_t n0 = strlen(command);
+    memset(command + n0, 'x', 5000);
+    strcpy(command + n0 + 5000, "'");
+    expect(command, 2, "... (5000 bytes in all)");
 }
 
 int main(void)
@@ -133,6 +384,16 @@ int main(void)
         cmocka_unit_test(test_bad_sentence_lengths_and_sizes_are_refused),
         cmocka_unit_test(test_bad_sentences_are_refused_before_training),
         cmocka_unit_test(test_every_program_answers_help),
+        cmocka_unit_test(test_a_standard_output_that_fails_is_an_error),
+        cmocka_unit_test(test_outputs_are_checked_before_any_work),
+        cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
+        cmocka_unit_test(test_memory_budget_refuses_a_run_that_cannot_fit),
+        cmocka_unit_test(test_numbers_are_read_consistently),
+        cmocka_unit_test(test_lists_and_repeats_are_not_bent),
+        cmocka_unit_test(test_summaries_with_one_or_no_attention),
+        cmocka_unit_test(test_a_warm_up_as_long_as_the_run_is_refused),
+        cmocka_unit_test(test_sentences_split_at_any_white_space),
+        cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
     };
     return cmocka_run_group_tests_name("programs: bad input", tests,
                                        NULL, NULL);

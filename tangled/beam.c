@@ -1,0 +1,221 @@
+#line 1162 "chapters/08-using.nw"
+/* beam.c: beam search (chapter 8). */
+#include "beam.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tgmath.h>
+#line 1173 "chapters/08-using.nw"
+double length_penalty(int length, double alpha)
+{
+    return pow((5.0 + length) / 6.0, alpha);
+}
+#line 1183 "chapters/08-using.nw"
+static double log_softmax_at(const real *z /* [V] */, int V, int w)
+{
+    double zmax = z[0], sum = 0;
+    for (int k = 1; k < V; k++) if (z[k] > zmax) zmax = z[k];
+    for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
+    return (double)z[w] - zmax - log(sum);
+}
+
+void target_logprob(Model *m, const Batch *batch, double *logprob)
+{
+    model_forward(m, batch);
+    int T = batch->T - 1, V = m->cfg.tgt_vocab;
+    for (int b = 0; b < batch->B; b++) {
+        const int *y = batch->tgt + (size_t)b * batch->T + 1;
+        logprob[b] = 0;
+        for (int t = 0; t < batch->tgt_len[b] - 1; t++)
+            logprob[b] += log_softmax_at(
+                m->logits + ((size_t)b * T + t) * V, V, y[t]);
+    }
+}
+#line 1211 "chapters/08-using.nw"
+enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
+typedef struct {
+    int *state, *length;            /* [N] */
+    double *score;                  /* [N]: log-probability */
+    int *tokens;                    /* [N, steps] */
+    real *weights;                  /* [N, steps, S] or NULL */
+} Beam;
+#line 1229 "chapters/08-using.nw"
+typedef struct {
+    int parent, token, length, order;
+    double score, key;
+} Candidate;
+
+static int by_key(const void *a, const void *b)
+{
+    const Candidate *x = a, *y = b;
+    if (x->key != y->key) return x->key > y->key ? -1 : 1;
+    return x->order - y->order;
+}
+#line 1311 "chapters/08-using.nw"
+static void beam_alloc(Beam *bm, int N, int steps, int S)
+{
+    bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
+    bm->length = bm->state + N;
+    bm->tokens = bm->length + N;
+    for (size_t i = 0; i < (size_t)N * steps; i++)
+        bm->tokens[i] = PAD;
+    bm->score = xcalloc(N, sizeof(double));
+    bm->weights = S ? xcalloc((size_t)N * steps * S, sizeof(real))
+                    : NULL;
+}
+
+static void beam_free(Beam *bm)
+{
+    free(bm->state);
+    free(bm->score);
+    free(bm->weights);
+}
+#line 1354 "chapters/08-using.nw"
+static Candidate candidate(int parent, int token, double score,
+                           int length, int order, double alpha)
+{
+    return (Candidate){ parent, token, length, order, score,
+                        score / length_penalty(length, alpha) };
+}
+
+static int extend(Candidate *cand, int nc, int parent,
+                  const real *z /* [V] */, int V, double score,
+                  int length, double alpha)
+{
+    double zmax = z[0], sum = 0;
+    for (int w = 1; w < V; w++) if (z[w] > zmax) zmax = z[w];
+    for (int w = 0; w < V; w++) sum += exp((double)z[w] - zmax);
+    double lse = zmax + log(sum);
+    for (int w = 0; w < V; w++, nc++)
+        cand[nc] = candidate(parent, w, score + ((double)z[w] - lse),
+                             length, nc, alpha);
+    return nc;
+}
+#line 1247 "chapters/08-using.nw"
+void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
+                 int steps, int *out, double *logprob, real *weights)
+{
+    int B = batch->B, k = bc->width, N = B * k, S = batch->S;
+    int V = m->cfg.tgt_vocab, H = m->cfg.H;
+    assert(k >= 1 && N <= m->max_B && steps >= 1);
+    Encoding one = encode_source(m, batch);
+    
+#line 1273 "chapters/08-using.nw"
+real *rep = xcalloc((size_t)N * S * H, sizeof(real));
+int *rep_mask = xcalloc((size_t)N * (S + 1), sizeof(int));
+int *rep_len = rep_mask + (size_t)N * S;
+for (int i = 0; i < N; i++) {
+    int b = i / k;
+    memcpy(rep + (size_t)i * S * H, one.out + (size_t)b * S * H,
+           sizeof(real) * S * H);
+    memcpy(rep_mask + (size_t)i * S, one.mask + (size_t)b * S,
+           sizeof(int) * S);
+    rep_len[i] = one.len[b];
+}
+Encoding enc = { rep, NULL, NULL, rep_len, rep_mask, N, S, H };
+#line 1255 "chapters/08-using.nw"
+    
+#line 1290 "chapters/08-using.nw"
+Beam cur, next;
+beam_alloc(&cur, N, steps, weights ? S : 0);
+beam_alloc(&next, N, steps, weights ? S : 0);
+DecoderState d;
+decoder_state_alloc(&d, m, N);
+for (int i = 0; i < N; i++) {
+    int b = i / k;
+    memcpy(d.h + (size_t)i * H, one.h_last + (size_t)b * H,
+           sizeof(real) * H);
+    memcpy(d.c + (size_t)i * H, one.c_last + (size_t)b * H,
+           sizeof(real) * H);
+    cur.state[i] = i % k == 0 ? SLOT_OPEN : SLOT_EMPTY;
+}
+int *input = xcalloc(N, sizeof(int)), any_open = 1;
+real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
+real *h_next = xcalloc((size_t)2 * N * H, sizeof(real));
+Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
+#line 1256 "chapters/08-using.nw"
+    for (int s = 0; s < steps && any_open; s++) {
+        for (int i = 0; i < N; i++)
+            input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
+        decoder_step(m, &d, &enc, input, step_w);
+        any_open = 0;
+        for (int b = 0; b < B; b++) {
+            
+#line 1335 "chapters/08-using.nw"
+int nc = 0;
+for (int j = 0; j < k; j++) {
+    int i = b * k + j;
+    if (cur.state[i] == SLOT_DONE) {
+        cand[nc] = candidate(i, -1, cur.score[i], cur.length[i],
+                             nc, bc->alpha);
+        nc++;
+    } else if (cur.state[i] == SLOT_OPEN)
+        nc = extend(cand, nc, i, d.logits + (size_t)i * V, V,
+                    cur.score[i], cur.length[i] + 1, bc->alpha);
+}
+qsort(cand, nc, sizeof *cand, by_key);
+for (int j = 0; j < k; j++) {
+    
+#line 1381 "chapters/08-using.nw"
+int i = b * k + j;
+if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
+const Candidate *c = &cand[j];
+int from = c->parent;
+memcpy(next.tokens + (size_t)i * steps,
+       cur.tokens + (size_t)from * steps, sizeof(int) * steps);
+if (weights)
+    memcpy(next.weights + (size_t)i * steps * S,
+           cur.weights + (size_t)from * steps * S,
+           sizeof(real) * steps * S);
+#line 1400 "chapters/08-using.nw"
+if (c->token >= 0) {
+    next.tokens[(size_t)i * steps + s] = c->token;
+    if (weights)
+        memcpy(next.weights + ((size_t)i * steps + s) * S,
+               step_w + (size_t)from * S, sizeof(real) * S);
+}
+next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
+                                                 : SLOT_OPEN;
+any_open |= next.state[i] == SLOT_OPEN;
+#line 1392 "chapters/08-using.nw"
+next.score[i] = c->score;
+next.length[i] = c->length;
+memcpy(h_next + (size_t)i * H, d.h + (size_t)from * H,
+       sizeof(real) * H);
+memcpy(h_next + (size_t)(N + i) * H, d.c + (size_t)from * H,
+       sizeof(real) * H);
+#line 1349 "chapters/08-using.nw"
+}
+#line 1263 "chapters/08-using.nw"
+        }
+        
+#line 1412 "chapters/08-using.nw"
+Beam t = cur;
+cur = next;
+next = t;
+memcpy(d.h, h_next, sizeof(real) * N * H);
+memcpy(d.c, h_next + (size_t)N * H, sizeof(real) * N * H);
+#line 1265 "chapters/08-using.nw"
+    }
+    
+#line 1420 "chapters/08-using.nw"
+for (int b = 0; b < B; b++) {
+    int i = b * k;
+    memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
+           sizeof(int) * steps);
+    if (logprob) logprob[b] = cur.score[i];
+    if (weights)
+        memcpy(weights + (size_t)b * steps * S,
+               cur.weights + (size_t)i * steps * S,
+               sizeof(real) * steps * S);
+}
+#line 1267 "chapters/08-using.nw"
+    
+#line 1432 "chapters/08-using.nw"
+beam_free(&cur);
+beam_free(&next);
+decoder_state_free(&d);
+free(rep); free(rep_mask);
+free(input); free(step_w); free(h_next); free(cand);
+#line 1268 "chapters/08-using.nw"
+}

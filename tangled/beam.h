@@ -1,0 +1,20 @@
+#line 1133 "chapters/08-using.nw"
+/* beam.h: beam search (chapter 8). */
+#ifndef BEAM_H
+#define BEAM_H
+#include "seq2seq.h"
+#line 1141 "chapters/08-using.nw"
+typedef struct {
+    int width;                      /* k: hypotheses per sentence */
+    double alpha;                   /* length penalty; 0 for none */
+} BeamConfig;
+#define BEAM_ALPHA 0.6
+double length_penalty(int length, double alpha);
+void target_logprob(Model *m, const Batch *batch,
+                    double *logprob /* [B] */);
+void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
+                 int steps, int *out /* [B, steps] */,
+                 double *logprob /* [B] or NULL */,
+                 real *weights /* [B, steps, S] or NULL */);
+#line 1138 "chapters/08-using.nw"
+#endif

@@ -1,0 +1,528 @@
+#line 73 "chapters/08-using.nw"
+/* checkpoint.c: trained models to and from files (chapter 8). */
+#include "checkpoint.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#line 241 "chapters/08-using.nw"
+const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
+    0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
+};
+
+typedef struct {
+    unsigned char *buf;             /* NULL: count only */
+    size_t at;
+} Out;
+
+static void out_bytes(Out *o, const void *src, size_t n)
+{
+    if (o->buf) memcpy(o->buf + o->at, src, n);
+    o->at += n;
+}
+#line 260 "chapters/08-using.nw"
+static void put_u32(unsigned char *p, uint32_t x)
+{
+    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
+}
+
+static void put_u64(unsigned char *p, uint64_t x)
+{
+    for (int k = 0; k < 8; k++) p[k] = (unsigned char)(x >> 8 * k);
+}
+
+static void out_u32(Out *o, uint32_t x)
+{
+    unsigned char b[4];
+    put_u32(b, x);
+    out_bytes(o, b, 4);
+}
+#line 282 "chapters/08-using.nw"
+static void out_real(Out *o, real x)
+{
+    if (sizeof(real) == 8) {
+        double d = x;
+        uint64_t bits;
+        memcpy(&bits, &d, 8);
+        unsigned char b[8];
+        put_u64(b, bits);
+        out_bytes(o, b, 8);
+    } else {
+        float f = (float)x;
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        out_u32(o, bits);
+    }
+}
+#line 506 "chapters/08-using.nw"
+static CkptStatus fail(CkptError *err, CkptStatus status,
+                       const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static CkptStatus fail(CkptError *err, CkptStatus status,
+                       const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return err->status = status;
+}
+#line 525 "chapters/08-using.nw"
+typedef struct {
+    const unsigned char *buf;
+    size_t n, at;                   /* bytes, and bytes read */
+} In;
+
+static uint32_t get_u32(const unsigned char *p)
+{
+    uint32_t x = 0;
+    for (int k = 0; k < 4; k++) x |= (uint32_t)p[k] << 8 * k;
+    return x;
+}
+
+static uint64_t get_u64(const unsigned char *p)
+{
+    uint64_t x = 0;
+    for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
+    return x;
+}
+#line 545 "chapters/08-using.nw"
+static int need(In *in, uint64_t k, const char *what,
+                CkptError *err)
+{
+    if (in->n - in->at >= k) return 1;
+    fail(err, CKPT_MALFORMED, "malformed: %s needs %llu bytes,"
+         " only %zu remain before the checksum", what,
+         (unsigned long long)k, in->n - in->at);
+    return 0;
+}
+
+static uint32_t in_u32(In *in)
+{
+    uint32_t x = get_u32(in->buf + in->at);
+    in->at += 4;
+    return x;
+}
+#line 565 "chapters/08-using.nw"
+static double in_value(In *in, uint32_t width)
+{
+    const unsigned char *p = in->buf + in->at;
+    in->at += width;
+    if (width == 8) {
+        uint64_t bits = get_u64(p);
+        double d;
+        memcpy(&d, &bits, 8);
+        return d;
+    }
+    uint32_t bits = get_u32(p);
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+#line 308 "chapters/08-using.nw"
+uint32_t vocab_digest(void)
+{
+    uLong crc = crc32(0L, Z_NULL, 0);
+    for (int lang = ENGLISH; lang <= SPANISH; lang++) {
+        Vocab v;
+        vocab_build(&v, lang);
+        for (int i = 0; i < v.size; i++)
+            crc = crc32(crc, (const Bytef *)v.word[i],
+                        (uInt)strlen(v.word[i]) + 1);
+    }
+    return (uint32_t)crc;
+}
+#line 716 "chapters/08-using.nw"
+size_t lstm_param_count(const ModelConfig *c)
+{
+    size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
+    size_t lstm = 4 * H * (E + H + 1);      /* W_x, W_h, b */
+    size_t n = Vs * E + Vt * E + 2 * lstm + (H + 1) * Vt;
+    if (c->attention != ATTN_NONE) n += 2 * H * H;     /* W_c */
+    if (c->attention == ATTN_GENERAL) n += H * H;      /* W_a */
+    if (c->attention == ATTN_ADDITIVE) n += 2 * H * H + H;
+    return n;
+}
+#line 326 "chapters/08-using.nw"
+size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
+{
+    const Model *m = ck->model;
+    const Params *p = &m->params;
+    Out o = { buf, 0 };
+    out_bytes(&o, ckpt_magic, CKPT_MAGIC_BYTES);
+    out_u32(&o, CKPT_FORMAT);
+    out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
+    
+#line 351 "chapters/08-using.nw"
+out_u32(&o, (uint32_t)ck->family);
+out_u32(&o, (uint32_t)ck->min_words);
+out_u32(&o, (uint32_t)ck->max_words);
+out_u32(&o, vocab_digest());
+#line 335 "chapters/08-using.nw"
+    
+#line 357 "chapters/08-using.nw"
+out_u32(&o, LSTM_RECORD_BYTES);
+out_u32(&o, (uint32_t)m->cfg.src_vocab);
+out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
+out_u32(&o, (uint32_t)m->cfg.E);
+out_u32(&o, (uint32_t)m->cfg.H);
+out_u32(&o, (uint32_t)m->cfg.attention);
+#line 336 "chapters/08-using.nw"
+    
+#line 366 "chapters/08-using.nw"
+out_u32(&o, (uint32_t)sizeof(real));
+out_u32(&o, (uint32_t)p->n_tensors);
+for (int t = 0; t < p->n_tensors; t++) {
+    const Tensor *x = &p->tensor[t];
+    out_u32(&o, (uint32_t)strlen(x->name));
+    out_bytes(&o, x->name, strlen(x->name));
+    out_u32(&o, (uint32_t)x->rows);
+    out_u32(&o, (uint32_t)x->cols);
+}
+#line 337 "chapters/08-using.nw"
+    for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
+    size_t length = o.at + 4;
+    uint32_t crc = 0;
+    if (buf) {
+        put_u64(buf + 12, length);
+        crc = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf, (uInt)o.at);
+    }
+    out_u32(&o, crc);
+    return o.at;
+}
+#line 397 "chapters/08-using.nw"
+int write_file_atomic(const char *path, const void *data, size_t n,
+                      char *why, size_t why_size)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path)
+        >= (int)sizeof tmp) {
+        snprintf(why, why_size, "'%s': the name is too long", path);
+        return 0;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(why, why_size, "cannot create a temporary file"
+                 " next to '%s': %s", path, strerror(errno));
+        return 0;
+    }
+    
+#line 423 "chapters/08-using.nw"
+const char *step = "writing";
+errno = 0;
+const unsigned char *p = data;
+size_t left = n;
+while (left > 0) {
+    ssize_t wrote = write(fd, p, left);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) goto failed;
+    p += wrote;
+    left -= (size_t)wrote;
+}
+mode_t mask = umask(0);
+umask(mask);
+step = "setting the permissions of";
+if (fchmod(fd, 0666 & ~mask)) goto failed;
+step = "flushing to disk";
+if (fsync(fd)) goto failed;
+#line 413 "chapters/08-using.nw"
+    
+#line 444 "chapters/08-using.nw"
+step = "closing";
+int closed = close(fd);
+fd = -1;
+if (closed) goto failed;
+step = "renaming";
+if (rename(tmp, path)) goto failed;
+return 1;
+failed:
+{
+    int e = errno ? errno : EIO;
+    if (fd >= 0) close(fd);
+    unlink(tmp);
+    snprintf(why, why_size, "%s '%s' failed: %s; '%s' is unchanged",
+             step, tmp, strerror(e), path);
+    return 0;
+}
+#line 414 "chapters/08-using.nw"
+}
+#line 462 "chapters/08-using.nw"
+CkptStatus ckpt_save(const Checkpoint *ck, const char *path,
+                     CkptError *err)
+{
+    size_t n = ckpt_encode(NULL, ck);
+    unsigned char *buf = xcalloc(n, 1);
+    ckpt_encode(buf, ck);
+    int ok = write_file_atomic(path, buf, n, err->message,
+                               sizeof err->message);
+    free(buf);
+    err->status = ok ? CKPT_OK : CKPT_IO;
+    if (ok) err->message[0] = '\0';
+    return err->status;
+}
+#line 585 "chapters/08-using.nw"
+CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
+                       size_t n, int max_B, CkptError *err)
+{
+    memset(ck, 0, sizeof *ck);
+    err->status = CKPT_OK;
+    err->message[0] = '\0';
+    
+#line 606 "chapters/08-using.nw"
+size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
+if (memcmp(buf, ckpt_magic, head))
+    return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
+                " does not begin with the checkpoint magic number");
+if (n < CKPT_HEADER_BYTES)
+    return fail(err, CKPT_TRUNCATED, "truncated: %zu bytes, fewer"
+                " than the %d of the header", n, CKPT_HEADER_BYTES);
+uint32_t version = get_u32(buf + 8);
+if (version != CKPT_FORMAT)
+    return fail(err, CKPT_VERSION, "format version %u; this"
+                " program reads version %d only (the file is %s)",
+                version, CKPT_FORMAT,
+                version > CKPT_FORMAT ? "newer" : "older");
+#line 592 "chapters/08-using.nw"
+    
+#line 623 "chapters/08-using.nw"
+uint64_t length = get_u64(buf + 12);
+if (length > CKPT_MAX_BYTES)
+    return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
+                " %llu bytes, more than the limit of %llu",
+                (unsigned long long)length,
+                (unsigned long long)CKPT_MAX_BYTES);
+if (n < length)
+    return fail(err, CKPT_TRUNCATED, "truncated: %zu bytes of the"
+                " %llu its header declares", n,
+                (unsigned long long)length);
+if (n > length)
+    return fail(err, CKPT_TRAILING, "%zu bytes follow the %llu its"
+                " header declares", n - (size_t)length,
+                (unsigned long long)length);
+if (n < CKPT_MIN_BYTES)
+    return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
+                " bytes, less than any checkpoint", n);
+#line 593 "chapters/08-using.nw"
+    
+#line 642 "chapters/08-using.nw"
+uint32_t stored = get_u32(buf + n - 4);
+uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
+                                    (uInt)(n - 4));
+if (stored != computed)
+    return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
+                " the bytes give %08x; the file was damaged after it"
+                " was written", stored, computed);
+#line 594 "chapters/08-using.nw"
+    In in = { buf, n - 4, CKPT_HEADER_BYTES };
+    
+#line 653 "chapters/08-using.nw"
+if (!need(&in, 16, "the family and the words", err))
+    return err->status;
+uint32_t family = in_u32(&in), lo = in_u32(&in);
+uint32_t hi = in_u32(&in), digest = in_u32(&in);
+if (family != FAMILY_LSTM)
+    return fail(err, CKPT_FAMILY, "model family %u is unknown; this"
+                " build knows family %d, the LSTM encoder-decoder",
+                family, FAMILY_LSTM);
+if (lo < 1 || hi > MAX_WORDS || lo > hi)
+    return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
+                " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
+if (digest != vocab_digest())
+    return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but this"
+                " build's lexicon gives %08x: the model was trained"
+                " on other words", digest, vocab_digest());
+ck->family = (int)family;
+ck->min_words = (int)lo;
+ck->max_words = (int)hi;
+#line 596 "chapters/08-using.nw"
+    ModelConfig cfg;
+    
+#line 676 "chapters/08-using.nw"
+if (!need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
+    return err->status;
+uint32_t record = in_u32(&in), f[5];
+if (record != LSTM_RECORD_BYTES)
+    return fail(err, CKPT_MALFORMED, "malformed: an LSTM"
+                " configuration of %u bytes, not %d", record,
+                LSTM_RECORD_BYTES);
+for (int k = 0; k < 5; k++) f[k] = in_u32(&in);
+if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
+    return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
+                " this build's have %d", f[0], f[1], VOCAB_MAX);
+#line 693 "chapters/08-using.nw"
+for (int k = 2; k <= 3; k++) {
+    if (f[k] == 0)
+        return fail(err, CKPT_CONFIG, "%s size 0",
+                    k == 2 ? "embedding" : "hidden");
+    if (f[k] > CKPT_MAX_SIZE)
+        return fail(err, CKPT_TOO_LARGE, "too large: %s size %u, more"
+                    " than the limit of %d", k == 2 ? "embedding"
+                    : "hidden", f[k], CKPT_MAX_SIZE);
+}
+if (f[4] > ATTN_NONE_WC)
+    return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
+                " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
+#line 688 "chapters/08-using.nw"
+cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
+                     .E = (int)f[2], .H = (int)f[3],
+                     .attention = (int)f[4] };
+#line 598 "chapters/08-using.nw"
+    
+#line 731 "chapters/08-using.nw"
+size_t count = lstm_param_count(&cfg);
+if (count > CKPT_MAX_PARAMS)
+    return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
+                " has %zu parameters, more than the limit of %zu",
+                count, CKPT_MAX_PARAMS);
+if (!need(&in, 8, "the tensor table", err)) return err->status;
+uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
+if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
+    return fail(err, CKPT_MALFORMED, "malformed: %u tensors of"
+                " %u-byte values", n_tensors, width);
+Tensor table[PARAMS_MAX_TENSORS];
+uint64_t total = 0;
+for (uint32_t t = 0; t < n_tensors; t++) {
+    
+#line 749 "chapters/08-using.nw"
+if (!need(&in, 4, "a tensor's name", err)) return err->status;
+uint32_t len = in_u32(&in);
+if (len == 0 || len >= TENSOR_NAME_MAX)
+    return fail(err, CKPT_MALFORMED, "malformed: tensor %u has a"
+                " name of %u bytes", t, len);
+if (!need(&in, len + 8, "a tensor's name", err)) return err->status;
+memcpy(table[t].name, in.buf + in.at, len);
+table[t].name[len] = '\0';
+in.at += len;
+uint32_t rows = in_u32(&in), cols = in_u32(&in);
+if (strlen(table[t].name) != len || rows == 0 || cols == 0
+    || rows > CKPT_MAX_PARAMS || cols > CKPT_MAX_PARAMS)
+    return fail(err, CKPT_MALFORMED, "malformed: tensor %u has a"
+                " bad name or shape [%u, %u]", t, rows, cols);
+table[t].rows = (int)rows;
+table[t].cols = (int)cols;
+total += (uint64_t)rows * cols;
+#line 745 "chapters/08-using.nw"
+}
+#line 770 "chapters/08-using.nw"
+if (total != count)
+    return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
+                " parameters; a %s model with E=%d, H=%d has %zu",
+                n_tensors, (unsigned long long)total,
+                attention_name[cfg.attention], cfg.E, cfg.H, count);
+if (in.n - in.at != total * width)
+    return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
+                " for %llu values of %u bytes", in.n - in.at,
+                (unsigned long long)total, width);
+#line 599 "chapters/08-using.nw"
+    
+#line 784 "chapters/08-using.nw"
+Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
+const Params *p = &m->params;
+if ((int)n_tensors != p->n_tensors) {
+    model_free(m);
+    return fail(err, CKPT_SHAPE, "%u tensors; a %s model has %d",
+                n_tensors, attention_name[cfg.attention],
+                p->n_tensors);
+}
+for (int t = 0; t < p->n_tensors; t++) {
+    
+#line 803 "chapters/08-using.nw"
+const Tensor *want = &p->tensor[t], *got = &table[t];
+if (strcmp(want->name, got->name) || want->rows != got->rows
+    || want->cols != got->cols) {
+    fail(err, CKPT_SHAPE, "tensor %d is %s [%d, %d] in the file;"
+         " the configuration makes it %s [%d, %d]", t, got->name,
+         got->rows, got->cols, want->name, want->rows, want->cols);
+    model_free(m);
+    return err->status;
+}
+#line 794 "chapters/08-using.nw"
+}
+for (size_t i = 0; i < p->count; i++) {
+    double x = in_value(&in, width);
+    
+#line 816 "chapters/08-using.nw"
+if (!isfinite(x)) {
+    int t = 0;
+    while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
+    fail(err, CKPT_VALUE, "tensor %s holds %g at index %zu; a model's"
+         " parameters are finite", p->tensor[t].name, x,
+         i - p->tensor[t].offset);
+    model_free(m);
+    return err->status;
+}
+#line 798 "chapters/08-using.nw"
+    p->value[i] = (real)x;
+}
+ck->model = m;
+#line 600 "chapters/08-using.nw"
+    return CKPT_OK;
+}
+#line 834 "chapters/08-using.nw"
+CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
+                     CkptError *err)
+{
+    memset(ck, 0, sizeof *ck);
+    unsigned char *buf = NULL;
+    size_t n = 0;
+    CkptStatus s = CKPT_OK;
+    
+#line 860 "chapters/08-using.nw"
+FILE *f = fopen(path, "rb");
+struct stat st;
+if (!f || fstat(fileno(f), &st))
+    s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
+else if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
+    s = fail(err, CKPT_TOO_LARGE, "too large: %lld bytes, more than"
+             " the limit of %llu", (long long)st.st_size,
+             (unsigned long long)CKPT_MAX_BYTES);
+else {
+    n = (size_t)st.st_size;
+    buf = xcalloc(n + 1, 1);
+    if (fread(buf, 1, n + 1, f) != n || ferror(f))
+        s = fail(err, CKPT_IO, "cannot read %zu bytes: %s", n,
+                 ferror(f) ? strerror(errno) : "the file changed");
+}
+if (f) fclose(f);
+#line 842 "chapters/08-using.nw"
+    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    free(buf);
+    if (s != CKPT_OK) 
+#line 850 "chapters/08-using.nw"
+{
+    char why[sizeof err->message];
+    memcpy(why, err->message, sizeof why);
+    size_t size = sizeof err->message;
+    int w = snprintf(err->message, size, "'%s': ", path);
+    if (w > 0 && (size_t)w < size)
+        snprintf(err->message + w, size - (size_t)w, "%s", why);
+}
+#line 845 "chapters/08-using.nw"
+    return s;
+}
+#line 878 "chapters/08-using.nw"
+void ckpt_free(Checkpoint *ck)
+{
+    model_free(ck->model);
+    memset(ck, 0, sizeof *ck);
+}
+#line 890 "chapters/08-using.nw"
+CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
+                       CkptError *err)
+{
+    const ModelConfig *c = &ck->model->cfg;
+    if (attention >= 0 && attention != c->attention)
+        return fail(err, CKPT_MISMATCH, "the checkpoint holds a model"
+                    " with %s attention, not %s",
+                    attention_name[c->attention],
+                    attention_name[attention]);
+    if (H > 0 && H != c->H)
+        return fail(err, CKPT_MISMATCH, "the checkpoint holds a model"
+                    " with hidden size %d, not %d", c->H, H);
+    err->status = CKPT_OK;
+    return CKPT_OK;
+}

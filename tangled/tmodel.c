@@ -1,0 +1,453 @@
+#line 193 "chapters/07b-training.nw"
+/* tmodel.c: the encoder-decoder Transformer (chapter 7). */
+#include "tmodel.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#line 232 "chapters/07b-training.nw"
+void decoder_block_declare(DecoderBlock *blk, Params *p,
+                           const char *name, int D, int NH, int F)
+{
+    char sub[TENSOR_NAME_MAX];
+    *blk = (DecoderBlock){ .D = D, .NH = NH, .F = F };
+    for (int k = 0; k < 3; k++) {
+        snprintf(sub, sizeof sub, "%s.ln%d_g", name, k + 1);
+        blk->ln_g[k] = params_add(p, sub, 1, D);
+        snprintf(sub, sizeof sub, "%s.ln%d_b", name, k + 1);
+        blk->ln_b[k] = params_add(p, sub, 1, D);
+    }
+    snprintf(sub, sizeof sub, "%s.self", name);
+    mha_declare(&blk->self, p, sub, D, NH);
+    snprintf(sub, sizeof sub, "%s.cross", name);
+    mha_declare(&blk->cross, p, sub, D, NH);
+    snprintf(sub, sizeof sub, "%s.ffn", name);
+    ffn_declare(&blk->ffn, p, sub, D, F);
+}
+
+void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
+{
+    for (int k = 0; k < 3; k++)
+        for (int d = 0; d < blk->D; d++)
+            param(p, blk->ln_g[k])[d] = 1;
+    mha_init(&blk->self, p, rng);
+    mha_init(&blk->cross, p, rng);
+    ffn_init(&blk->ffn, p, rng);
+}
+#line 277 "chapters/07b-training.nw"
+void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
+                         int max_B, int max_T, int max_S)
+{
+    size_t N = (size_t)max_B * max_T, ND = N * blk->D;
+    size_t NF = N * blk->F;
+    real **arrays[] = { &c->n1, &c->s, &c->a1, &c->n2, &c->c, &c->a2,
+                        &c->n3, &c->f, &c->d_n1, &c->d_s, &c->d_a1,
+                        &c->d_n2, &c->d_c, &c->d_a2, &c->d_n3,
+                        &c->d_f };
+    int n = sizeof arrays / sizeof *arrays;
+    real *base = xcalloc(n * ND + 2 * NF + 6 * N, sizeof(real));
+    for (int k = 0; k < n; k++, base += ND) *arrays[k] = base;
+    c->h = base; c->d_h = base + NF;
+    c->mean = base + 2 * NF; c->rstd = c->mean + 3 * N;
+    mha_cache_alloc(&c->self, &blk->self, max_B, max_T, max_T);
+    mha_cache_alloc(&c->cross, &blk->cross, max_B, max_T, max_S);
+}
+
+void decoder_cache_free(DecoderCache *c)
+{
+    free(c->n1);
+    mha_cache_free(&c->self);
+    mha_cache_free(&c->cross);
+}
+#line 316 "chapters/07b-training.nw"
+static void norm(real *y, const DecoderCache *c, const Params *p,
+                 const DecoderBlock *blk, int k, const real *x, int N)
+{
+    layernorm_forward(y, c->mean + (size_t)k * N,
+                      c->rstd + (size_t)k * N, x,
+                      param(p, blk->ln_g[k]), param(p, blk->ln_b[k]),
+                      N, blk->D);
+}
+
+void decoder_block_forward(real *y, DecoderCache *c,
+                           const DecoderBlock *blk, const Params *p,
+                           const real *x, const real *enc,
+                           const int *self_mask,
+                           const int *cross_mask, int B, int T, int S)
+{
+    int N = B * T;
+    size_t ND = (size_t)N * blk->D;
+    norm(c->n1, c, p, blk, 0, x, N);
+    mha_forward(c->s, &c->self, &blk->self, p, c->n1, c->n1,
+                self_mask, B, T, T);
+    residual_forward(c->a1, x, c->s, ND);
+    norm(c->n2, c, p, blk, 1, c->a1, N);
+    mha_forward(c->c, &c->cross, &blk->cross, p, c->n2, enc,
+                cross_mask, B, T, S);
+    residual_forward(c->a2, c->a1, c->c, ND);
+    norm(c->n3, c, p, blk, 2, c->a2, N);
+    ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
+    residual_forward(y, c->a2, c->f, ND);
+}
+#line 361 "chapters/07b-training.nw"
+static void norm_backward(real *dx, Params *p, const DecoderCache *c,
+                          const DecoderBlock *blk, int k,
+                          const real *dy, const real *x, int N)
+{
+    layernorm_backward(dx, param_grad(p, blk->ln_g[k]),
+                       param_grad(p, blk->ln_b[k]), dy, x,
+                       c->mean + (size_t)k * N,
+                       c->rstd + (size_t)k * N,
+                       param(p, blk->ln_g[k]), N, blk->D);
+}
+#line 373 "chapters/07b-training.nw"
+void decoder_block_backward(real *dx, real *d_enc, Params *p,
+                            DecoderCache *c, const DecoderBlock *blk,
+                            const real *dy, const real *x,
+                            const real *enc, const int *self_mask,
+                            const int *cross_mask, int B, int T,
+                            int S)
+{
+    int N = B * T;
+    size_t ND = (size_t)N * blk->D;
+    real *cleared[] = { c->d_n1, c->d_s, c->d_a1, c->d_n2, c->d_c,
+                        c->d_a2, c->d_n3, c->d_f };
+    for (int k = 0; k < 8; k++)
+        memset(cleared[k], 0, sizeof(real) * ND);
+    residual_backward(c->d_a2, c->d_f, dy, ND);
+    ffn_backward(c->d_n3, c->d_h, p, &blk->ffn, c->d_f, c->n3, c->h,
+                 N);
+    norm_backward(c->d_a2, p, c, blk, 2, c->d_n3, c->a2, N);
+    residual_backward(c->d_a1, c->d_c, c->d_a2, ND);
+    mha_backward(c->d_n2, d_enc, p, &c->cross, &blk->cross, c->d_c,
+                 c->n2, enc, cross_mask, B, T, S);
+    norm_backward(c->d_a1, p, c, blk, 1, c->d_n2, c->a1, N);
+    residual_backward(dx, c->d_s, c->d_a1, ND);
+    mha_backward(c->d_n1, c->d_n1, p, &c->self, &blk->self, c->d_s,
+                 c->n1, c->n1, self_mask, B, T, T);
+    norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
+}
+#line 438 "chapters/07b-training.nw"
+const char *transformer_check(const ModelConfig *cfg)
+{
+    static char message[160];
+    if (cfg->layers < 1 || cfg->layers > TMODEL_MAX_LAYERS) {
+        snprintf(message, sizeof message, "a Transformer has 1 to %d"
+                 " layers a side, not %d", TMODEL_MAX_LAYERS,
+                 cfg->layers);
+        return message;
+    }
+    if (cfg->H % 2) {
+        snprintf(message, sizeof message, "the positional encoding"
+                 " needs an even model width, not %d", cfg->H);
+        return message;
+    }
+    return block_check(cfg->H, cfg->heads, cfg->ff);
+}
+#line 462 "chapters/07b-training.nw"
+void transformer_build(Model *m, int max_B, int max_len,
+                       uint64_t seed)
+{
+    const ModelConfig *cfg = &m->cfg;
+    const char *problem = transformer_check(cfg);
+    if (problem) refuse("%s", problem);
+    TModel *tm = m->tm = xcalloc(1, sizeof *tm);
+    *tm = (TModel){ .D = cfg->H, .NH = cfg->heads, .F = cfg->ff,
+                    .layers = cfg->layers,
+                    .positional = cfg->positional,
+                    .shown_layer = cfg->layers - 1,
+                    .shown_head = -1 };
+    Params *p = &m->params;
+    params_init(p);
+    
+#line 486 "chapters/07b-training.nw"
+int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+char name[TENSOR_NAME_MAX];
+tm->src_emb = params_add(p, "src_emb", Vs, D);
+for (int l = 0; l < tm->layers; l++) {
+    snprintf(name, sizeof name, "enc%d", l);
+    block_declare(&tm->enc[l], p, name, D, tm->NH, tm->F);
+    if (!cfg->scaled) tm->enc[l].att.scale = 1;
+}
+tm->enc_ln_g = params_add(p, "enc_ln_g", 1, D);
+tm->enc_ln_b = params_add(p, "enc_ln_b", 1, D);
+tm->tgt_emb = params_add(p, "tgt_emb", Vt, D);
+for (int l = 0; l < tm->layers; l++) {
+    snprintf(name, sizeof name, "dec%d", l);
+    decoder_block_declare(&tm->dec[l], p, name, D, tm->NH, tm->F);
+    if (!cfg->scaled)
+        tm->dec[l].self.scale = tm->dec[l].cross.scale = 1;
+}
+tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
+tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
+tm->out_W = params_add(p, "out_W", D, Vt);
+tm->out_b = params_add(p, "out_b", 1, Vt);
+#line 477 "chapters/07b-training.nw"
+    params_alloc(p);
+    Rng rng;
+    rng_seed(&rng, seed);
+    
+#line 509 "chapters/07b-training.nw"
+init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
+for (int l = 0; l < tm->layers; l++)
+    block_init(&tm->enc[l], p, &rng);
+init_normal(param(p, tm->tgt_emb), (size_t)Vt * D, 1, &rng);
+for (int l = 0; l < tm->layers; l++)
+    decoder_block_init(&tm->dec[l], p, &rng);
+init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
+for (int d = 0; d < D; d++)
+    param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
+#line 481 "chapters/07b-training.nw"
+    
+#line 522 "chapters/07b-training.nw"
+int B = max_B, S = max_len, T = max_len - 1, L = tm->layers;
+m->max_B = B; m->max_S = S; m->max_T = T;
+size_t BS = (size_t)B * S, BT = (size_t)B * T;
+tm->pe = xcalloc((size_t)S * D, sizeof(real));
+positional_encoding(tm->pe, S, D);
+tm->enc_mask = xcalloc(BS * S + 2 * BT * T + BT * S + 2 * BT + B,
+                       sizeof(int));
+tm->self_mask = tm->enc_mask + BS * S;
+tm->cross_mask = tm->self_mask + BT * T;
+tm->dec_in = tm->cross_mask + BT * S;
+tm->dec_tgt = tm->dec_in + BT;
+tm->dec_len = tm->dec_tgt + BT;
+#line 542 "chapters/07b-training.nw"
+size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
+size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
+                   BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
+real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
+                    &tm->dec_out, &tm->enc_mean, &tm->enc_rstd,
+                    &tm->dec_mean, &tm->dec_rstd, &tm->logits,
+                    &tm->prob, &tm->d_logits, &tm->d_enc[0],
+                    &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
+                    &tm->d_dec[1], &tm->d_dec_out };
+size_t total = 0, n = sizeof sizes / sizeof *sizes;
+for (size_t k = 0; k < n; k++) total += sizes[k];
+real *base = xcalloc(total, sizeof(real));
+for (size_t k = 0; k < n; k++) {
+    *arrays[k] = base;
+    base += sizes[k];
+}
+#line 535 "chapters/07b-training.nw"
+for (int l = 0; l < L; l++) {
+    block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
+    decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
+}
+m->attn.weights = xcalloc(BT * S, sizeof(real));    /* [B, T', S] */
+#line 482 "chapters/07b-training.nw"
+}
+#line 560 "chapters/07b-training.nw"
+void transformer_free(TModel *tm)
+{
+    for (int l = 0; l < tm->layers; l++) {
+        block_cache_free(&tm->enc_c[l]);
+        decoder_cache_free(&tm->dec_c[l]);
+    }
+    free(tm->enc_x);
+    free(tm->enc_mask);
+    free(tm->pe);
+    free(tm);
+}
+#line 2583 "chapters/A-programs.nw"
+void refuse_bad_transformer(const ModelConfig *cfg)
+{
+    const char *problem = cfg->attention == ATTN_TRANSFORMER
+                          ? transformer_check(cfg) : NULL;
+    if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
+                        problem);
+}
+#line 580 "chapters/07b-training.nw"
+static void embed(real *x /* [B, T, D] */, const TModel *tm,
+                  const Params *p, int table, const int *ids,
+                  const int *len, int B, int T)
+{
+    int D = tm->D;
+    embedding_forward(x, ids, len, param(p, table), B, T, D);
+    if (!tm->positional) return;
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < len[b]; t++)
+            for (int d = 0; d < D; d++)
+                x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
+}
+#line 597 "chapters/07b-training.nw"
+static void encode(Model *m, const Batch *batch)
+{
+    TModel *tm = m->tm;
+    const Params *p = &m->params;
+    int B = batch->B, S = batch->S, D = tm->D;
+    size_t SD = (size_t)B * S * D;
+    assert(B <= m->max_B && S <= m->max_S);
+    embed(tm->enc_x, tm, p, tm->src_emb, batch->src, batch->src_len,
+          B, S);
+    attention_mask(tm->enc_mask, batch->src_len, 0, B, S, S);
+    for (int l = 0; l < tm->layers; l++)
+        block_forward(tm->enc_x + (l + 1) * SD, &tm->enc_c[l],
+                      &tm->enc[l], p, tm->enc_x + l * SD,
+                      tm->enc_mask, B, S);
+    layernorm_forward(tm->enc_out, tm->enc_mean, tm->enc_rstd,
+                      tm->enc_x + tm->layers * SD,
+                      param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
+                      B * S, D);
+}
+#line 622 "chapters/07b-training.nw"
+static void decode(Model *m, const int *src_len, int B, int T, int S)
+{
+    TModel *tm = m->tm;
+    const Params *p = &m->params;
+    int D = tm->D, V = m->cfg.tgt_vocab;
+    size_t TD = (size_t)B * T * D;
+    embed(tm->dec_x, tm, p, tm->tgt_emb, tm->dec_in, tm->dec_len, B,
+          T);
+    attention_mask(tm->self_mask, tm->dec_len, 1, B, T, T);
+    attention_mask(tm->cross_mask, src_len, 0, B, T, S);
+    for (int l = 0; l < tm->layers; l++)
+        decoder_block_forward(tm->dec_x + (l + 1) * TD, &tm->dec_c[l],
+                              &tm->dec[l], p, tm->dec_x + l * TD,
+                              tm->enc_out, tm->self_mask,
+                              tm->cross_mask, B, T, S);
+    layernorm_forward(tm->dec_out, tm->dec_mean, tm->dec_rstd,
+                      tm->dec_x + tm->layers * TD,
+                      param(p, tm->dec_ln_g), param(p, tm->dec_ln_b),
+                      B * T, D);
+    linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
+                   param(p, tm->out_b), B * T, D, V);
+}
+#line 649 "chapters/07b-training.nw"
+static void show_weights(real *w /* [B, T, S] */, const TModel *tm,
+                         int B, int T, int S)
+{
+    const real *all = tm->dec_c[tm->shown_layer].cross.weights;
+    int NH = tm->NH, h0 = tm->shown_head < 0 ? 0 : tm->shown_head;
+    int h1 = tm->shown_head < 0 ? NH : h0 + 1;
+    for (int b = 0; b < B; b++)
+        for (size_t i = 0; i < (size_t)T * S; i++) {
+            real sum = 0;
+            for (int h = h0; h < h1; h++)
+                sum += all[((size_t)b * NH + h) * T * S + i];
+            w[(size_t)b * T * S + i] = sum / (h1 - h0);
+        }
+}
+#line 669 "chapters/07b-training.nw"
+double transformer_forward(Model *m, const Batch *batch)
+{
+    TModel *tm = m->tm;
+    int B = batch->B, S = batch->S, T = batch->T - 1;
+    int V = m->cfg.tgt_vocab;
+    assert(T <= m->max_T);
+    encode(m, batch);
+    
+#line 688 "chapters/07b-training.nw"
+for (int b = 0; b < B; b++) {
+    const int *row = batch->tgt + (size_t)b * batch->T;
+    tm->dec_len[b] = batch->tgt_len[b] - 1;
+    for (int t = 0; t < T; t++) {
+        int real_step = t < tm->dec_len[b];
+        tm->dec_in[b * T + t] = real_step ? row[t] : PAD;
+        tm->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
+    }
+}
+#line 677 "chapters/07b-training.nw"
+    decode(m, batch->src_len, B, T, S);
+    show_weights(m->attn.weights, tm, B, T, S);
+    int counted;
+    double sum = cross_entropy_forward(tm->prob, tm->logits,
+                                       tm->dec_tgt, B * T, V,
+                                       LABEL_SMOOTHING, PAD,
+                                       &counted);
+    return sum / counted;
+}
+#line 707 "chapters/07b-training.nw"
+void transformer_backward(Model *m, const Batch *batch)
+{
+    TModel *tm = m->tm;
+    Params *p = &m->params;
+    int B = batch->B, S = batch->S, T = batch->T - 1;
+    int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
+    size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
+    
+#line 720 "chapters/07b-training.nw"
+int counted = 0;
+for (int b = 0; b < B; b++) counted += tm->dec_len[b];
+memset(tm->d_logits, 0, sizeof(real) * N * V);
+cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
+                       LABEL_SMOOTHING, PAD, 1.0 / counted);
+memset(tm->d_dec_out, 0, sizeof(real) * TD);
+linear_backward(tm->d_dec_out, param_grad(p, tm->out_W),
+                param_grad(p, tm->out_b), tm->d_logits, tm->dec_out,
+                param(p, tm->out_W), N, D, V);
+real *dy = tm->d_dec[0], *dx = tm->d_dec[1];
+memset(dy, 0, sizeof(real) * TD);
+layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
+                   param_grad(p, tm->dec_ln_b), tm->d_dec_out,
+                   tm->dec_x + tm->layers * TD, tm->dec_mean,
+                   tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
+#line 715 "chapters/07b-training.nw"
+    
+#line 737 "chapters/07b-training.nw"
+memset(tm->d_enc_out, 0, sizeof(real) * SD);
+for (int l = tm->layers - 1; l >= 0; l--) {
+    memset(dx, 0, sizeof(real) * TD);
+    decoder_block_backward(dx, tm->d_enc_out, p, &tm->dec_c[l],
+                           &tm->dec[l], dy, tm->dec_x + l * TD,
+                           tm->enc_out, tm->self_mask, tm->cross_mask,
+                           B, T, S);
+    real *swap = dy; dy = dx; dx = swap;
+}
+embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
+                   tm->dec_len, B, T, D);
+#line 716 "chapters/07b-training.nw"
+    
+#line 750 "chapters/07b-training.nw"
+real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
+memset(ey, 0, sizeof(real) * SD);
+layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
+                   param_grad(p, tm->enc_ln_b), tm->d_enc_out,
+                   tm->enc_x + tm->layers * SD, tm->enc_mean,
+                   tm->enc_rstd, param(p, tm->enc_ln_g), B * S, D);
+for (int l = tm->layers - 1; l >= 0; l--) {
+    memset(ex, 0, sizeof(real) * SD);
+    block_backward(ex, p, &tm->enc_c[l], &tm->enc[l], ey,
+                   tm->enc_x + l * SD, tm->enc_mask, B, S);
+    real *swap = ey; ey = ex; ex = swap;
+}
+embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
+                   batch->src_len, B, S, D);
+#line 717 "chapters/07b-training.nw"
+}
+#line 779 "chapters/07b-training.nw"
+void transformer_greedy_decode(Model *m, const Batch *batch,
+                               int steps, int *out, real *weights)
+{
+    TModel *tm = m->tm;
+    int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
+    assert(steps <= m->max_T);
+    encode(m, batch);
+    int *words = xcalloc((size_t)B * (steps + 2), sizeof(int));
+    int *done = words + (size_t)B * (steps + 1);    /* [B] */
+    for (int b = 0; b < B; b++) words[b * (steps + 1)] = SOS;
+    for (int s = 0; s < steps; s++) {
+        
+#line 800 "chapters/07b-training.nw"
+int n = s + 1;
+for (int b = 0; b < B; b++) {
+    tm->dec_len[b] = n;
+    for (int t = 0; t < n; t++)
+        tm->dec_in[b * n + t] = words[b * (steps + 1) + t];
+}
+decode(m, batch->src_len, B, n, S);
+#line 791 "chapters/07b-training.nw"
+        
+#line 809 "chapters/07b-training.nw"
+for (int b = 0; b < B; b++) {
+    const real *z = tm->logits + ((size_t)b * n + s) * V;
+    int best = 0;
+    for (int k = 1; k < V; k++) if (z[k] > z[best]) best = k;
+    out[b * steps + s] = done[b] ? PAD : best;
+    done[b] |= best == EOS;
+    words[b * (steps + 1) + s + 1] = best;
+}
+#line 792 "chapters/07b-training.nw"
+    }
+    if (weights) show_weights(weights, tm, B, steps, S);
+    free(words);
+}

@@ -1,0 +1,195 @@
+#line 3216 "chapters/A-programs.nw"
+/* translate: translate English sentences with a saved model. */
+#include "align.h"
+#include "beam.h"
+#include "checkpoint.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#line 3304 "chapters/A-programs.nw"
+typedef struct {
+    Model *m;
+    int width, heatmap, max_words;
+    double alpha;
+    Vocab en, es;
+} Translator;
+#line 3319 "chapters/A-programs.nw"
+static int read_words(const Translator *t, const char *line,
+                      int *ids /* [max_words + 2] */, char *why,
+                      size_t size)
+{
+    int n = 0;
+    ids[n++] = SOS;
+    for (const char *p = line;;) {
+        p += strspn(p, " \t");
+        if (!*p) break;
+        char word[32];
+        size_t len = strcspn(p, " \t");
+        snprintf(word, sizeof word, "%.*s", (int)len, p);
+        p += len;
+        
+#line 3342 "chapters/A-programs.nw"
+for (const char *c = word; *c; c++) {
+    if (*c >= 'A' && *c <= 'Z') {
+        snprintf(why, size, ": '%s' has a capital letter; the"
+                 " lexicon's words are all lower case", word);
+        return 0;
+    }
+    if (*c < 'a' || *c > 'z') {
+        snprintf(why, size, ": '%s' holds '%c'; a sentence is lower"
+                 " case words separated by spaces, without"
+                 " punctuation", word, *c);
+        return 0;
+    }
+}
+int id = vocab_find(&t->en, word);
+if (id < N_SPECIAL) {
+    int w = snprintf(why, size, ": '%s' is not in the lexicon,"
+                     " whose words are\n   ", word);
+    for (int i = N_SPECIAL; i < t->en.size && w > 0
+         && (size_t)w < size; i++)
+        w += snprintf(why + w, size - (size_t)w, " %s",
+                      t->en.word[i]);
+    return 0;
+}
+#line 3333 "chapters/A-programs.nw"
+        if (n <= t->max_words) ids[n] = id;
+        n++;
+    }
+    
+#line 3370 "chapters/A-programs.nw"
+if (n == 1) {
+    snprintf(why, size, " is empty");
+    return 0;
+}
+if (n - 1 > t->max_words) {
+    snprintf(why, size, " has %d words; the model was trained on"
+             " sentences of at most %d", n - 1, t->max_words);
+    return 0;
+}
+#line 3337 "chapters/A-programs.nw"
+    ids[n++] = EOS;
+    return n;
+}
+#line 3384 "chapters/A-programs.nw"
+static void translate_ids(const Translator *t, int *ids, int len)
+{
+    Dataset one = { 1, len, ids, ids, &len, &len };
+    Batch batch;
+    batch_alloc(&batch, 1, len);
+    int row = 0, steps = len;
+    batch_fill(&batch, &one, &row, 1);
+    int *out = xcalloc(steps, sizeof(int));
+    real *w = t->heatmap ? xcalloc((size_t)steps * len, sizeof(real))
+                         : NULL;
+    BeamConfig bc = { t->width, t->alpha };
+    beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
+    
+#line 3403 "chapters/A-programs.nw"
+const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
+int n_rows = 0;
+while (n_rows < steps) {
+    rows[n_rows] = t->es.word[out[n_rows]];
+    if (out[n_rows++] == EOS) break;
+    printf("%s%s", n_rows > 1 ? " " : "", rows[n_rows - 1]);
+}
+printf("\n");
+if (w) {
+    for (int s = 0; s < len; s++) cols[s] = t->en.word[ids[s]];
+    text_heatmap(stdout, w, n_rows, len, rows, cols);
+    printf("\n");
+}
+fflush(stdout);
+#line 3397 "chapters/A-programs.nw"
+    free(out);
+    free(w);
+    batch_free(&batch);
+}
+#line 3421 "chapters/A-programs.nw"
+static int translate_text(const Translator *t, const char *text,
+                          int line)
+{
+    int ids[MAX_WORDS + 3];
+    char why[400];
+    int len = read_words(t, text, ids, why, sizeof why);
+    if (!len) {
+        if (line)
+            fprintf(stderr, "translate: line %d%s\n", line, why);
+        else fprintf(stderr, "translate: --sentence%s\n", why);
+        return 0;
+    }
+    translate_ids(t, ids, len);
+    return 1;
+}
+
+#line 3226 "chapters/A-programs.nw"
+int main(int argc, char **argv)
+{
+    program_name = "translate";
+    
+#line 3245 "chapters/A-programs.nw"
+int heatmap = 0, kept = 1;
+for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--heatmap")) heatmap = 1;
+    else argv[kept++] = argv[i];
+}
+argc = kept;
+#line 3230 "chapters/A-programs.nw"
+    
+#line 3255 "chapters/A-programs.nw"
+char *model = NULL, *sentence = NULL, *attention = NULL;
+int width = 1, hidden = 0;
+double alpha = BEAM_ALPHA;
+Option options[] = {
+    {"--model", OPT_TEXT, &model, 0, 0, "checkpoint from train"},
+    {"--sentence", OPT_TEXT, &sentence, 0, 0, "instead of stdin"},
+    {"--beam", OPT_INT, &width, 1, 64, "beam width; 1 is greedy"},
+    {"--alpha", OPT_REAL, &alpha, 0, 4, "length penalty exponent"},
+    {"--attention", OPT_TEXT, &attention, 0, 0, "expected kind"},
+    {"--hidden", OPT_INT, &hidden, 0, CKPT_MAX_SIZE,
+     "expected H; 0 for any"},
+};
+parse_options(argc, argv, options, sizeof options / sizeof *options,
+              "translate English sentences with a saved model;"
+              " --heatmap shows where it looks");
+if (!model) refuse("--model is required (try --help)");
+#line 3231 "chapters/A-programs.nw"
+    
+#line 3273 "chapters/A-programs.nw"
+Checkpoint ck;
+CkptError err;
+if (ckpt_load(&ck, model, width, &err) != CKPT_OK)
+    refuse("%s", err.message);
+int kind = attention ? attention_from_name(attention) : -1;
+if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
+    refuse("'%s': %s", model, err.message);
+if (heatmap && ck.model->cfg.attention == ATTN_NONE)
+    refuse("--heatmap: the model in '%s' has no attention, so there"
+           " are no weights to show", model);
+Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
+                 {0}, {0} };
+vocab_build(&t.en, ENGLISH);
+vocab_build(&t.es, SPANISH);
+#line 3232 "chapters/A-programs.nw"
+    int lines = sentence ? 1 : 0, refused = 0;
+    if (sentence) refused = !translate_text(&t, sentence, 0);
+    else 
+#line 3290 "chapters/A-programs.nw"
+{
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, stdin) >= 0) {
+        lines++;
+        line[strcspn(line, "\r\n")] = '\0';
+        refused += !translate_text(&t, line, lines);
+    }
+    free(line);
+}
+#line 3235 "chapters/A-programs.nw"
+    if (refused)
+        fprintf(stderr, "translate: %d of %d lines refused\n",
+                refused, lines);
+    ckpt_free(&ck);
+    return refused ? EXIT_USAGE : 0;
+}

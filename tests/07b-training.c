@@ -1,0 +1,168 @@
+/* Tests for chapter 7, part 2: the encoder-decoder Transformer,
+   trained through chapter 3's interface. Built in double precision;
+   the whole model is checked against finite differences. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tmodel.h"
+#include "model-check.h"
+
+/* a small Transformer: D = 4, two heads of 2, F = 6. (With F = 128
+   one of the 128 ReLUs of one real row sat at -7.4e-7, inside the
+   finite-difference step, and its kink failed the check: the
+   feed-forward layer is kept narrow so that no unit sits there.) */
+static Model *small_transformer(int layers, int positional,
+                                int scaled, int max_B, int L)
+{
+    ModelConfig mc = model_config_default();
+    mc.attention = ATTN_TRANSFORMER;
+    mc.H = 4; mc.heads = 2; mc.ff = 6; mc.layers = layers;
+    mc.positional = positional; mc.scaled = scaled;
+    return model_create(&mc, max_B, L, 7);
+}
+
+/* every tensor of the whole model, on a ragged (padded) batch */
+static void check_transformer_gradients(int layers, int positional,
+                                        int scaled)
+{
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    assert_true(batch.src_len[0] > batch.src_len[4]);  /* ragged */
+    Model *m = small_transformer(layers, positional, scaled, 5, d.L);
+    params_zero_grad(&m->params);
+    model_forward(m, &batch);
+    model_backward(m, &batch);
+    ModelCase c = {m, &batch};
+    int bad = 0;
+    for (int k = 0; k < m->params.n_tensors; k++) {
+        const Tensor *t = &m->params.tensor[k];
+        bad += grad_check(t->name, param(&m->params, k),
+                          param_grad(&m->params, k),
+                          (size_t)t->rows * t->cols, CHECKS,
+                          model_loss, &c);
+    }
+    assert_int_equal(bad, 0);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
+static void test_transformer_one_layer_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    check_transformer_gradients(1, 1, 1);
+}
+
+static void test_transformer_two_layers_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    check_transformer_gradients(2, 1, 1);
+}
+
+static void
+test_transformer_without_position_or_scale_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    check_transformer_gradients(1, 0, 0);
+}
+
+/* greedy decoding through chapter 3's greedy_decode: its first step
+   must pick the word the teacher-forced logits rank first at
+   position 0, and its weights must be the forward pass's */
+static void test_greedy_decoding_agrees_with_the_forward_pass(void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    Model *m = small_transformer(2, 1, 1, 5, d.L);
+    model_forward(m, &batch);
+    int T = batch.T - 1, S = batch.S, V = m->cfg.tgt_vocab;
+    real *w = xcalloc((size_t)5 * T * S, sizeof(real));
+    memcpy(w, m->attn.weights, sizeof(real) * 5 * T * S);
+    int first[5];
+    for (int b = 0; b < 5; b++) {
+        const real *z = m->tm->logits + (size_t)b * T * V;
+        first[b] = 0;
+        for (int k = 1; k < V; k++) if (z[k] > z[first[b]]) first[b] = k;
+    }
+    int *out = xcalloc((size_t)5 * T, sizeof(int));
+    real *wd = xcalloc((size_t)5 * T * S, sizeof(real));
+    greedy_decode(m, &batch, T, out, wd);
+    for (int b = 0; b < 5; b++) {
+        assert_int_equal(out[b * T], first[b]);
+        for (int j = 0; j < S; j++)     /* row 0 saw only <sos> */
+            assert_true(fabs(wd[(size_t)b * T * S + j]
+                             - w[(size_t)b * T * S + j]) < 1e-12);
+    }
+    free(w); free(wd); free(out);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
+/* appending padding to the batch (a longer L) changes no loss */
+static void test_padding_changes_no_transformer_loss(void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch, wide;
+    small_batch(&batch, &d, 5, 5);
+    Model *m = small_transformer(1, 1, 1, 5, d.L + 3);
+    double loss = model_forward(m, &batch);
+    batch_alloc(&wide, 5, d.L + 3);
+    wide.B = 5; wide.S = batch.S + 3; wide.T = batch.T + 3;
+    memset(wide.src, 0, sizeof(int) * 5 * wide.S);
+    memset(wide.tgt, 0, sizeof(int) * 5 * wide.T);
+    for (int b = 0; b < 5; b++) {
+        memcpy(wide.src + b * wide.S, batch.src + b * batch.S,
+               sizeof(int) * batch.S);
+        memcpy(wide.tgt + b * wide.T, batch.tgt + b * batch.T,
+               sizeof(int) * batch.T);
+        wide.src_len[b] = batch.src_len[b];
+        wide.tgt_len[b] = batch.tgt_len[b];
+    }
+    assert_true(fabs(model_forward(m, &wide) - loss) < 1e-12);
+    model_free(m);
+    batch_free(&batch);
+    batch_free(&wide);
+    dataset_free(&d);
+}
+
+static void test_bad_transformer_sizes_are_named(void **s)
+{
+    (void)s;
+    ModelConfig mc = model_config_default();
+    mc.attention = ATTN_TRANSFORMER;
+    assert_null(transformer_check(&mc));
+    mc.heads = 3;
+    assert_non_null(strstr(transformer_check(&mc), "3 heads"));
+    mc.heads = 4; mc.layers = 0;
+    assert_non_null(strstr(transformer_check(&mc), "not 0"));
+    mc.layers = 1; mc.ff = 0;
+    assert_non_null(strstr(transformer_check(&mc), "not 0"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(
+            test_transformer_one_layer_matches_finite_differences),
+        cmocka_unit_test(
+            test_transformer_two_layers_matches_finite_differences),
+        cmocka_unit_test(
+test_transformer_without_position_or_scale_matches_finite_differences),
+        cmocka_unit_test(test_greedy_decoding_agrees_with_the_forward_pass),
+        cmocka_unit_test(test_padding_changes_no_transformer_loss),
+        cmocka_unit_test(test_bad_transformer_sizes_are_named),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
