@@ -18,7 +18,7 @@ set style fill transparent solid 0.25 noborder
 floor = real(system("cat build/gen/loss-floor.tex | tr -d '%'"))
 set arrow from 1,floor to 16,floor nohead dt 3 lw 2 lc rgb '#888888'
 # the attentional curves lie on the floor: label it from below
-set label 'loss floor' at 8.5,floor-0.055 center tc rgb '#666666'
+set label 'loss floor' at 8.5,floor-0.068 center tc rgb '#666666'
 f = 'build/gen/ablation-curves.dat'
 plot f using 1:($2-$3):($2+$3) with filledcurves lc rgb '#d62728' notitle, \
      f using 1:($4-$5):($4+$5) with filledcurves lc rgb '#ff7f0e' notitle, \
