@@ -1,16 +1,16 @@
-#line 1101 "chapters/08-using.nw"
+#line 1104 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1112 "chapters/08-using.nw"
+#line 1115 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1122 "chapters/08-using.nw"
+#line 1125 "chapters/08-using.nw"
 static double log_softmax_at(const real *z /* [V] */, int V, int w)
 {
     double zmax = z[0], sum = 0;
@@ -31,7 +31,7 @@ void target_logprob(Model *m, const Batch *batch, double *logprob)
                 m->logits + ((size_t)b * T + t) * V, V, y[t]);
     }
 }
-#line 1150 "chapters/08-using.nw"
+#line 1153 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int *state, *length;            /* [N] */
@@ -39,7 +39,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1168 "chapters/08-using.nw"
+#line 1171 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -51,7 +51,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1251 "chapters/08-using.nw"
+#line 1254 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
@@ -70,7 +70,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1294 "chapters/08-using.nw"
+#line 1297 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -91,7 +91,7 @@ static int extend(Candidate *cand, int nc, int parent,
                              length, nc, alpha);
     return nc;
 }
-#line 1186 "chapters/08-using.nw"
+#line 1189 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
@@ -101,7 +101,7 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
     assert(!m->tm && "beam search runs the LSTM decoder step");
     Encoding one = encode_source(m, batch);
     
-#line 1213 "chapters/08-using.nw"
+#line 1216 "chapters/08-using.nw"
 real *rep = xcalloc((size_t)N * S * H, sizeof(real));
 int *rep_mask = xcalloc((size_t)N * (S + 1), sizeof(int));
 int *rep_len = rep_mask + (size_t)N * S;
@@ -114,9 +114,9 @@ for (int i = 0; i < N; i++) {
     rep_len[i] = one.len[b];
 }
 Encoding enc = { rep, NULL, NULL, rep_len, rep_mask, N, S, H };
-#line 1195 "chapters/08-using.nw"
+#line 1198 "chapters/08-using.nw"
     
-#line 1230 "chapters/08-using.nw"
+#line 1233 "chapters/08-using.nw"
 Beam cur, next;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
@@ -134,7 +134,7 @@ int *input = xcalloc(N, sizeof(int)), any_open = 1;
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
 real *h_next = xcalloc((size_t)2 * N * H, sizeof(real));
 Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
-#line 1196 "chapters/08-using.nw"
+#line 1199 "chapters/08-using.nw"
     for (int s = 0; s < steps && any_open; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
@@ -142,7 +142,7 @@ Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
         any_open = 0;
         for (int b = 0; b < B; b++) {
             
-#line 1275 "chapters/08-using.nw"
+#line 1278 "chapters/08-using.nw"
 int nc = 0;
 for (int j = 0; j < k; j++) {
     int i = b * k + j;
@@ -157,7 +157,7 @@ for (int j = 0; j < k; j++) {
 qsort(cand, nc, sizeof *cand, by_key);
 for (int j = 0; j < k; j++) {
     
-#line 1321 "chapters/08-using.nw"
+#line 1324 "chapters/08-using.nw"
 int i = b * k + j;
 if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
 const Candidate *c = &cand[j];
@@ -168,7 +168,7 @@ if (weights)
     memcpy(next.weights + (size_t)i * steps * S,
            cur.weights + (size_t)from * steps * S,
            sizeof(real) * steps * S);
-#line 1340 "chapters/08-using.nw"
+#line 1343 "chapters/08-using.nw"
 if (c->token >= 0) {
     next.tokens[(size_t)i * steps + s] = c->token;
     if (weights)
@@ -178,28 +178,28 @@ if (c->token >= 0) {
 next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
                                                  : SLOT_OPEN;
 any_open |= next.state[i] == SLOT_OPEN;
-#line 1332 "chapters/08-using.nw"
+#line 1335 "chapters/08-using.nw"
 next.score[i] = c->score;
 next.length[i] = c->length;
 memcpy(h_next + (size_t)i * H, d.h + (size_t)from * H,
        sizeof(real) * H);
 memcpy(h_next + (size_t)(N + i) * H, d.c + (size_t)from * H,
        sizeof(real) * H);
-#line 1289 "chapters/08-using.nw"
+#line 1292 "chapters/08-using.nw"
 }
-#line 1203 "chapters/08-using.nw"
+#line 1206 "chapters/08-using.nw"
         }
         
-#line 1352 "chapters/08-using.nw"
+#line 1355 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
 memcpy(d.h, h_next, sizeof(real) * N * H);
 memcpy(d.c, h_next + (size_t)N * H, sizeof(real) * N * H);
-#line 1205 "chapters/08-using.nw"
+#line 1208 "chapters/08-using.nw"
     }
     
-#line 1360 "chapters/08-using.nw"
+#line 1363 "chapters/08-using.nw"
 for (int b = 0; b < B; b++) {
     int i = b * k;
     memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
@@ -210,13 +210,13 @@ for (int b = 0; b < B; b++) {
                cur.weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1207 "chapters/08-using.nw"
+#line 1210 "chapters/08-using.nw"
     
-#line 1372 "chapters/08-using.nw"
+#line 1375 "chapters/08-using.nw"
 beam_free(&cur);
 beam_free(&next);
 decoder_state_free(&d);
 free(rep); free(rep_mask);
 free(input); free(step_w); free(h_next); free(cand);
-#line 1208 "chapters/08-using.nw"
+#line 1211 "chapters/08-using.nw"
 }

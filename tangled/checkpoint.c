@@ -410,7 +410,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 795 "chapters/08-using.nw"
+#line 798 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -437,19 +437,22 @@ if (f) fclose(f);
     memcpy(why, err->message, sizeof why);
     size_t size = sizeof err->message;
     int w = snprintf(err->message, size, "'%s': ", path);
-    if (w > 0 && (size_t)w < size)
-        snprintf(err->message + w, size - (size_t)w, "%s", why);
+    if (w > 0 && (size_t)w < size) {
+        size_t n = strnlen(why, sizeof why), room = size - 1 - w;
+        memcpy(err->message + w, why, n < room ? n : room);
+        err->message[w + (n < room ? n : room)] = '\0';
+    }
 }
 #line 780 "chapters/08-using.nw"
     return s;
 }
-#line 813 "chapters/08-using.nw"
+#line 816 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 825 "chapters/08-using.nw"
+#line 828 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

@@ -423,7 +423,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 945 "chapters/08-using.nw"
+#line 948 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -446,7 +446,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 969 "chapters/08-using.nw"
+#line 972 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;

@@ -153,7 +153,7 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 924 "chapters/08-using.nw"
+#line 927 "chapters/08-using.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */

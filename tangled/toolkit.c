@@ -140,15 +140,15 @@ printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
     printf("  %-18s %s", opt[k].name, opt[k].help);
-    const char *text = *(const char **)opt[k].value;
     if (opt[k].kind == OPT_INT)
         printf(" (%.10g to %.10g, default %d)", opt[k].min,
                opt[k].max, *(int *)opt[k].value);
     else if (opt[k].kind == OPT_REAL)
         printf(" (%.10g to %.10g, default %g)", opt[k].min,
                opt[k].max, *(double *)opt[k].value);
-    else if (text)
-        printf(" (default %s)", text);
+    else if (*(const char **)opt[k].value)
+        printf(" (default %s)",
+               *(const char **)opt[k].value);
     printf("\n");
 }
 #line 215 "chapters/A-programs.nw"
