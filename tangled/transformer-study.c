@@ -103,7 +103,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 2922 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -111,16 +111,15 @@ static void write_map(const char *prefix, const char *tag,
 {
     char name[300];
     snprintf(name, sizeof name, "%s-%s.dat", prefix, tag);
-    FILE *f = fopen(name, "w");
-    if (!f) refuse("cannot write '%s'", name);
+    FILE *f = out_open(name);
     for (int j = 0; j < T; j++)
         for (int c = 0; c < C; c++)
             fprintf(f, "%d %d %.4f\n", c, j, w[j * C + c]);
-    fclose(f);
+    out_close(f);
     snprintf(name, sizeof name, "%s-%s.gpi", prefix, tag);
-    if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
+    f = out_open(name);
     
-#line 2944 "chapters/A-programs.nw"
+#line 2940 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -135,8 +134,8 @@ for (int j = 0; j < gold; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-#line 2938 "chapters/A-programs.nw"
-    fclose(f);
+#line 2934 "chapters/A-programs.nw"
+    out_close(f);
 }
 
 #line 2631 "chapters/A-programs.nw"
@@ -215,7 +214,7 @@ run->final = evaluate(m, &val_set, t.batch_size);
 measure_heads(run, tc.epochs, run->align);
 if (heatmaps && v == 0 && s == 0)
     
-#line 2964 "chapters/A-programs.nw"
+#line 2960 "chapters/A-programs.nw"
 {
     TModel *tm = m->tm;
     int row_id = 0;
@@ -226,7 +225,7 @@ if (heatmaps && v == 0 && s == 0)
     batch_fill(&batch, &align_set, &row_id, 1);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     
-#line 2988 "chapters/A-programs.nw"
+#line 2984 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -237,7 +236,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 2974 "chapters/A-programs.nw"
+#line 2970 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         snprintf(tag, sizeof tag, "head%d", h + 1);
@@ -248,7 +247,7 @@ for (int j = 0; j < T; j++) {
     }
     tm->shown_head = -1;
     
-#line 3001 "chapters/A-programs.nw"
+#line 2997 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -256,7 +255,7 @@ for (int h = 0; h < tm->NH; h++)
         self[i] += all[(size_t)h * T * T + i] / tm->NH;
 write_map(heatmaps, "self", self, T, T, out_words, in_words, 0);
 free(self);
-#line 2984 "chapters/A-programs.nw"
+#line 2980 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 #line 2804 "chapters/A-programs.nw"
@@ -272,8 +271,7 @@ model_free(m);
 if (table) 
 #line 2842 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(table, "w");
-    if (!f) refuse("cannot write '%s'", table);
+    FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
             " & token & exact & \\multicolumn{2}{c}{alignment} &"
             " seconds \\\\\nvariant & & (\\%%) & (\\%%) & mean"
@@ -289,21 +287,20 @@ if (table)
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
-    fclose(f);
+    out_close(f);
 }
 #line 2815 "chapters/A-programs.nw"
 if (heads_table) 
-#line 2865 "chapters/A-programs.nw"
+#line 2864 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(heads_table, "w");
-    if (!f) refuse("cannot write '%s'", heads_table);
+    FILE *f = out_open(heads_table);
     int NH = base.heads;
     fprintf(f, "\\begin{tabular}{lrr}\n\\toprule\ncross attention &"
             " alignment acc.\\ (\\%%) & gold weight \\\\\n"
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 2882 "chapters/A-programs.nw"
+#line 2880 "chapters/A-programs.nw"
 double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
 for (int s = 0; s < seeds; s++) {
     acc[s] = 100 * align_accuracy(&runs[0][s].align[i]);
@@ -318,19 +315,18 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 2874 "chapters/A-programs.nw"
+#line 2872 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
-    fclose(f);
+    out_close(f);
 }
 #line 2816 "chapters/A-programs.nw"
 if (curves) 
-#line 2899 "chapters/A-programs.nw"
+#line 2897 "chapters/A-programs.nw"
 {
-    FILE *f = fopen(curves, "w");
-    if (!f) refuse("cannot write '%s'", curves);
+    FILE *f = out_open(curves);
     int slots = runs[0][0].slots;
     fprintf(f, "# epoch, then the alignment accuracy (%%) of each"
             " layer's heads and of the mean of the last layer's\n");
@@ -344,18 +340,17 @@ if (curves)
         }
         fprintf(f, "\n");
     }
-    fclose(f);
+    out_close(f);
 }
 #line 2817 "chapters/A-programs.nw"
 if (summary) 
-#line 3016 "chapters/A-programs.nw"
+#line 3012 "chapters/A-programs.nw"
 {
     
-#line 3026 "chapters/A-programs.nw"
+#line 3022 "chapters/A-programs.nw"
 char name[300];
 snprintf(name, sizeof name, "%s-params.tex", summary);
-FILE *f = fopen(name, "w");
-if (!f) refuse("cannot write '%s'", name);
+FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
         .params);
 for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
@@ -368,10 +363,10 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
     model_free(m);
 }
 fprintf(f, ".\n");
-fclose(f);
-#line 3018 "chapters/A-programs.nw"
+out_close(f);
+#line 3014 "chapters/A-programs.nw"
     
-#line 3046 "chapters/A-programs.nw"
+#line 3041 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best = 0;
 double acc[MAX_SHOWN];
 for (int i = 0; i < slots; i++) {
@@ -386,9 +381,9 @@ for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     for (int s = 0; s < seeds; s++) a += runs[0][s].curve[e][best];
     if (a / seeds >= 0.9) reached = e;
 }
-#line 3063 "chapters/A-programs.nw"
+#line 3058 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-heads.tex", summary);
-if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
+f = out_open(name);
 fprintf(f, "The best head is head %d of layer %d: its peak lands on"
         " the gold source word in %.1f\\%% of the rows (mean of %d"
         " seeds), against %.1f\\%% for the mean of the layer's heads"
@@ -400,10 +395,10 @@ if (reached < 0)
     fprintf(f, "It never reaches 90\\%% in %d epochs.\n", tc.epochs);
 else
     fprintf(f, "It first reaches 90\\%% after epoch %d.\n", reached);
-fclose(f);
-#line 3019 "chapters/A-programs.nw"
+out_close(f);
+#line 3015 "chapters/A-programs.nw"
     
-#line 3084 "chapters/A-programs.nw"
+#line 3079 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0, rows = 0;
 for (int i = 0; i < val_set.n; i++) {
     int n = val_set.src_len[i] - 2;
@@ -412,15 +407,15 @@ for (int i = 0; i < val_set.n; i++) {
     right += 2; tokens += n + 1; exact += 1 / n_fact; rows += n;
 }
 snprintf(name, sizeof name, "%s-blind.tex", summary);
-if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
+f = out_open(name);
 fprintf(f, "%.1f\\%% of the tokens, %.1f\\%% of the sentences and"
         " %.1f\\%% of the alignment rows%%\n", 100 * right / tokens,
         100 * exact / val_set.n, 100 * val_set.n / rows);
-fclose(f);
-#line 3020 "chapters/A-programs.nw"
+out_close(f);
+#line 3016 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 3103 "chapters/A-programs.nw"
+#line 3098 "chapters/A-programs.nw"
 double st[6][2], d[6][2];
 for (int i = 0; i < 6; i++) {
     double diff[MAX_STUDY_SEEDS];
@@ -433,9 +428,9 @@ for (int i = 0; i < 6; i++) {
     }
     mean_sd(diff, seeds, &d[i][0], &d[i][1]);
 }
-#line 3118 "chapters/A-programs.nw"
+#line 3113 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.tex", summary, var[v]->name);
-if (!(f = fopen(name, "w"))) refuse("cannot write '%s'", name);
+f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
         " the model as built, paired over %d seeds, spread %.4f),"
         " %.1f\\%% of the tokens and %.1f\\%% of the sentences"
@@ -447,8 +442,8 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
         ? "more than twice its standard error%\n"
         : "less than twice its standard error: the seeds cannot"
           " tell the two apart%\n");
-fclose(f);
-#line 3022 "chapters/A-programs.nw"
+out_close(f);
+#line 3018 "chapters/A-programs.nw"
     }
 }
 #line 2637 "chapters/A-programs.nw"

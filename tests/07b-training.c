@@ -34,19 +34,7 @@ static void check_transformer_gradients(int layers, int positional,
     small_batch(&batch, &d, 5, 5);
     assert_true(batch.src_len[0] > batch.src_len[4]);  /* ragged */
     Model *m = small_transformer(layers, positional, scaled, 5, d.L);
-    params_zero_grad(&m->params);
-    model_forward(m, &batch);
-    model_backward(m, &batch);
-    ModelCase c = {m, &batch};
-    int bad = 0;
-    for (int k = 0; k < m->params.n_tensors; k++) {
-        const Tensor *t = &m->params.tensor[k];
-        bad += grad_check(t->name, param(&m->params, k),
-                          param_grad(&m->params, k),
-                          (size_t)t->rows * t->cols, CHECKS,
-                          model_loss, &c);
-    }
-    assert_int_equal(bad, 0);
+    assert_int_equal(check_every_tensor(m, &batch), 0);
     model_free(m);
     batch_free(&batch);
     dataset_free(&d);

@@ -28,6 +28,25 @@ static void small_batch(Batch *b, Dataset *d, int count, int max_words)
     batch_fill(b, d, rows, count);
 }
 
+/* the loss's gradient for every tensor of model m on the batch,
+   against finite differences; the number of failed tensors */
+static int check_every_tensor(Model *m, Batch *batch)
+{
+    params_zero_grad(&m->params);
+    model_forward(m, batch);
+    model_backward(m, batch);
+    ModelCase c = {m, batch};
+    int bad = 0;
+    for (int k = 0; k < m->params.n_tensors; k++) {
+        const Tensor *t = &m->params.tensor[k];
+        bad += grad_check(t->name, param(&m->params, k),
+                          param_grad(&m->params, k),
+                          (size_t)t->rows * t->cols, CHECKS, model_loss,
+                          &c);
+    }
+    return bad;
+}
+
 static void __attribute__((unused)) check_model_gradients(int attention)
 {
     Dataset d;
@@ -37,20 +56,8 @@ static void __attribute__((unused)) check_model_gradients(int attention)
     ModelConfig mc = model_config_default();
     mc.E = 3; mc.H = 4; mc.attention = attention;
     Model *m = model_create(&mc, 5, d.L, 7);
-    params_zero_grad(&m->params);
-    model_forward(m, &batch);
-    model_backward(m, &batch);
-    ModelCase c = {m, &batch};
-    int bad = 0;
-    for (int k = 0; k < m->params.n_tensors; k++) {
-        const Tensor *t = &m->params.tensor[k];
-        bad += grad_check(t->name, param(&m->params, k),
-                          param_grad(&m->params, k),
-                          (size_t)t->rows * t->cols, CHECKS, model_loss, &c);
-    }
-    assert_int_equal(bad, 0);
+    assert_int_equal(check_every_tensor(m, &batch), 0);
     model_free(m);
     batch_free(&batch);
     dataset_free(&d);
 }
-
