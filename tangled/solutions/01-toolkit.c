@@ -1,8 +1,8 @@
-#line 20 "chapters/B-solutions.nw"
+#line 20 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 1. */
 #include "toolkit.h"
 #include <math.h>
-#line 30 "chapters/B-solutions.nw"
+#line 30 "chapters/C-solutions.nw"
 double ex_logsumexp(const real *z /* [n] */, int n)
 {
     double m = z[0], sum = 0;
@@ -10,7 +10,7 @@ double ex_logsumexp(const real *z /* [n] */, int n)
     for (int k = 0; k < n; k++) sum += exp(z[k] - m);
     return m + log(sum);
 }
-#line 43 "chapters/B-solutions.nw"
+#line 43 "chapters/C-solutions.nw"
 void ex_softmax_backward(real *dz /* [n] */,
                          const real *p /* [n] */,
                          const real *dp /* [n] */, int n)
