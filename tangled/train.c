@@ -53,7 +53,7 @@ refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 3205 "chapters/A-programs.nw"
+#line 3265 "chapters/A-programs.nw"
 if (save && mc.attention == ATTN_TRANSFORMER)
     refuse("--save: checkpoints hold the LSTM models so far; the"
            " Transformer is not yet a family of the format");
@@ -116,7 +116,7 @@ hi = x[n - 1];
 }
 #line 960 "chapters/A-programs.nw"
     if (save) 
-#line 3192 "chapters/A-programs.nw"
+#line 3252 "chapters/A-programs.nw"
 {
     Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
     ckpt_save(&ck, save);
