@@ -204,7 +204,7 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/translate-session.txt build/gen/translate-heatmap.txt \
-        build/gen/ckpt-size.tex
+        build/gen/ckpt-size.tex build/gen/translate-heatmap-t.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
 TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
         build/gen/tstudy-curves.dat \
@@ -357,6 +357,15 @@ build/gen/translate-session.txt: build/bin/translate \
 build/gen/translate-heatmap.txt: build/bin/translate \
 		build/gen/recipe-dot.ckpt
 	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+# the Transformer as a checkpoint (family 2), translated with a beam
+build/gen/recipe-transformer.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention transformer --save $@ \
+	  > build/gen/train-recipe-transformer.txt
+build/gen/translate-heatmap-t.txt: build/bin/translate \
+		build/gen/recipe-transformer.ckpt
+	build/bin/translate --model build/gen/recipe-transformer.ckpt \
+	  --beam 4 --heatmap --sentence 'the woman wants a big dog' > $@
 build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 	bytes=$$(wc -c < $<); params=$$(sed -n \
 	  's/.*, \([0-9]*\) parameters.*/\1/p' \

@@ -83,7 +83,7 @@ int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 136 "chapters/07b-training.nw"
+#line 142 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 #line 555 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
@@ -107,8 +107,8 @@ real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 138 "chapters/07b-training.nw"
-enum { TMODEL_MAX_LAYERS = 4 };
+#line 144 "chapters/07b-training.nw"
+enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30 };
 const char *transformer_check(const ModelConfig *cfg);
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed);
@@ -126,7 +126,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
      "transformer: blocks a side"},                               \
     {"--heads", OPT_INT, &(cfg).heads, 1, 4096,                   \
      "transformer: heads N_H (must divide --hidden)"},            \
-    {"--ff", OPT_INT, &(cfg).ff, 1, 65536,                        \
+    {"--ff", OPT_INT, &(cfg).ff, 1, 4096,                         \
      "transformer: feed-forward width F"},                        \
     {"--positional", OPT_INT, &(cfg).positional, 0, 1,            \
      "transformer: 0 drops the positional encoding"},             \
@@ -153,19 +153,27 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 927 "chapters/08-using.nw"
+#line 1049 "chapters/08-using.nw"
 typedef struct {
-    int N;                          /* rows: sentences, hypotheses */
+    int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
     real *logits;                   /* [N, V]: the last step's */
     real *h_new, *cell, *gates, *x; /* one step's scratch */
     int *ones;                      /* [N]: every row runs one step */
+    int *words, max_T, t;           /* Transformer: [N, max_T] fed */
 } DecoderState;
 void decoder_state_alloc(DecoderState *d, const Model *m, int N);
 void decoder_state_free(DecoderState *d);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input /* [N] */,
                   real *weights /* [N, S] or NULL */);
+void decoder_state_reorder(DecoderState *d,
+                           const int *parent /* [N] */);
+#line 1171 "chapters/08-using.nw"
+void transformer_decoder_step(Model *m, DecoderState *d,
+                              const Encoding *enc, const int *input,
+                              real *weights);
+Encoding transformer_encode(Model *m, const Batch *batch);
 #line 1001 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */

@@ -53,10 +53,7 @@ refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 3265 "chapters/A-programs.nw"
-if (save && mc.attention == ATTN_TRANSFORMER)
-    refuse("--save: checkpoints hold the LSTM models so far; the"
-           " Transformer is not yet a family of the format");
+#line 3264 "chapters/A-programs.nw"
 if (save) out_plan("--save", save);
 #line 998 "chapters/A-programs.nw"
 double need = run_bytes(&dc, &mc, tc.batch_size);
@@ -118,7 +115,8 @@ hi = x[n - 1];
     if (save) 
 #line 3252 "chapters/A-programs.nw"
 {
-    Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
+    Checkpoint ck = { model_family(m), dc.min_words, dc.max_words,
+                      m };
     ckpt_save(&ck, save);
     printf("# saved to %s\n", save);
 }
