@@ -1,4 +1,4 @@
-#line 1316 "chapters/08-using.nw"
+#line 1350 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
 #include "tmodel.h"
@@ -6,20 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1328 "chapters/08-using.nw"
+#line 1363 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1339 "chapters/08-using.nw"
-static double log_softmax_at(const real *z /* [V] */, int V, int w)
+#line 1378 "chapters/08-using.nw"
+static double log_sum_exp(const real *z /* [V] */, int V)
 {
     double zmax = z[0], sum = 0;
     for (int k = 1; k < V; k++) if (z[k] > zmax) zmax = z[k];
     for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
-    return (double)z[w] - zmax - log(sum);
+    return zmax + log(sum);
 }
-
+#line 1387 "chapters/08-using.nw"
 void target_logprob(Model *m, const Batch *batch, double *logprob)
 {
     model_forward(m, batch);
@@ -28,12 +28,13 @@ void target_logprob(Model *m, const Batch *batch, double *logprob)
     for (int b = 0; b < batch->B; b++) {
         const int *y = batch->tgt + (size_t)b * batch->T + 1;
         logprob[b] = 0;
-        for (int t = 0; t < batch->tgt_len[b] - 1; t++)
-            logprob[b] += log_softmax_at(
-                logits + ((size_t)b * T + t) * V, V, y[t]);
+        for (int t = 0; t < batch->tgt_len[b] - 1; t++) {
+            const real *z = logits + ((size_t)b * T + t) * V;
+            logprob[b] += (double)z[y[t]] - log_sum_exp(z, V);
+        }
     }
 }
-#line 1368 "chapters/08-using.nw"
+#line 1409 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int *state, *length;            /* [N] */
@@ -41,7 +42,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1386 "chapters/08-using.nw"
+#line 1427 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -53,7 +54,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1470 "chapters/08-using.nw"
+#line 1513 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
@@ -72,7 +73,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1513 "chapters/08-using.nw"
+#line 1556 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -84,16 +85,13 @@ static int extend(Candidate *cand, int nc, int parent,
                   const real *z /* [V] */, int V, double score,
                   int length, double alpha)
 {
-    double zmax = z[0], sum = 0;
-    for (int w = 1; w < V; w++) if (z[w] > zmax) zmax = z[w];
-    for (int w = 0; w < V; w++) sum += exp((double)z[w] - zmax);
-    double lse = zmax + log(sum);
+    double lse = log_sum_exp(z, V);
     for (int w = 0; w < V; w++, nc++)
         cand[nc] = candidate(parent, w, score + ((double)z[w] - lse),
                              length, nc, alpha);
     return nc;
 }
-#line 1404 "chapters/08-using.nw"
+#line 1445 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
@@ -103,7 +101,7 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
     Encoding one = m->tm ? transformer_encode(m, batch)
                          : encode_source(m, batch);
     
-#line 1431 "chapters/08-using.nw"
+#line 1472 "chapters/08-using.nw"
 real *rep = xcalloc((size_t)N * S * H, sizeof(real));
 int *rep_mask = xcalloc((size_t)N * (S + 1), sizeof(int));
 int *rep_len = rep_mask + (size_t)N * S;
@@ -115,10 +113,12 @@ for (int i = 0; i < N; i++) {
         rep_mask[(size_t)i * S + t] = t < one.len[b];
     rep_len[i] = one.len[b];
 }
-Encoding enc = { rep, NULL, NULL, rep_len, rep_mask, N, S, H };
-#line 1413 "chapters/08-using.nw"
+Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
+                  .B = N, .S = S, .H = H,
+                  .h_last = NULL, .c_last = NULL }; /* into d below */
+#line 1454 "chapters/08-using.nw"
     
-#line 1448 "chapters/08-using.nw"
+#line 1491 "chapters/08-using.nw"
 Beam cur, next;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
@@ -137,7 +137,7 @@ int *input = xcalloc((size_t)2 * N, sizeof(int)), any_open = 1;
 int *parent = input + N;
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
 Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
-#line 1414 "chapters/08-using.nw"
+#line 1455 "chapters/08-using.nw"
     for (int s = 0; s < steps && any_open; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
@@ -145,7 +145,7 @@ Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
         any_open = 0;
         for (int b = 0; b < B; b++) {
             
-#line 1494 "chapters/08-using.nw"
+#line 1537 "chapters/08-using.nw"
 int nc = 0;
 for (int j = 0; j < k; j++) {
     int i = b * k + j;
@@ -160,7 +160,7 @@ for (int j = 0; j < k; j++) {
 qsort(cand, nc, sizeof *cand, by_key);
 for (int j = 0; j < k; j++) {
     
-#line 1539 "chapters/08-using.nw"
+#line 1579 "chapters/08-using.nw"
 int i = b * k + j;
 parent[i] = i;
 if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
@@ -172,7 +172,7 @@ if (weights)
     memcpy(next.weights + (size_t)i * steps * S,
            cur.weights + (size_t)from * steps * S,
            sizeof(real) * steps * S);
-#line 1555 "chapters/08-using.nw"
+#line 1595 "chapters/08-using.nw"
 if (c->token >= 0) {
     next.tokens[(size_t)i * steps + s] = c->token;
     if (weights)
@@ -182,23 +182,23 @@ if (c->token >= 0) {
 next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
                                                  : SLOT_OPEN;
 any_open |= next.state[i] == SLOT_OPEN;
-#line 1551 "chapters/08-using.nw"
+#line 1591 "chapters/08-using.nw"
 next.score[i] = c->score;
 next.length[i] = c->length;
-#line 1508 "chapters/08-using.nw"
+#line 1551 "chapters/08-using.nw"
 }
-#line 1421 "chapters/08-using.nw"
+#line 1462 "chapters/08-using.nw"
         }
         
-#line 1567 "chapters/08-using.nw"
+#line 1607 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
 decoder_state_reorder(&d, parent);
-#line 1423 "chapters/08-using.nw"
+#line 1464 "chapters/08-using.nw"
     }
     
-#line 1574 "chapters/08-using.nw"
+#line 1614 "chapters/08-using.nw"
 for (int b = 0; b < B; b++) {
     int i = b * k;
     memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
@@ -209,13 +209,13 @@ for (int b = 0; b < B; b++) {
                cur.weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1425 "chapters/08-using.nw"
+#line 1466 "chapters/08-using.nw"
     
-#line 1586 "chapters/08-using.nw"
+#line 1626 "chapters/08-using.nw"
 beam_free(&cur);
 beam_free(&next);
 decoder_state_free(&d);
 free(rep); free(rep_mask);
 free(input); free(step_w); free(cand);
-#line 1426 "chapters/08-using.nw"
+#line 1467 "chapters/08-using.nw"
 }

@@ -2,9 +2,9 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1656 "chapters/08-using.nw"
+#line 1717 "chapters/08-using.nw"
 #include "beam.h"
-#line 1679 "chapters/08-using.nw"
+#line 1740 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -22,7 +22,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 1706 "chapters/08-using.nw"
+#line 1767 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -32,7 +32,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 1696 "chapters/08-using.nw"
+#line 1757 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -45,9 +45,9 @@ rate[pass] = d->n / (seconds_now() - t0);
 /* chapter 5 adds its headers here */
 #line 815 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2492 "chapters/A-programs.nw"
+#line 2518 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2498 "chapters/A-programs.nw"
+#line 2524 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2526 "chapters/A-programs.nw"
+#line 2552 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2518 "chapters/A-programs.nw"
+#line 2544 "chapters/A-programs.nw"
     
-#line 2536 "chapters/A-programs.nw"
+#line 2562 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,13 +99,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2519 "chapters/A-programs.nw"
+#line 2545 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 3200 "chapters/A-programs.nw"
+#line 3308 "chapters/A-programs.nw"
 static void time_transformer(double peak)
 {
     enum { RUNS = 3 };
@@ -128,13 +128,13 @@ static void time_transformer(double peak)
         model_free(m);
     }
     
-#line 3227 "chapters/A-programs.nw"
+#line 3335 "chapters/A-programs.nw"
 qsort(sec, RUNS, sizeof sec[0], compare_doubles);
 double gflops = flops / sec[RUNS / 2] * 1e-9;
 printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
        " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
        RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 3222 "chapters/A-programs.nw"
+#line 3330 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1658 "chapters/08-using.nw"
+#line 1719 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -304,9 +304,9 @@ model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2495 "chapters/A-programs.nw"
+#line 2521 "chapters/A-programs.nw"
 time_attention(peak);
-#line 3197 "chapters/A-programs.nw"
+#line 3305 "chapters/A-programs.nw"
 time_transformer(peak);
 #line 676 "chapters/A-programs.nw"
     return 0;

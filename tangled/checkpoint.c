@@ -1,14 +1,15 @@
-#line 74 "chapters/08-using.nw"
+#line 78 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
-#line 246 "chapters/08-using.nw"
+#line 257 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -23,7 +24,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 265 "chapters/08-using.nw"
+#line 276 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -40,7 +41,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 287 "chapters/08-using.nw"
+#line 298 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -57,7 +58,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 463 "chapters/08-using.nw"
+#line 475 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -70,7 +71,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 482 "chapters/08-using.nw"
+#line 494 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -89,7 +90,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 502 "chapters/08-using.nw"
+#line 514 "chapters/08-using.nw"
 static int need(In *in, uint64_t k, const char *what,
                 CkptError *err)
 {
@@ -106,7 +107,7 @@ static uint32_t in_u32(In *in)
     in->at += 4;
     return x;
 }
-#line 522 "chapters/08-using.nw"
+#line 534 "chapters/08-using.nw"
 static double in_value(In *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -122,7 +123,7 @@ static double in_value(In *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 313 "chapters/08-using.nw"
+#line 324 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -135,18 +136,19 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 725 "chapters/08-using.nw"
+#line 740 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
     size_t lstm = 4 * H * (E + H + 1);      /* W_x, W_h, b */
     size_t n = Vs * E + Vt * E + 2 * lstm + (H + 1) * Vt;
-    if (c->attention != ATTN_NONE) n += 2 * H * H;     /* W_c */
+    if (c->attention != ATTN_NONE) n += 2 * H * H;   /* W_c [2H, H] */
     if (c->attention == ATTN_GENERAL) n += H * H;      /* W_a */
-    if (c->attention == ATTN_ADDITIVE) n += 2 * H * H + H;
+    if (c->attention == ATTN_ADDITIVE)    /* W_a, U_a [H, H], v [H] */
+        n += 2 * H * H + H;
     return n;
 }
-#line 739 "chapters/08-using.nw"
+#line 755 "chapters/08-using.nw"
 size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -162,7 +164,7 @@ int model_family(const Model *m)
 {
     return m->tm ? FAMILY_TRANSFORMER : FAMILY_LSTM;
 }
-#line 331 "chapters/08-using.nw"
+#line 342 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -172,35 +174,35 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 361 "chapters/08-using.nw"
+#line 372 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 340 "chapters/08-using.nw"
+#line 351 "chapters/08-using.nw"
     assert(ck->family == model_family(m));
     if (ck->family == FAMILY_LSTM) {
         
-#line 367 "chapters/08-using.nw"
+#line 378 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 343 "chapters/08-using.nw"
+#line 354 "chapters/08-using.nw"
     } else {
         
-#line 376 "chapters/08-using.nw"
+#line 387 "chapters/08-using.nw"
 const ModelConfig *c = &m->cfg;
 uint32_t field[8] = { c->src_vocab, c->tgt_vocab, c->H, c->layers,
                       c->heads, c->ff, c->positional, c->scaled };
 out_u32(&o, TRANSFORMER_RECORD_BYTES);
 for (int k = 0; k < 8; k++) out_u32(&o, field[k]);
-#line 345 "chapters/08-using.nw"
+#line 356 "chapters/08-using.nw"
     }
     
-#line 384 "chapters/08-using.nw"
+#line 396 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -210,7 +212,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 347 "chapters/08-using.nw"
+#line 358 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -221,7 +223,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 422 "chapters/08-using.nw"
+#line 434 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     size_t n = ckpt_encode(NULL, ck);
@@ -232,7 +234,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 542 "chapters/08-using.nw"
+#line 554 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -240,7 +242,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 567 "chapters/08-using.nw"
+#line 579 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -254,9 +256,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 549 "chapters/08-using.nw"
+#line 561 "chapters/08-using.nw"
     
-#line 584 "chapters/08-using.nw"
+#line 596 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -274,9 +276,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 550 "chapters/08-using.nw"
+#line 562 "chapters/08-using.nw"
     
-#line 603 "chapters/08-using.nw"
+#line 615 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -284,10 +286,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 551 "chapters/08-using.nw"
+#line 563 "chapters/08-using.nw"
     In in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 614 "chapters/08-using.nw"
+#line 626 "chapters/08-using.nw"
 if (!need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -307,11 +309,11 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 553 "chapters/08-using.nw"
+#line 565 "chapters/08-using.nw"
     ModelConfig cfg;
     if (family == FAMILY_LSTM) {
         
-#line 638 "chapters/08-using.nw"
+#line 650 "chapters/08-using.nw"
 if (!need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
     return err->status;
 uint32_t record = in_u32(&in), f[5];
@@ -323,7 +325,7 @@ for (int k = 0; k < 5; k++) f[k] = in_u32(&in);
 if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
                 " this build's have %d", f[0], f[1], VOCAB_MAX);
-#line 655 "chapters/08-using.nw"
+#line 670 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -336,14 +338,14 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 650 "chapters/08-using.nw"
+#line 662 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 556 "chapters/08-using.nw"
+#line 568 "chapters/08-using.nw"
     } else {
         
-#line 671 "chapters/08-using.nw"
+#line 686 "chapters/08-using.nw"
 if (!need(&in, 4 + TRANSFORMER_RECORD_BYTES, "the configuration",
           err))
     return err->status;
@@ -356,7 +358,7 @@ for (int k = 0; k < 8; k++) f[k] = in_u32(&in);
 if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
                 " this build's have %d", f[0], f[1], VOCAB_MAX);
-#line 687 "chapters/08-using.nw"
+#line 702 "chapters/08-using.nw"
 static const char *const size_name[] = { "width", "layer count",
                                          "head count",
                                          "feed-forward width" };
@@ -371,7 +373,7 @@ for (int k = 2; k <= 5; k++) {
 if (f[6] > 1 || f[7] > 1)
     return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
                 " encoding and the scale are 0 or 1", f[6], f[7]);
-#line 706 "chapters/08-using.nw"
+#line 721 "chapters/08-using.nw"
 cfg = model_config_default();
 cfg.attention = ATTN_TRANSFORMER;
 cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
@@ -380,10 +382,10 @@ cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
 cfg.scaled = (int)f[7];
 const char *problem = transformer_check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 558 "chapters/08-using.nw"
+#line 570 "chapters/08-using.nw"
     }
     
-#line 759 "chapters/08-using.nw"
+#line 775 "chapters/08-using.nw"
 size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
                                      : transformer_param_count(&cfg);
 if (count > CKPT_MAX_PARAMS)
@@ -399,7 +401,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 778 "chapters/08-using.nw"
+#line 794 "chapters/08-using.nw"
 if (!need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -417,9 +419,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 774 "chapters/08-using.nw"
+#line 790 "chapters/08-using.nw"
 }
-#line 799 "chapters/08-using.nw"
+#line 815 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -435,9 +437,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 560 "chapters/08-using.nw"
+#line 572 "chapters/08-using.nw"
     
-#line 819 "chapters/08-using.nw"
+#line 835 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -448,7 +450,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 838 "chapters/08-using.nw"
+#line 854 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -458,29 +460,30 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 829 "chapters/08-using.nw"
+#line 845 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 851 "chapters/08-using.nw"
-if (!isfinite(x)) {
+#line 867 "chapters/08-using.nw"
+if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
     fail(err, CKPT_VALUE, "tensor %s holds %g at index %zu; a model's"
-         " parameters are finite", p->tensor[t].name, x,
-         i - p->tensor[t].offset);
+         " parameters are finite numbers this build's %s can hold",
+         p->tensor[t].name, x, i - p->tensor[t].offset,
+         sizeof(real) == 4 ? "float" : "double");
     model_free(m);
     return err->status;
 }
-#line 833 "chapters/08-using.nw"
+#line 849 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 561 "chapters/08-using.nw"
+#line 573 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 869 "chapters/08-using.nw"
+#line 890 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -489,7 +492,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 898 "chapters/08-using.nw"
+#line 919 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -506,11 +509,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 877 "chapters/08-using.nw"
+#line 898 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 885 "chapters/08-using.nw"
+#line 906 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -522,16 +525,16 @@ if (f) fclose(f);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 880 "chapters/08-using.nw"
+#line 901 "chapters/08-using.nw"
     return s;
 }
-#line 916 "chapters/08-using.nw"
+#line 937 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 928 "chapters/08-using.nw"
+#line 949 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

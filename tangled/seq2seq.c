@@ -187,7 +187,7 @@ const char *const attention_name[] = {
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 114 "chapters/07b-training.nw"
+#line 125 "chapters/07b-training.nw"
 "transformer",
 #line 509 "chapters/03-bottleneck.nw"
     NULL
@@ -212,7 +212,7 @@ ModelConfig model_config_default(void)
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 129 "chapters/07b-training.nw"
+#line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 #line 534 "chapters/03-bottleneck.nw"
                                                                };
@@ -225,7 +225,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     
-#line 161 "chapters/07b-training.nw"
+#line 172 "chapters/07b-training.nw"
 if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
@@ -341,7 +341,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 175 "chapters/07b-training.nw"
+#line 186 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
 #line 682 "chapters/03-bottleneck.nw"
     params_free(&m->params);
@@ -423,7 +423,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1075 "chapters/08-using.nw"
+#line 1097 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -450,7 +450,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1103 "chapters/08-using.nw"
+#line 1125 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -478,7 +478,7 @@ void decoder_state_free(DecoderState *d)
     free(d->ones);
     free(d->words);
 }
-#line 1135 "chapters/08-using.nw"
+#line 1157 "chapters/08-using.nw"
 void decoder_state_reorder(DecoderState *d, const int *parent)
 {
     size_t N = d->N, H = d->H, T = d->max_T;
@@ -568,7 +568,7 @@ m->top = top;
 double model_forward(Model *m, const Batch *batch)
 {
     
-#line 166 "chapters/07b-training.nw"
+#line 177 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
 #line 826 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
@@ -578,7 +578,7 @@ if (m->tm) return transformer_forward(m, batch);
 void model_backward(Model *m, const Batch *batch)
 {
     
-#line 168 "chapters/07b-training.nw"
+#line 179 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
 #line 834 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
@@ -663,7 +663,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
     
-#line 170 "chapters/07b-training.nw"
+#line 181 "chapters/07b-training.nw"
 if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;

@@ -47,7 +47,7 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* ATTN_NONE, or chapter 4's */
     
-#line 126 "chapters/07b-training.nw"
+#line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 493 "chapters/03-bottleneck.nw"
@@ -57,7 +57,7 @@ enum { ATTN_NONE = 0
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 112 "chapters/07b-training.nw"
+#line 123 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
 #line 494 "chapters/03-bottleneck.nw"
                                          };
@@ -83,7 +83,7 @@ int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 142 "chapters/07b-training.nw"
+#line 153 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 #line 555 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
@@ -107,7 +107,7 @@ real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 144 "chapters/07b-training.nw"
+#line 155 "chapters/07b-training.nw"
 enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30 };
 const char *transformer_check(const ModelConfig *cfg);
 void transformer_build(Model *m, int max_B, int max_len,
@@ -120,7 +120,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 517 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2572 "chapters/A-programs.nw"
+#line 2598 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
@@ -153,7 +153,7 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1049 "chapters/08-using.nw"
+#line 1069 "chapters/08-using.nw"
 typedef struct {
     int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
@@ -169,7 +169,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   real *weights /* [N, S] or NULL */);
 void decoder_state_reorder(DecoderState *d,
                            const int *parent /* [N] */);
-#line 1171 "chapters/08-using.nw"
+#line 1193 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);

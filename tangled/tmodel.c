@@ -1,10 +1,10 @@
-#line 199 "chapters/07b-training.nw"
+#line 210 "chapters/07b-training.nw"
 /* tmodel.c: the encoder-decoder Transformer (chapter 7). */
 #include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 240 "chapters/07b-training.nw"
+#line 251 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
@@ -33,7 +33,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 285 "chapters/07b-training.nw"
+#line 296 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -58,8 +58,8 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 324 "chapters/07b-training.nw"
-static void norm(real *y, const DecoderCache *c, const Params *p,
+#line 335 "chapters/07b-training.nw"
+static void dec_norm(real *y, const DecoderCache *c, const Params *p,
                  const DecoderBlock *blk, int k, const real *x, int N)
 {
     layernorm_forward(y, c->mean + (size_t)k * N,
@@ -76,19 +76,19 @@ void decoder_block_forward(real *y, DecoderCache *c,
 {
     int N = B * T;
     size_t ND = (size_t)N * blk->D;
-    norm(c->n1, c, p, blk, 0, x, N);
+    dec_norm(c->n1, c, p, blk, 0, x, N);
     mha_forward(c->s, &c->self, &blk->self, p, c->n1, c->n1,
                 self_mask, B, T, T);
     residual_forward(c->a1, x, c->s, ND);
-    norm(c->n2, c, p, blk, 1, c->a1, N);
+    dec_norm(c->n2, c, p, blk, 1, c->a1, N);
     mha_forward(c->c, &c->cross, &blk->cross, p, c->n2, enc,
                 cross_mask, B, T, S);
     residual_forward(c->a2, c->a1, c->c, ND);
-    norm(c->n3, c, p, blk, 2, c->a2, N);
+    dec_norm(c->n3, c, p, blk, 2, c->a2, N);
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 369 "chapters/07b-training.nw"
+#line 380 "chapters/07b-training.nw"
 static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                           const DecoderBlock *blk, int k,
                           const real *dy, const real *x, int N)
@@ -99,7 +99,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        c->rstd + (size_t)k * N,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
-#line 381 "chapters/07b-training.nw"
+#line 392 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -126,7 +126,7 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 446 "chapters/07b-training.nw"
+#line 457 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -143,7 +143,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 470 "chapters/07b-training.nw"
+#line 481 "chapters/07b-training.nw"
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed)
 {
@@ -159,7 +159,7 @@ void transformer_build(Model *m, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 494 "chapters/07b-training.nw"
+#line 505 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -181,12 +181,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 485 "chapters/07b-training.nw"
+#line 496 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 517 "chapters/07b-training.nw"
+#line 528 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -196,9 +196,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 489 "chapters/07b-training.nw"
+#line 500 "chapters/07b-training.nw"
     
-#line 530 "chapters/07b-training.nw"
+#line 541 "chapters/07b-training.nw"
 int B = max_B, S = max_len, T = max_len - 1, L = tm->layers;
 m->max_B = B; m->max_S = S; m->max_T = T;
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
@@ -211,7 +211,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 550 "chapters/07b-training.nw"
+#line 561 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -228,15 +228,15 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 543 "chapters/07b-training.nw"
+#line 554 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
 m->attn.weights = xcalloc(BT * S, sizeof(real));    /* [B, T', S] */
-#line 490 "chapters/07b-training.nw"
+#line 501 "chapters/07b-training.nw"
 }
-#line 568 "chapters/07b-training.nw"
+#line 579 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -248,7 +248,7 @@ void transformer_free(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 2586 "chapters/A-programs.nw"
+#line 2612 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
@@ -256,8 +256,8 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 588 "chapters/07b-training.nw"
-static void embed(real *x /* [B, T, D] */, const TModel *tm,
+#line 600 "chapters/07b-training.nw"
+static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                   const Params *p, int table, const int *ids,
                   const int *len, int B, int T)
 {
@@ -269,16 +269,16 @@ static void embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 605 "chapters/07b-training.nw"
-static void encode(Model *m, const Batch *batch)
+#line 617 "chapters/07b-training.nw"
+static void tm_encode(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
     const Params *p = &m->params;
     int B = batch->B, S = batch->S, D = tm->D;
     size_t SD = (size_t)B * S * D;
     assert(B <= m->max_B && S <= m->max_S);
-    embed(tm->enc_x, tm, p, tm->src_emb, batch->src, batch->src_len,
-          B, S);
+    tm_embed(tm->enc_x, tm, p, tm->src_emb, batch->src,
+             batch->src_len, B, S);
     attention_mask(tm->enc_mask, batch->src_len, 0, B, S, S);
     for (int l = 0; l < tm->layers; l++)
         block_forward(tm->enc_x + (l + 1) * SD, &tm->enc_c[l],
@@ -289,15 +289,16 @@ static void encode(Model *m, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 630 "chapters/07b-training.nw"
-static void decode(Model *m, const int *src_len, int B, int T, int S)
+#line 644 "chapters/07b-training.nw"
+static void tm_decode(Model *m, const int *src_len, int B, int T,
+                      int S)
 {
     TModel *tm = m->tm;
     const Params *p = &m->params;
     int D = tm->D, V = m->cfg.tgt_vocab;
     size_t TD = (size_t)B * T * D;
-    embed(tm->dec_x, tm, p, tm->tgt_emb, tm->dec_in, tm->dec_len, B,
-          T);
+    tm_embed(tm->dec_x, tm, p, tm->tgt_emb, tm->dec_in, tm->dec_len,
+             B, T);
     attention_mask(tm->self_mask, tm->dec_len, 1, B, T, T);
     attention_mask(tm->cross_mask, src_len, 0, B, T, S);
     for (int l = 0; l < tm->layers; l++)
@@ -312,7 +313,7 @@ static void decode(Model *m, const int *src_len, int B, int T, int S)
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 657 "chapters/07b-training.nw"
+#line 672 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T, S] */, const TModel *tm,
                          int B, int T, int S)
 {
@@ -327,16 +328,16 @@ static void show_weights(real *w /* [B, T, S] */, const TModel *tm,
             w[(size_t)b * T * S + i] = sum / (h1 - h0);
         }
 }
-#line 677 "chapters/07b-training.nw"
+#line 693 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int V = m->cfg.tgt_vocab;
     assert(T <= m->max_T);
-    encode(m, batch);
+    tm_encode(m, batch);
     
-#line 696 "chapters/07b-training.nw"
+#line 712 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = batch->tgt + (size_t)b * batch->T;
     tm->dec_len[b] = batch->tgt_len[b] - 1;
@@ -346,8 +347,8 @@ for (int b = 0; b < B; b++) {
         tm->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 685 "chapters/07b-training.nw"
-    decode(m, batch->src_len, B, T, S);
+#line 701 "chapters/07b-training.nw"
+    tm_decode(m, batch->src_len, B, T, S);
     show_weights(m->attn.weights, tm, B, T, S);
     int counted;
     double sum = cross_entropy_forward(tm->prob, tm->logits,
@@ -356,7 +357,7 @@ for (int b = 0; b < B; b++) {
                                        &counted);
     return sum / counted;
 }
-#line 715 "chapters/07b-training.nw"
+#line 731 "chapters/07b-training.nw"
 void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -365,7 +366,7 @@ void transformer_backward(Model *m, const Batch *batch)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 728 "chapters/07b-training.nw"
+#line 744 "chapters/07b-training.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += tm->dec_len[b];
 memset(tm->d_logits, 0, sizeof(real) * N * V);
@@ -381,9 +382,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 723 "chapters/07b-training.nw"
+#line 739 "chapters/07b-training.nw"
     
-#line 745 "chapters/07b-training.nw"
+#line 761 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -395,9 +396,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 724 "chapters/07b-training.nw"
+#line 740 "chapters/07b-training.nw"
     
-#line 758 "chapters/07b-training.nw"
+#line 774 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -412,9 +413,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 725 "chapters/07b-training.nw"
+#line 741 "chapters/07b-training.nw"
 }
-#line 811 "chapters/07b-training.nw"
+#line 832 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, const int *src_len, int B,
                           int S, const int *words, int stride, int n)
 {
@@ -424,9 +425,9 @@ static void decode_prefix(Model *m, const int *src_len, int B,
         for (int t = 0; t < n; t++)
             tm->dec_in[b * n + t] = words[(size_t)b * stride + t];
     }
-    decode(m, src_len, B, n, S);
+    tm_decode(m, src_len, B, n, S);
 }
-#line 827 "chapters/07b-training.nw"
+#line 848 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, int B, int n,
                            int S)
@@ -437,14 +438,14 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->attn.weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 787 "chapters/07b-training.nw"
+#line 808 "chapters/07b-training.nw"
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights)
 {
     TModel *tm = m->tm;
     int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
     assert(steps <= m->max_T);
-    encode(m, batch);
+    tm_encode(m, batch);
     int *words = xcalloc((size_t)B * (steps + 2), sizeof(int));
     int *done = words + (size_t)B * (steps + 1);    /* [B] */
     for (int b = 0; b < B; b++) words[b * (steps + 1)] = SOS;
@@ -452,7 +453,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
         int n = s + 1;
         decode_prefix(m, batch->src_len, B, S, words, steps + 1, n);
         
-#line 839 "chapters/07b-training.nw"
+#line 860 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
@@ -461,14 +462,14 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 801 "chapters/07b-training.nw"
+#line 822 "chapters/07b-training.nw"
         if (weights)
             newest_weights(weights + (size_t)s * S,
                            (size_t)steps * S, m, B, n, S);
     }
     free(words);
 }
-#line 1177 "chapters/08-using.nw"
+#line 1199 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights)
@@ -487,10 +488,10 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, N, n, S);
     d->t++;
 }
-#line 1199 "chapters/08-using.nw"
+#line 1221 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
-    encode(m, batch);
+    tm_encode(m, batch);
     return (Encoding){ m->tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, m->tm->D };
 }

@@ -767,6 +767,28 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     ckpt_free(&ck);
 }
 
+/* the tests are built in double, the programs in float: a value that
+   a double holds and a float cannot is refused by the programs, not
+   loaded as infinity */
+static void test_a_value_too_large_for_float_is_refused(void **s)
+{
+    (void)s;
+    char path[128], cmd[400];
+    snprintf(path, sizeof path, "%s/huge.ckpt", dir);
+    Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
+    ck.model->params.value[3] = 1e300;
+    ckpt_save(&ck, path);
+    Checkpoint back;                    /* a double holds it */
+    CkptError err;
+    assert_int_equal(ckpt_load(&back, path, 1, &err), CKPT_OK);
+    ckpt_free(&back);
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the dog eats'", path);
+    expect(cmd, 2, "tensor src_emb holds 1e+300 at index 3");
+    expect(cmd, 2, "this build's float can hold");
+    ckpt_free(&ck);
+}
+
 /* a Transformer saved by train is translated by translate, greedily
    and with a beam, with a heatmap of the mean or of one head */
 static void test_train_saves_and_translate_loads_a_transformer(
@@ -827,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
+        cmocka_unit_test(test_a_value_too_large_for_float_is_refused),
     };
     return cmocka_run_group_tests_name("chapter 8: using a model",
                                        tests, make_dir, remove_dir);
