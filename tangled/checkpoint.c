@@ -75,7 +75,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
-} In;
+} InCursor;
 
 static uint32_t get_u32(const unsigned char *p)
 {
@@ -91,8 +91,8 @@ static uint64_t get_u64(const unsigned char *p)
     return x;
 }
 #line 514 "chapters/08-using.nw"
-static int need(In *in, uint64_t k, const char *what,
-                CkptError *err)
+static int in_need(InCursor *in, uint64_t k, const char *what,
+                   CkptError *err)
 {
     if (in->n - in->at >= k) return 1;
     fail(err, CKPT_MALFORMED, "malformed: %s needs %llu bytes,"
@@ -101,14 +101,14 @@ static int need(In *in, uint64_t k, const char *what,
     return 0;
 }
 
-static uint32_t in_u32(In *in)
+static uint32_t in_u32(InCursor *in)
 {
     uint32_t x = get_u32(in->buf + in->at);
     in->at += 4;
     return x;
 }
 #line 534 "chapters/08-using.nw"
-static double in_value(In *in, uint32_t width)
+static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
     in->at += width;
@@ -287,10 +287,10 @@ if (stored != computed)
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
 #line 563 "chapters/08-using.nw"
-    In in = { buf, n - 4, CKPT_HEADER_BYTES };
+    InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
 #line 626 "chapters/08-using.nw"
-if (!need(&in, 16, "the family and the words", err))
+if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
 uint32_t hi = in_u32(&in), digest = in_u32(&in);
@@ -314,7 +314,7 @@ ck->max_words = (int)hi;
     if (family == FAMILY_LSTM) {
         
 #line 650 "chapters/08-using.nw"
-if (!need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
+if (!in_need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
     return err->status;
 uint32_t record = in_u32(&in), f[5];
 if (record != LSTM_RECORD_BYTES)
@@ -346,7 +346,7 @@ cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
     } else {
         
 #line 686 "chapters/08-using.nw"
-if (!need(&in, 4 + TRANSFORMER_RECORD_BYTES, "the configuration",
+if (!in_need(&in, 4 + TRANSFORMER_RECORD_BYTES, "the configuration",
           err))
     return err->status;
 uint32_t record = in_u32(&in), f[8];
@@ -392,7 +392,7 @@ if (count > CKPT_MAX_PARAMS)
     return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
                 " has %zu parameters, more than the limit of %zu",
                 count, CKPT_MAX_PARAMS);
-if (!need(&in, 8, "the tensor table", err)) return err->status;
+if (!in_need(&in, 8, "the tensor table", err)) return err->status;
 uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
 if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
     return fail(err, CKPT_MALFORMED, "malformed: %u tensors of"
@@ -402,12 +402,13 @@ uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
 #line 794 "chapters/08-using.nw"
-if (!need(&in, 4, "a tensor's name", err)) return err->status;
+if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
     return fail(err, CKPT_MALFORMED, "malformed: tensor %u has a"
                 " name of %u bytes", t, len);
-if (!need(&in, len + 8, "a tensor's name", err)) return err->status;
+if (!in_need(&in, len + 8, "a tensor's name", err))
+    return err->status;
 memcpy(table[t].name, in.buf + in.at, len);
 table[t].name[len] = '\0';
 in.at += len;
@@ -421,7 +422,7 @@ table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
 #line 790 "chapters/08-using.nw"
 }
-#line 815 "chapters/08-using.nw"
+#line 816 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -439,7 +440,7 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 572 "chapters/08-using.nw"
     
-#line 835 "chapters/08-using.nw"
+#line 836 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -450,7 +451,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 854 "chapters/08-using.nw"
+#line 855 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -460,12 +461,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 845 "chapters/08-using.nw"
+#line 846 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 867 "chapters/08-using.nw"
+#line 868 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -476,14 +477,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 849 "chapters/08-using.nw"
+#line 850 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 573 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 890 "chapters/08-using.nw"
+#line 891 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -492,7 +493,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 919 "chapters/08-using.nw"
+#line 920 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -509,11 +510,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 898 "chapters/08-using.nw"
+#line 899 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 906 "chapters/08-using.nw"
+#line 907 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -525,16 +526,16 @@ if (f) fclose(f);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 901 "chapters/08-using.nw"
+#line 902 "chapters/08-using.nw"
     return s;
 }
-#line 937 "chapters/08-using.nw"
+#line 938 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 949 "chapters/08-using.nw"
+#line 950 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

@@ -33,7 +33,7 @@ void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const int *self_mask /* [B, T, T] */,
                            const int *cross_mask /* [B, T, S] */,
                            int B, int T, int S);
-#line 371 "chapters/07b-training.nw"
+#line 372 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx /* [B, T, D] */,
                             real *d_enc /* [B, S, D] */, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
@@ -41,7 +41,7 @@ void decoder_block_backward(real *dx /* [B, T, D] */,
                             const real *enc, const int *self_mask,
                             const int *cross_mask, int B, int T,
                             int S);
-#line 426 "chapters/07b-training.nw"
+#line 427 "chapters/07b-training.nw"
 typedef struct TModel {
     int D, NH, F, layers, positional;
     int src_emb, tgt_emb;               /* [Vs, D], [Vt, D] */
@@ -51,7 +51,7 @@ typedef struct TModel {
     DecoderBlock dec[TMODEL_MAX_LAYERS];
     int shown_layer, shown_head;        /* head -1: the mean */
     
-#line 442 "chapters/07b-training.nw"
+#line 443 "chapters/07b-training.nw"
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
 int *dec_in, *dec_tgt, *dec_len;        /* [B, T], [B, T], [B] */
@@ -62,7 +62,7 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 435 "chapters/07b-training.nw"
+#line 436 "chapters/07b-training.nw"
 } TModel;
 #line 208 "chapters/07b-training.nw"
 #endif

@@ -24,7 +24,7 @@ void sdpa_backward(real *dQ, real *dK, real *dV,
 #line 415 "chapters/07-transformer.nw"
 typedef struct {
     double score_var;       /* variance of a (scaled) score */
-    double max_weight;      /* mean largest softmax weight */
+    double max_weight;      /* mean largest weight of a row */
     double grad_rms;        /* RMS gradient reaching the scores */
     double grad_median;     /* median of each row's RMS gradient */
     double query_grad;      /* RMS norm of the query's gradient */
