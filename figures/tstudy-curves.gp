@@ -2,7 +2,8 @@
 # Transformer (one layer, four heads, ranked in each seed from best
 # to worst by their final accuracy) and of the mean of its heads,
 # after every epoch, mean over the seeds (build/gen/tstudy-curves.dat,
-# written by build/bin/transformer-study: epoch, heads by rank, mean).
+# written by build/bin/transformer-study: epoch, heads by rank, mean,
+# then the mean of the heads in each of the three seeds, drawn thin).
 set terminal cairolatex pdf colortext size 12cm,6cm
 set output 'build/fig/tstudy-curves.tex'
 set xlabel 'epoch'
@@ -15,7 +16,9 @@ set border 3
 set tics nomirror
 set key bottom right
 f = 'build/gen/tstudy-curves.dat'
-plot f using 1:2 with linespoints lw 2 pt 5 lc rgb '#1f77b4' title 'best head', \
+plot for [c=7:9] f using 1:c with lines lw 1 lc rgb '#aaaaaa' \
+       title (c == 7 ? 'mean, each seed' : ''), \
+     f using 1:2 with linespoints lw 2 pt 5 lc rgb '#1f77b4' title 'best head', \
      f using 1:3 with linespoints lw 2 pt 7 lc rgb '#2ca02c' title 'ranked 2', \
      f using 1:4 with linespoints lw 2 pt 9 lc rgb '#9467bd' title 'ranked 3', \
      f using 1:5 with linespoints lw 2 pt 11 lc rgb '#ff7f0e' title 'worst head', \

@@ -143,14 +143,14 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 3268 "chapters/A-programs.nw"
+#line 3272 "chapters/A-programs.nw"
 static double t_critical_study(int df)
 {
     static const double table[10] = { 0, 12.706, 4.303, 3.182,
         2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
     return table[df < 1 ? 1 : df > 9 ? 9 : df];
 }
-#line 3053 "chapters/A-programs.nw"
+#line 3057 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -166,7 +166,7 @@ static void write_map(const char *prefix, const char *tag,
     name = study_name(prefix, tag, ".gpi");
     f = out_open(name);
     
-#line 3075 "chapters/A-programs.nw"
+#line 3079 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -181,7 +181,7 @@ for (int j = 0; j < gold; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-#line 3068 "chapters/A-programs.nw"
+#line 3072 "chapters/A-programs.nw"
     out_close(f);
     free(name);
 }
@@ -287,7 +287,7 @@ run->final = evaluate(m, &val_set, t.batch_size);
 measure_heads(run, tc.epochs, run->align);
 if (heatmaps && v == 0 && s == 0)
     
-#line 3095 "chapters/A-programs.nw"
+#line 3099 "chapters/A-programs.nw"
 {
     TModel *tm = m->tm;
     int row_id = 0;
@@ -298,7 +298,7 @@ if (heatmaps && v == 0 && s == 0)
     batch_fill(&batch, &align_set, &row_id, 1);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     
-#line 3119 "chapters/A-programs.nw"
+#line 3123 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -309,7 +309,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 3105 "chapters/A-programs.nw"
+#line 3109 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -320,7 +320,7 @@ for (int j = 0; j < T; j++) {
     }
     tm->shown_head = -1;
     
-#line 3132 "chapters/A-programs.nw"
+#line 3136 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -328,7 +328,7 @@ for (int h = 0; h < tm->NH; h++)
         self[i] += all[(size_t)h * T * T + i] / tm->NH;
 write_map(heatmaps, "self", self, T, T, out_words, in_words, 0);
 free(self);
-#line 3115 "chapters/A-programs.nw"
+#line 3119 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 #line 2918 "chapters/A-programs.nw"
@@ -410,13 +410,14 @@ fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
 }
 #line 2930 "chapters/A-programs.nw"
 if (curves) 
-#line 3026 "chapters/A-programs.nw"
+#line 3027 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
     fprintf(f, "# epoch, then the alignment accuracy (%%) of each"
             " layer's heads, best to worst in each seed, and of the"
-            " mean of the last layer's\n");
+            " mean of the last layer's; then that mean in each"
+            " seed\n");
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int i = 0; i < slots; i++) {
@@ -429,16 +430,18 @@ if (curves)
             }
             fprintf(f, " %.2f", 100 * sum / seeds);
         }
+        for (int s = 0; s < seeds; s++)
+            fprintf(f, " %.2f", 100 * runs[0][s].curve[e][slots - 1]);
         fprintf(f, "\n");
     }
     out_close(f);
 }
 #line 2931 "chapters/A-programs.nw"
 if (summary) 
-#line 3147 "chapters/A-programs.nw"
+#line 3151 "chapters/A-programs.nw"
 {
     
-#line 3157 "chapters/A-programs.nw"
+#line 3161 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -455,9 +458,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 3149 "chapters/A-programs.nw"
+#line 3153 "chapters/A-programs.nw"
     
-#line 3178 "chapters/A-programs.nw"
+#line 3182 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_STUDY_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -480,7 +483,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 3203 "chapters/A-programs.nw"
+#line 3207 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed has its peak on the gold"
@@ -501,9 +504,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 3150 "chapters/A-programs.nw"
+#line 3154 "chapters/A-programs.nw"
     
-#line 3230 "chapters/A-programs.nw"
+#line 3234 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0, rows = 0;
 for (int i = 0; i < val_set.n; i++) {
     int n = val_set.src_len[i] - 2;
@@ -518,10 +521,10 @@ fprintf(f, "%.1f\\%% of the tokens, %.1f\\%% of the sentences and"
         100 * exact / val_set.n, 100 * val_set.n / rows);
 out_close(f);
 free(name);
-#line 3151 "chapters/A-programs.nw"
+#line 3155 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 3250 "chapters/A-programs.nw"
+#line 3254 "chapters/A-programs.nw"
 int w = 0;
 for (int u = 0; u < n_var && var[v]->against; u++)
     if (!strcmp(var[u]->name, var[v]->against)) w = u;
@@ -536,7 +539,7 @@ for (int s = 0; s < seeds; s++) {
 }
 mean_sd(diff, seeds, &dmean, &dsd);
 double t = dsd > 0 ? dmean / (dsd / sqrt(seeds)) : 0;
-#line 3276 "chapters/A-programs.nw"
+#line 3280 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -556,7 +559,7 @@ else
             : "the seeds cannot tell the two apart");
 out_close(f);
 free(name);
-#line 3153 "chapters/A-programs.nw"
+#line 3157 "chapters/A-programs.nw"
     }
 }
 #line 2664 "chapters/A-programs.nw"
