@@ -105,7 +105,7 @@ printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 3312 "chapters/A-programs.nw"
+#line 3326 "chapters/A-programs.nw"
 static void time_transformer(double peak)
 {
     enum { RUNS = 3 };
@@ -128,13 +128,13 @@ static void time_transformer(double peak)
         model_free(m);
     }
     
-#line 3339 "chapters/A-programs.nw"
+#line 3353 "chapters/A-programs.nw"
 qsort(sec, RUNS, sizeof sec[0], compare_doubles);
 double gflops = flops / sec[RUNS / 2] * 1e-9;
 printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
        " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
        RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 3334 "chapters/A-programs.nw"
+#line 3348 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
@@ -306,7 +306,7 @@ model_free(m);
 }
 #line 2521 "chapters/A-programs.nw"
 time_attention(peak);
-#line 3309 "chapters/A-programs.nw"
+#line 3323 "chapters/A-programs.nw"
 time_transformer(peak);
 #line 676 "chapters/A-programs.nw"
     return 0;
