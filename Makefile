@@ -382,6 +382,16 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 	  "each, and $$((bytes - 4 * params)) bytes of header, tensor" \
 	  "table and checksum." > $@
 
+# the pairs of flipped bits in that checkpoint (solution 8.4)
+GEN += build/gen/ckpt-pairs.tex
+build/gen/ckpt-pairs.tex: build/gen/recipe-dot.ckpt
+	n=$$(wc -c < $<); awk -v n=$$n 'BEGIN { p = 4 * n * (8 * n - 1); \
+	  e = int(log(p) / log(10)); \
+	  printf "for the build'"'"'s checkpoint of the recipe'"'"'s model" \
+	    " with dot attention, of $$n = %d$$ bytes, that is" \
+	    " $$%.1f \\times 10^{%d}$$ loads of the whole file%%\n", \
+	    n, p / 10 ^ e, e }' > $@
+
 build/gen/test_%.tex: scripts/show-test $(wildcard tests/*.c)
 	@mkdir -p $(@D)
 	scripts/show-test test_$* > $@
