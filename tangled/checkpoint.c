@@ -136,7 +136,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 740 "chapters/08-using.nw"
+#line 744 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -148,7 +148,7 @@ size_t lstm_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 755 "chapters/08-using.nw"
+#line 759 "chapters/08-using.nw"
 size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -304,8 +304,8 @@ if (lo < 1 || hi > MAX_WORDS || lo > hi)
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
 if (digest != vocab_digest())
     return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but this"
-                " build's lexicon gives %08x: the model was trained"
-                " on other words", digest, vocab_digest());
+                " build's vocabularies give %08x: the model was"
+                " trained on other words", digest, vocab_digest());
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
@@ -385,7 +385,7 @@ if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
 #line 570 "chapters/08-using.nw"
     }
     
-#line 775 "chapters/08-using.nw"
+#line 779 "chapters/08-using.nw"
 size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
                                      : transformer_param_count(&cfg);
 if (count > CKPT_MAX_PARAMS)
@@ -401,7 +401,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 794 "chapters/08-using.nw"
+#line 798 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -420,9 +420,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 790 "chapters/08-using.nw"
+#line 794 "chapters/08-using.nw"
 }
-#line 816 "chapters/08-using.nw"
+#line 820 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -440,7 +440,7 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 572 "chapters/08-using.nw"
     
-#line 836 "chapters/08-using.nw"
+#line 840 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -451,7 +451,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 855 "chapters/08-using.nw"
+#line 859 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -461,12 +461,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 846 "chapters/08-using.nw"
+#line 850 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 868 "chapters/08-using.nw"
+#line 872 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -477,14 +477,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 850 "chapters/08-using.nw"
+#line 854 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 573 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 891 "chapters/08-using.nw"
+#line 895 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -493,7 +493,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 920 "chapters/08-using.nw"
+#line 924 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -510,11 +510,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 899 "chapters/08-using.nw"
+#line 903 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 907 "chapters/08-using.nw"
+#line 911 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -526,16 +526,16 @@ if (f) fclose(f);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 902 "chapters/08-using.nw"
+#line 906 "chapters/08-using.nw"
     return s;
 }
-#line 938 "chapters/08-using.nw"
+#line 942 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 950 "chapters/08-using.nw"
+#line 954 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

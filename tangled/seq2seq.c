@@ -423,7 +423,7 @@ for (int k = 0; k < dec_len[b] * H; k++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1098 "chapters/08-using.nw"
+#line 1104 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -440,17 +440,17 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     lstm_forward(d->h_new, d->cell, d->gates, d->h, d->c, d->x,
                  d->ones, d->h, d->c, param(p, m->dec_Wx),
                  param(p, m->dec_Wh), param(p, m->dec_b), N, 1, E, H);
-    const real *top = d->h_new;             /* [N, 1, H] */
+    const real *dec_top = d->h_new;         /* [N, 1, H] */
     if (m->cfg.attention != ATTN_NONE) {
-        top = attend(m, d->h_new, enc, d->ones, N, 1);
+        dec_top = attend(m, d->h_new, enc, d->ones, N, 1);
         if (weights)
             memcpy(weights, m->attn.weights,
                    sizeof(real) * N * enc->S);
     }
-    linear_forward(d->logits, top, param(p, m->out_W),
+    linear_forward(d->logits, dec_top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1126 "chapters/08-using.nw"
+#line 1132 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -478,7 +478,7 @@ void decoder_state_free(DecoderState *d)
     free(d->ones);
     free(d->words);
 }
-#line 1158 "chapters/08-using.nw"
+#line 1164 "chapters/08-using.nw"
 void decoder_state_reorder(DecoderState *d, const int *parent)
 {
     size_t N = d->N, H = d->H, T = d->max_T;
