@@ -1,7 +1,7 @@
-#line 75 "chapters/01-toolkit.nw"
+#line 76 "chapters/01-toolkit.nw"
 /* toolkit.c: the numerical toolkit of chapter 1. */
 #include "toolkit.h"
-#line 95 "chapters/01-toolkit.nw"
+#line 96 "chapters/01-toolkit.nw"
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -330,7 +330,7 @@ void progress(const char *fmt, ...)
     say(fmt, ap);
     va_end(ap);
 }
-#line 220 "chapters/01-toolkit.nw"
+#line 223 "chapters/01-toolkit.nw"
 void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }
 
 uint64_t rng_next(Rng *rng)
@@ -340,18 +340,18 @@ uint64_t rng_next(Rng *rng)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
-#line 232 "chapters/01-toolkit.nw"
+#line 235 "chapters/01-toolkit.nw"
 double rng_uniform(Rng *rng)
 {
     return (double)(rng_next(rng) >> 11) * 0x1p-53;
 }
-#line 242 "chapters/01-toolkit.nw"
+#line 245 "chapters/01-toolkit.nw"
 double rng_normal(Rng *rng)
 {
     double u1 = 1.0 - rng_uniform(rng), u2 = rng_uniform(rng);
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-#line 252 "chapters/01-toolkit.nw"
+#line 255 "chapters/01-toolkit.nw"
 int rng_below(Rng *rng, int n)
 {
     assert(n > 0);
@@ -360,7 +360,7 @@ int rng_below(Rng *rng, int n)
     do x = rng_next(rng); while (x >= limit);
     return (int)(x % (uint64_t)n);
 }
-#line 262 "chapters/01-toolkit.nw"
+#line 265 "chapters/01-toolkit.nw"
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -368,9 +368,9 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
         int t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }
-#line 312 "chapters/01-toolkit.nw"
+#line 315 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-#line 317 "chapters/01-toolkit.nw"
+#line 320 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -385,7 +385,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 334 "chapters/01-toolkit.nw"
+#line 337 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -416,7 +416,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 389 "chapters/01-toolkit.nw"
+#line 392 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -431,7 +431,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 410 "chapters/01-toolkit.nw"
+#line 413 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -440,7 +440,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 431 "chapters/01-toolkit.nw"
+#line 434 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -452,7 +452,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 418 "chapters/01-toolkit.nw"
+#line 421 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -460,7 +460,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 470 "chapters/01-toolkit.nw"
+#line 473 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -473,18 +473,18 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 496 "chapters/01-toolkit.nw"
+#line 499 "chapters/01-toolkit.nw"
 enum { MR = 4, NR = 32 };
 
-void matmul(real *C, int ldc, const real *A, int lda,
-            const real *B, int ldb, int M, int K, int N)
+void matmul_tiled(real *C, int ldc, const real *A, int lda,
+                  const real *B, int ldb, int M, int K, int N)
 {
     int n_full = N - N % NR;
     for (int i = 0; i < M; i += MR) {
         int rows = M - i < MR ? M - i : MR;
         for (int j = 0; j < n_full; j += NR)
             
-#line 519 "chapters/01-toolkit.nw"
+#line 522 "chapters/01-toolkit.nw"
 {
     real tile[MR][NR] = {{0}};
     for (int k = 0; k < K; k++) {
@@ -498,7 +498,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
         for (int c = 0; c < NR; c++)
             C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
 }
-#line 506 "chapters/01-toolkit.nw"
+#line 509 "chapters/01-toolkit.nw"
         if (n_full < N)
             matmul_naive(C + (size_t)i * ldc + n_full, ldc,
                          A + (size_t)i * lda, lda,
@@ -506,7 +506,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * n_full;
 }
-#line 561 "chapters/01-toolkit.nw"
+#line 576 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -515,24 +515,24 @@ void transpose(real *T /* [N, M] */, const real *X, int ldx,
             T[(size_t)j * M + i] = X[(size_t)i * ldx + j];
 }
 
-void matmul_backward(real *dA, int ldda, real *dB, int lddb,
-                     const real *dC, int lddc,
-                     const real *A, int lda,
-                     const real *B, int ldb, int M, int K, int N)
+void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
+                           const real *dC, int lddc,
+                           const real *A, int lda, const real *B,
+                           int ldb, int M, int K, int N)
 {
     real *scratch = xcalloc((size_t)K * (M > N ? M : N),
                             sizeof *scratch);
     if (dA) {   /* dA += dC B^T */
         transpose(scratch, B, ldb, K, N);
-        matmul(dA, ldda, dC, lddc, scratch, K, M, N, K);
+        matmul_tiled(dA, ldda, dC, lddc, scratch, K, M, N, K);
     }
     if (dB) {   /* dB += A^T dC */
         transpose(scratch, A, lda, M, K);
-        matmul(dB, lddb, scratch, M, dC, lddc, K, M, N);
+        matmul_tiled(dB, lddb, scratch, M, dC, lddc, K, M, N);
     }
     free(scratch);
 }
-#line 601 "chapters/01-toolkit.nw"
+#line 616 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -552,7 +552,99 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 644 "chapters/01-toolkit.nw"
+#line 45 "chapters/B-fast.nw"
+static inline void tile_add(real *C, int ldc, const real *A,
+                            size_t ars, size_t acs, const real *B,
+                            int ldb, int rows, int cols, int K)
+{
+    real tile[MR][NR] = {{0}};
+    for (int k = 0; k < K; k++) {
+        const real *b = B + (size_t)k * ldb;
+        for (int r = 0; r < MR; r++) {
+            real a = r < rows ? A[r * ars + k * acs] : 0;
+            for (int c = 0; c < NR; c++) tile[r][c] += a * b[c];
+        }
+    }
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            C[(size_t)r * ldc + c] += tile[r][c];
+}
+#line 69 "chapters/B-fast.nw"
+enum { KB = 128 };      /* rows of a packed panel */
+
+/* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
+   B[k * brs + j * bcs] */
+static void pack_panel(real P[KB][NR], const real *B, size_t brs,
+                       size_t bcs, int k0, int kb, int j0, int cols)
+{
+    for (int k = 0; k < kb; k++)
+        for (int c = 0; c < NR; c++)
+            P[k][c] = c < cols
+                ? B[(size_t)(k0 + k) * brs + (size_t)(j0 + c) * bcs]
+                : 0;
+}
+#line 89 "chapters/B-fast.nw"
+static inline void product(real *C, int ldc, const real *A,
+                           size_t ars, size_t acs, const real *B,
+                           size_t brs, size_t bcs,
+                           int M, int K, int N)
+{
+    real P[KB][NR];
+    for (int j = 0; j < N; j += NR) {
+        int cols = N - j < NR ? N - j : NR;
+        if (cols == NR && bcs == 1) {
+            
+#line 107 "chapters/B-fast.nw"
+for (int i = 0; i < M; i += MR)
+    tile_add(C + (size_t)i * ldc + j, ldc, A + i * ars, ars, acs,
+             B + j, (int)brs, M - i < MR ? M - i : MR, NR, K);
+#line 99 "chapters/B-fast.nw"
+        } else {
+            
+#line 111 "chapters/B-fast.nw"
+for (int k0 = 0; k0 < K; k0 += KB) {
+    int kb = K - k0 < KB ? K - k0 : KB;
+    pack_panel(P, B, brs, bcs, k0, kb, j, cols);
+    for (int i = 0; i < M; i += MR)
+        tile_add(C + (size_t)i * ldc + j, ldc,
+                 A + i * ars + k0 * acs, ars, acs, P[0], NR,
+                 M - i < MR ? M - i : MR, cols, kb);
+}
+#line 101 "chapters/B-fast.nw"
+        }
+    }
+    flop_count += 2ull * M * K * N;
+}
+#line 135 "chapters/B-fast.nw"
+void matmul(real *C, int ldc, const real *A, int lda,
+            const real *B, int ldb, int M, int K, int N)
+{
+    product(C, ldc, A, lda, 1, B, ldb, 1, M, K, N);
+}
+
+void matmul_tn(real *C, int ldc, const real *A, int lda,
+               const real *B, int ldb, int M, int K, int N)
+{
+    product(C, ldc, A, 1, lda, B, ldb, 1, M, K, N);
+}
+
+void matmul_nt(real *C, int ldc, const real *A, int lda,
+               const real *B, int ldb, int M, int K, int N)
+{
+    product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
+}
+#line 164 "chapters/B-fast.nw"
+void matmul_backward(real *dA, int ldda, real *dB, int lddb,
+                     const real *dC, int lddc,
+                     const real *A, int lda,
+                     const real *B, int ldb, int M, int K, int N)
+{
+    if (dA)     /* dA += dC B^T */
+        matmul_nt(dA, ldda, dC, lddc, B, ldb, M, N, K);
+    if (dB)     /* dB += A^T dC */
+        matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
+}
+#line 659 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -561,7 +653,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += (p[k] = exp(z[k] - max));
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 734 "chapters/01-toolkit.nw"
+#line 749 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -574,7 +666,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 754 "chapters/01-toolkit.nw"
+#line 769 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -585,12 +677,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 746 "chapters/01-toolkit.nw"
+#line 761 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 767 "chapters/01-toolkit.nw"
+#line 782 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -606,7 +698,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 797 "chapters/01-toolkit.nw"
+#line 812 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -615,7 +707,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 839 "chapters/01-toolkit.nw"
+#line 854 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -637,7 +729,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 863 "chapters/01-toolkit.nw"
+#line 878 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -645,7 +737,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 898 "chapters/01-toolkit.nw"
+#line 913 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -656,7 +748,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 994 "chapters/01-toolkit.nw"
+#line 1009 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -666,7 +758,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1008 "chapters/01-toolkit.nw"
+#line 1023 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -686,11 +778,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1003 "chapters/01-toolkit.nw"
+#line 1018 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1034 "chapters/01-toolkit.nw"
+#line 1049 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -708,7 +800,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1076 "chapters/01-toolkit.nw"
+#line 1091 "chapters/01-toolkit.nw"
 uint64_t flop_count;
 
 double seconds_now(void)
