@@ -552,24 +552,27 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 45 "chapters/B-fast.nw"
+#line 53 "chapters/B-fast.nw"
+enum { TILE_ROWS = 8 };
 static inline void tile_add(real *C, int ldc, const real *A,
-                            size_t ars, size_t acs, const real *B,
-                            int ldb, int rows, int cols, int K)
+                            size_t ars, size_t acs,
+                            const real *P /* [K, NR] */,
+                            int rows, int cols, int K)
 {
-    real tile[MR][NR] = {{0}};
+    real tile[TILE_ROWS][NR] = {{0}};
     for (int k = 0; k < K; k++) {
-        const real *b = B + (size_t)k * ldb;
-        for (int r = 0; r < MR; r++) {
+        const real *b = P + (size_t)k * NR;
+        for (int r = 0; r < TILE_ROWS; r++) {
             real a = r < rows ? A[r * ars + k * acs] : 0;
-            for (int c = 0; c < NR; c++) tile[r][c] += a * b[c];
+            for (int c = 0; c < NR; c++)
+                tile[r][c] = fma(a, b[c], tile[r][c]);
         }
     }
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++)
             C[(size_t)r * ldc + c] += tile[r][c];
 }
-#line 69 "chapters/B-fast.nw"
+#line 81 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
@@ -583,7 +586,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
                 ? B[(size_t)(k0 + k) * brs + (size_t)(j0 + c) * bcs]
                 : 0;
 }
-#line 89 "chapters/B-fast.nw"
+#line 100 "chapters/B-fast.nw"
 static inline void product(real *C, int ldc, const real *A,
                            size_t ars, size_t acs, const real *B,
                            size_t brs, size_t bcs,
@@ -592,30 +595,19 @@ static inline void product(real *C, int ldc, const real *A,
     real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
         int cols = N - j < NR ? N - j : NR;
-        if (cols == NR && bcs == 1) {
-            
-#line 107 "chapters/B-fast.nw"
-for (int i = 0; i < M; i += MR)
-    tile_add(C + (size_t)i * ldc + j, ldc, A + i * ars, ars, acs,
-             B + j, (int)brs, M - i < MR ? M - i : MR, NR, K);
-#line 99 "chapters/B-fast.nw"
-        } else {
-            
-#line 111 "chapters/B-fast.nw"
-for (int k0 = 0; k0 < K; k0 += KB) {
-    int kb = K - k0 < KB ? K - k0 : KB;
-    pack_panel(P, B, brs, bcs, k0, kb, j, cols);
-    for (int i = 0; i < M; i += MR)
-        tile_add(C + (size_t)i * ldc + j, ldc,
-                 A + i * ars + k0 * acs, ars, acs, P[0], NR,
-                 M - i < MR ? M - i : MR, cols, kb);
-}
-#line 101 "chapters/B-fast.nw"
+        for (int k0 = 0; k0 < K; k0 += KB) {
+            int kb = K - k0 < KB ? K - k0 : KB;
+            pack_panel(P, B, brs, bcs, k0, kb, j, cols);
+            for (int i = 0; i < M; i += TILE_ROWS)
+                tile_add(C + (size_t)i * ldc + j, ldc,
+                         A + i * ars + k0 * acs, ars, acs, P[0],
+                         M - i < TILE_ROWS ? M - i : TILE_ROWS,
+                         cols, kb);
         }
     }
     flop_count += 2ull * M * K * N;
 }
-#line 135 "chapters/B-fast.nw"
+#line 137 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -633,7 +625,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 164 "chapters/B-fast.nw"
+#line 166 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
