@@ -10,8 +10,8 @@ CC      ?= cc
 # sqrt is correctly rounded either way). make sanitize overrides OPT.
 OPT     ?= -O3 -march=native -fno-math-errno
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
-           -D_POSIX_C_SOURCE=200809L $(OPT) -Itangled
-LDLIBS  := -lm -lz
+           -D_POSIX_C_SOURCE=200809L -pthread $(OPT) -Itangled
+LDLIBS  := -lm -lz -pthread
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.

@@ -1,4 +1,4 @@
-#line 655 "chapters/A-programs.nw"
+#line 656 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
@@ -41,13 +41,13 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 805 "chapters/A-programs.nw"
+#line 806 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 815 "chapters/A-programs.nw"
+#line 816 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2492 "chapters/A-programs.nw"
+#line 2569 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2498 "chapters/A-programs.nw"
+#line 2575 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +68,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2526 "chapters/A-programs.nw"
+#line 2603 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +77,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2518 "chapters/A-programs.nw"
+#line 2595 "chapters/A-programs.nw"
     
-#line 2536 "chapters/A-programs.nw"
+#line 2613 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,13 +99,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2519 "chapters/A-programs.nw"
+#line 2596 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 3140 "chapters/A-programs.nw"
+#line 3217 "chapters/A-programs.nw"
 static void time_transformer(double peak)
 {
     enum { RUNS = 3 };
@@ -128,20 +128,20 @@ static void time_transformer(double peak)
         model_free(m);
     }
     
-#line 3167 "chapters/A-programs.nw"
+#line 3244 "chapters/A-programs.nw"
 qsort(sec, RUNS, sizeof sec[0], compare_doubles);
 double gflops = flops / sec[RUNS / 2] * 1e-9;
 printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
        " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
        RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 3162 "chapters/A-programs.nw"
+#line 3239 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
 
-#line 660 "chapters/A-programs.nw"
+#line 661 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 682 "chapters/A-programs.nw"
+#line 683 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -155,7 +155,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 708 "chapters/A-programs.nw"
+#line 709 "chapters/A-programs.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -167,7 +167,7 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 727 "chapters/A-programs.nw"
+#line 728 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 enum { ACC = 12, REPS = 4000000 };
 #define PEAK_LOOP_BODY                                          \
@@ -191,7 +191,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 752 "chapters/A-programs.nw"
+#line 753 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -206,7 +206,7 @@ static double report_peaks(void)
            f[0], f[1], f[2], u[0], u[1], u[2]);
     return f[0];
 }
-#line 771 "chapters/A-programs.nw"
+#line 772 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -222,7 +222,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 790 "chapters/A-programs.nw"
+#line 791 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -236,11 +236,11 @@ double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 786 "chapters/A-programs.nw"
+#line 787 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 
-#line 665 "chapters/A-programs.nw"
+#line 666 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
@@ -269,9 +269,9 @@ int main(int argc, char **argv)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 807 "chapters/A-programs.nw"
+#line 808 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 817 "chapters/A-programs.nw"
+#line 818 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -279,7 +279,7 @@ int main(int argc, char **argv)
     datasets_make(&train_set, &val_set, &dc);
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 830 "chapters/A-programs.nw"
+#line 831 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
@@ -299,15 +299,15 @@ printf("train %-8s epoch %5.3f s (%.3f-%.3f) x%d %5.2f s %5.2f"
        " GFLOP/s %4.1f%%\n", attention_name[kind], st[0], st[1],
        st[2], epochs, epochs * st[0], gflops, 100 * gflops / peak);
 model_free(m);
-#line 824 "chapters/A-programs.nw"
+#line 825 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2495 "chapters/A-programs.nw"
+#line 2572 "chapters/A-programs.nw"
 time_attention(peak);
-#line 3137 "chapters/A-programs.nw"
+#line 3214 "chapters/A-programs.nw"
 time_transformer(peak);
-#line 676 "chapters/A-programs.nw"
+#line 677 "chapters/A-programs.nw"
     return 0;
 }

@@ -369,7 +369,7 @@ if (m->tm) transformer_free(m->tm);
     params_free(&m->params);
     free(m);
 }
-#line 521 "chapters/A-programs.nw"
+#line 522 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -385,7 +385,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 562 "chapters/A-programs.nw"
+#line 563 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
 double BS = B * S, BT = B * T;
@@ -397,19 +397,19 @@ work = S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
-#line 536 "chapters/A-programs.nw"
+#line 537 "chapters/A-programs.nw"
         return (data + ints) * sizeof(int)
                + (4 * par + work) * sizeof(real);
     }
     if (cfg->attention != ATTN_NONE) {
         
-#line 550 "chapters/A-programs.nw"
+#line 551 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 541 "chapters/A-programs.nw"
+#line 542 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
