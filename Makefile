@@ -213,6 +213,8 @@ TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
 GEN  += $(TSTUDY) build/gen/bench-transformer.txt
+GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
+        build/gen/bench-peak.txt
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -295,9 +297,13 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	  --align-summary build/gen/align-summary.tex \
 	  --align-timing build/gen/align-timing.tex \
 	  --heatmaps build/gen/heatmap
-build/gen/bench.txt: build/bin/bench
+build/gen/bench.txt build/gen/bench-roofline.tex \
+build/gen/bench-steps.tex &: build/bin/bench
 	@mkdir -p $(@D)
-	build/bin/bench > $@
+	build/bin/bench --roofline build/gen/bench-roofline.tex \
+	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
+build/gen/bench-peak.txt: build/gen/bench.txt
+	grep '^peak' build/gen/bench.txt > $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex &: build/bin/scale-sweep

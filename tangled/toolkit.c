@@ -804,6 +804,13 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+#line 289 "chapters/B-fast.nw"
+double thread_seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 #line 246 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
@@ -838,7 +845,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 285 "chapters/B-fast.nw"
+#line 300 "chapters/B-fast.nw"
 int default_threads(int runs)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -222,6 +222,8 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1092 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
+#line 286 "chapters/B-fast.nw"
+double thread_seconds_now(void);
 #line 237 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
