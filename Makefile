@@ -227,6 +227,8 @@ WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
         test_changing_a_future_token_leaves_the_past_bit_identical \
         check_mha
 WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass
+WOVEN_TESTS += test_exp_fast_is_within_its_bound \
+        test_two_threads_print_what_one_thread_prints
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
