@@ -43,10 +43,10 @@ rate[pass] = d->n / (seconds_now() - t0);
 }
 #line 818 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 835 "chapters/A-programs.nw"
+#line 834 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 883 "chapters/A-programs.nw"
+#line 881 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -61,7 +61,7 @@ static void report_training(FILE *table, const char *name,
                 " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
                 rate, 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 907 "chapters/A-programs.nw"
+#line 906 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -69,7 +69,7 @@ typedef struct {
 
 static void bench_train(int index, void *ctx)
 {
-    static const int kinds[3] = {ATTN_NONE, ATTN_DOT, ATTN_ADDITIVE};
+    static const int kinds[3] = {ATTN_ADDITIVE, ATTN_DOT, ATTN_NONE};
     const BenchRuns *br = ctx;
     ModelConfig mc = model_config_default();
     mc.attention = kinds[index];
@@ -78,9 +78,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2658 "chapters/A-programs.nw"
+#line 2657 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2664 "chapters/A-programs.nw"
+#line 2663 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -101,7 +101,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2692 "chapters/A-programs.nw"
+#line 2691 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -110,9 +110,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2684 "chapters/A-programs.nw"
+#line 2683 "chapters/A-programs.nw"
     
-#line 2702 "chapters/A-programs.nw"
+#line 2701 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -132,44 +132,11 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2685 "chapters/A-programs.nw"
+#line 2684 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
-}
-#line 3306 "chapters/A-programs.nw"
-static void time_transformer(double peak)
-{
-    enum { RUNS = 3 };
-    DataConfig dc = data_config_default();
-    TrainConfig tc = train_config_default();
-    ModelConfig mc = model_config_default();
-    mc.attention = ATTN_TRANSFORMER;
-    Dataset train_set, val_set;
-    datasets_make(&train_set, &val_set, &dc);
-    double sec[RUNS];
-    uint64_t flops = 0;
-    for (int r = 0; r < RUNS; r++) {
-        Model *m = model_create(&mc, tc.batch_size, train_set.L,
-                                tc.seed);
-        uint64_t f0 = flop_count;
-        double t0 = seconds_now();
-        train_model(m, &train_set, &val_set, &tc, NULL, NULL);
-        sec[r] = seconds_now() - t0;
-        flops = flop_count - f0;
-        model_free(m);
-    }
-    
-#line 3333 "chapters/A-programs.nw"
-qsort(sec, RUNS, sizeof sec[0], compare_doubles);
-double gflops = flops / sec[RUNS / 2] * 1e-9;
-printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
-       " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
-       RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 3328 "chapters/A-programs.nw"
-    dataset_free(&train_set);
-    dataset_free(&val_set);
 }
 
 #line 661 "chapters/A-programs.nw"
@@ -303,12 +270,13 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) printf(" %6.1f GFLOP/s", rate);
     printf("\n");
     if (!f) return;
+    if (*step) fprintf(f, "\\addlinespace\n");
     fprintf(f, "%s & \\verb|%s| & %.2f (%.2f--%.2f) & ", step, kernel,
             us[0], us[1], us[2]);
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 532 "chapters/B-fast.nw"
+#line 533 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -323,7 +291,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 548 "chapters/B-fast.nw"
+#line 549 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -340,7 +308,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 569 "chapters/B-fast.nw"
+#line 570 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -396,7 +364,7 @@ int main(int argc, char **argv)
 }
 #line 820 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 840 "chapters/A-programs.nw"
+#line 839 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -404,18 +372,17 @@ int main(int argc, char **argv)
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 899 "chapters/A-programs.nw"
+#line 897 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 847 "chapters/A-programs.nw"
+#line 846 "chapters/A-programs.nw"
     double one_thread = 0;
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
-        if (kind == ATTN_TRANSFORMER) continue;
         
-#line 860 "chapters/A-programs.nw"
+#line 858 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -435,10 +402,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     one_thread += st[0];
     ablation_flops += flops;
 }
-#line 852 "chapters/A-programs.nw"
+#line 850 "chapters/A-programs.nw"
     }
     
-#line 925 "chapters/A-programs.nw"
+#line 924 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3], one[3] = {one_thread, one_thread,
                                      one_thread};
@@ -452,23 +419,21 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one, ablation_flops, peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
 if (table) fprintf(table, "\\bottomrule\n\\end{tabular}\n");
-#line 854 "chapters/A-programs.nw"
+#line 852 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2661 "chapters/A-programs.nw"
+#line 2660 "chapters/A-programs.nw"
 time_attention(peak);
-#line 3303 "chapters/A-programs.nw"
-time_transformer(peak);
-#line 590 "chapters/B-fast.nw"
+#line 591 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 604 "chapters/B-fast.nw"
+#line 605 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -490,9 +455,9 @@ out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 596 "chapters/B-fast.nw"
+#line 597 "chapters/B-fast.nw"
     
-#line 627 "chapters/B-fast.nw"
+#line 628 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -506,7 +471,7 @@ for (int i = 0; i < EXP_COUNT; i++)
 step_row(f, "exp of 4096", "expf", run_expf, e, 0);
 step_row(f, "", "exp_fast", run_exp_fast, e, 0);
 free(A); free(W); free(C); free(dW); free(e);
-#line 597 "chapters/B-fast.nw"
+#line 598 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\end{tabular}\n");
         out_close(f);

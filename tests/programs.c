@@ -346,7 +346,7 @@ static char *without_times(const char *text)
 {
     static const char *const pattern[] = {
         "[0-9]+\\.[0-9]+ \\([0-9]+\\.[0-9]+-+[0-9]+\\.[0-9]+\\)",
-        "In training time.*The loss floor"};
+        "(In training time|The training times).*The loss floor"};
     char *out = strdup(text);
     for (int p = 0; p < 2; p++) {
         regex_t re;
