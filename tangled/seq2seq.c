@@ -19,7 +19,7 @@ static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 316 "chapters/03-bottleneck.nw"
+#line 324 "chapters/03-bottleneck.nw"
 static void lstm_cell(real *restrict a /* [4H] */,
                       real *restrict c /* [H] */,
                       real *restrict h /* [H] */,
@@ -36,7 +36,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 450 "chapters/03-bottleneck.nw"
+#line 458 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -47,7 +47,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 464 "chapters/03-bottleneck.nw"
+#line 472 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -62,7 +62,7 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 460 "chapters/03-bottleneck.nw"
+#line 468 "chapters/03-bottleneck.nw"
     }
 }
 #line 134 "chapters/03-bottleneck.nw"
@@ -101,35 +101,38 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
 {
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
+    
+#line 295 "chapters/03-bottleneck.nw"
+for (size_t r = 0; r < (size_t)B * T; r++)
+    memcpy(gates + r * G, bias, sizeof(real) * G);
+matmul(gates, G, x, I, Wx, G, B * T, I, G);
+#line 275 "chapters/03-bottleneck.nw"
     for (int t = 0; t < T; t++) {
         int n = rows_running(len, B, t);
         real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
         
-#line 293 "chapters/03-bottleneck.nw"
-for (int b = 0; b < n; b++)
-    memcpy(a + (size_t)b * T * G, bias, sizeof(real) * G);
-matmul(a, T * G, x + (size_t)t * I, T * I, Wx, G, n, I, G);
+#line 304 "chapters/03-bottleneck.nw"
 if (t > 0)
     matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
 else if (h0)
     matmul(a, T * G, h0, H, Wh, G, n, H, G);
-#line 278 "chapters/03-bottleneck.nw"
+#line 279 "chapters/03-bottleneck.nw"
         
-#line 305 "chapters/03-bottleneck.nw"
+#line 313 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * T * G, c + at, h + at, c_prev, H);
 }
-#line 279 "chapters/03-bottleneck.nw"
+#line 280 "chapters/03-bottleneck.nw"
         
-#line 334 "chapters/03-bottleneck.nw"
+#line 342 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 280 "chapters/03-bottleneck.nw"
+#line 281 "chapters/03-bottleneck.nw"
     }
     for (int b = 0; b < B; b++) {
         size_t last = ((size_t)b * T + len[b] - 1) * H;
@@ -138,7 +141,7 @@ for (int b = n; b < B; b++) {
         if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
     }
 }
-#line 399 "chapters/03-bottleneck.nw"
+#line 408 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -149,60 +152,59 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 423 "chapters/03-bottleneck.nw"
-real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * G
-                         + (size_t)G * (I + H), sizeof(real));
+#line 433 "chapters/03-bottleneck.nw"
+real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * T * G
+                         + (size_t)G * H, sizeof(real));
 real *dc_carry = dh_carry + (size_t)B * H;  /* [B, H] each */
-real *da = dc_carry + (size_t)B * H;        /* [B, G] */
-real *WxT = da + (size_t)B * G;             /* [G, I] */
-real *WhT = WxT + (size_t)G * I;            /* [G, H] */
+real *da_all = dc_carry + (size_t)B * H;    /* [B, T, G], zero */
+real *WhT = da_all + (size_t)B * T * G;     /* [G, H] */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
-transpose(WxT, Wx, G, I, G);
 transpose(WhT, Wh, G, H, G);
-#line 409 "chapters/03-bottleneck.nw"
+#line 418 "chapters/03-bottleneck.nw"
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
+        real *da = da_all + (size_t)t * G;  /* row b: + b*T*G */
         
-#line 438 "chapters/03-bottleneck.nw"
+#line 446 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
-    lstm_cell_backward(da + (size_t)b * G, dh_carry + b * H,
+    lstm_cell_backward(da + (size_t)b * T * G, dh_carry + b * H,
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + ((size_t)b * T + t) * G, c + at,
                        c_prev, H);
 }
-#line 412 "chapters/03-bottleneck.nw"
+#line 422 "chapters/03-bottleneck.nw"
         
-#line 485 "chapters/03-bottleneck.nw"
-for (int b = 0; b < n; b++)
-    for (int k = 0; k < G; k++) dbias[k] += da[(size_t)b * G + k];
-matmul_tn(dWx, G, x + (size_t)t * I, T * I, da, G, I, n, G);
-if (dx) matmul(dx + (size_t)t * I, T * I, da, G, WxT, I, n, G, I);
-#line 413 "chapters/03-bottleneck.nw"
-        
-#line 493 "chapters/03-bottleneck.nw"
+#line 490 "chapters/03-bottleneck.nw"
 const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
 int ld_prev = t > 0 ? T * H : H;
 if (h_prev) {
-    matmul_tn(dWh, G, h_prev, ld_prev, da, G, H, n, G);
+    matmul_tn(dWh, G, h_prev, ld_prev, da, T * G, H, n, G);
     memset(dh_carry, 0, sizeof(real) * n * H);
-    matmul(dh_carry, H, da, G, WhT, H, n, G, H);
+    matmul(dh_carry, H, da, T * G, WhT, H, n, G, H);
 }
-#line 414 "chapters/03-bottleneck.nw"
+#line 423 "chapters/03-bottleneck.nw"
     }
     
-#line 502 "chapters/03-bottleneck.nw"
+#line 505 "chapters/03-bottleneck.nw"
+for (size_t r = 0; r < (size_t)B * T; r++)
+    for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
+matmul_tn(dWx, G, x, I, da_all, G, I, B * T, G);
+if (dx) matmul_nt(dx, I, da_all, G, Wx, G, B * T, G, I);
+#line 425 "chapters/03-bottleneck.nw"
+    
+#line 511 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 416 "chapters/03-bottleneck.nw"
+#line 426 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 535 "chapters/03-bottleneck.nw"
+#line 544 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 243 "chapters/04-attention.nw"
@@ -211,7 +213,7 @@ const char *const attention_name[] = {
 "none+Wc",
 #line 114 "chapters/07b-training.nw"
 "transformer",
-#line 537 "chapters/03-bottleneck.nw"
+#line 546 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -227,7 +229,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 557 "chapters/03-bottleneck.nw"
+#line 566 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -236,10 +238,10 @@ ModelConfig model_config_default(void)
                           
 #line 129 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 562 "chapters/03-bottleneck.nw"
+#line 571 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 612 "chapters/03-bottleneck.nw"
+#line 621 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -252,13 +254,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 619 "chapters/03-bottleneck.nw"
+#line 628 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 635 "chapters/03-bottleneck.nw"
+#line 644 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -269,19 +271,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 624 "chapters/03-bottleneck.nw"
+#line 633 "chapters/03-bottleneck.nw"
     
 #line 636 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 625 "chapters/03-bottleneck.nw"
+#line 634 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 647 "chapters/03-bottleneck.nw"
+#line 656 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -289,16 +291,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 629 "chapters/03-bottleneck.nw"
+#line 638 "chapters/03-bottleneck.nw"
     
 #line 641 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 630 "chapters/03-bottleneck.nw"
+#line 639 "chapters/03-bottleneck.nw"
     
-#line 663 "chapters/03-bottleneck.nw"
+#line 672 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -308,7 +310,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 685 "chapters/03-bottleneck.nw"
+#line 694 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -317,11 +319,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 672 "chapters/03-bottleneck.nw"
+#line 681 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 694 "chapters/03-bottleneck.nw"
+#line 703 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -330,7 +332,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 675 "chapters/03-bottleneck.nw"
+#line 684 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -348,10 +350,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 631 "chapters/03-bottleneck.nw"
+#line 640 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 704 "chapters/03-bottleneck.nw"
+#line 713 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -365,7 +367,7 @@ if (m->cfg.attention != ATTN_NONE) {
 }
 #line 169 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 710 "chapters/03-bottleneck.nw"
+#line 719 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -492,7 +494,7 @@ void decoder_state_free(DecoderState *d)
     free(d->h);
     free(d->ones);
 }
-#line 739 "chapters/03-bottleneck.nw"
+#line 748 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -510,7 +512,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 774 "chapters/03-bottleneck.nw"
+#line 783 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -524,7 +526,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 798 "chapters/03-bottleneck.nw"
+#line 807 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -544,41 +546,41 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 703 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 814 "chapters/03-bottleneck.nw"
+#line 823 "chapters/03-bottleneck.nw"
     
-#line 831 "chapters/03-bottleneck.nw"
+#line 840 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 815 "chapters/03-bottleneck.nw"
+#line 824 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 852 "chapters/03-bottleneck.nw"
+#line 861 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 160 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 855 "chapters/03-bottleneck.nw"
+#line 864 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 860 "chapters/03-bottleneck.nw"
+#line 869 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 162 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 863 "chapters/03-bottleneck.nw"
+#line 872 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 874 "chapters/03-bottleneck.nw"
+#line 883 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -588,9 +590,9 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 867 "chapters/03-bottleneck.nw"
+#line 876 "chapters/03-bottleneck.nw"
     
-#line 887 "chapters/03-bottleneck.nw"
+#line 896 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 721 "chapters/04-attention.nw"
@@ -614,9 +616,9 @@ for (size_t r = 0; r < rows; r++) {
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 868 "chapters/03-bottleneck.nw"
+#line 877 "chapters/03-bottleneck.nw"
     
-#line 893 "chapters/03-bottleneck.nw"
+#line 902 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -628,9 +630,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 869 "chapters/03-bottleneck.nw"
+#line 878 "chapters/03-bottleneck.nw"
     
-#line 907 "chapters/03-bottleneck.nw"
+#line 916 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -640,9 +642,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 870 "chapters/03-bottleneck.nw"
+#line 879 "chapters/03-bottleneck.nw"
 }
-#line 957 "chapters/03-bottleneck.nw"
+#line 966 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -652,13 +654,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 961 "chapters/03-bottleneck.nw"
+#line 970 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 975 "chapters/03-bottleneck.nw"
+#line 984 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -673,10 +675,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 966 "chapters/03-bottleneck.nw"
+#line 975 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 992 "chapters/03-bottleneck.nw"
+#line 1001 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -690,12 +692,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 998 "chapters/03-bottleneck.nw"
+#line 1007 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 968 "chapters/03-bottleneck.nw"
+#line 977 "chapters/03-bottleneck.nw"
         
-#line 1007 "chapters/03-bottleneck.nw"
+#line 1016 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -704,12 +706,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 969 "chapters/03-bottleneck.nw"
+#line 978 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1035 "chapters/03-bottleneck.nw"
+#line 1044 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -725,7 +727,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1059 "chapters/03-bottleneck.nw"
+#line 1068 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -740,21 +742,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1050 "chapters/03-bottleneck.nw"
+#line 1059 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1100 "chapters/03-bottleneck.nw"
+#line 1109 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1112 "chapters/03-bottleneck.nw"
+#line 1121 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -774,7 +776,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1139 "chapters/03-bottleneck.nw"
+#line 1148 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -787,20 +789,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1160 "chapters/03-bottleneck.nw"
+#line 1169 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1151 "chapters/03-bottleneck.nw"
+#line 1160 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1131 "chapters/03-bottleneck.nw"
+#line 1140 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);
