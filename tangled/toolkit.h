@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 260 "chapters/B-fast.nw"
+#line 264 "chapters/B-fast.nw"
 #include <string.h>
 #line 118 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
@@ -20,21 +20,21 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 262 "chapters/B-fast.nw"
+#line 266 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
-   [EXP_FAST_MIN, EXP_FAST_MAX]; x is clamped to that range */
+   [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
 #define EXP_FAST_MIN (-87.0f)
 #define EXP_FAST_MAX 88.0f
 #define EXP_FAST_RTOL 1e-7
 static inline float exp_fast(float x)
 {
-    x = x < EXP_FAST_MIN ? EXP_FAST_MIN
-      : x > EXP_FAST_MAX ? EXP_FAST_MAX : x;
-    /* x = n ln 2 + r with n whole, |r| <= ln 2 / 2 */
-    float n = (x * 1.44269504f + 12582912.0f) - 12582912.0f;
-    float r = (x - n * 0.693359375f) + n * 2.12194440e-4f;
+    float y = x < EXP_FAST_MIN ? EXP_FAST_MIN
+            : x > EXP_FAST_MAX ? EXP_FAST_MAX : x;
+    /* y = n ln 2 + r with n whole, |r| <= ln 2 / 2 */
+    float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
+    float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 279 "chapters/B-fast.nw"
+#line 283 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = p * r + 1.3981999507e-3f;
 p = p * r + 8.3334519073e-3f;
@@ -42,14 +42,14 @@ p = p * r + 4.1665795894e-2f;
 p = p * r + 1.6666665459e-1f;
 p = p * r + 5.0000001201e-1f;
 p = p * r * r + r + 1;
-#line 275 "chapters/B-fast.nw"
+#line 279 "chapters/B-fast.nw"
     
-#line 287 "chapters/B-fast.nw"
+#line 291 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
-return p * two_n;
-#line 276 "chapters/B-fast.nw"
+return x < EXP_FAST_MIN ? 0 : p * two_n;
+#line 280 "chapters/B-fast.nw"
 }
 #line 23 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
@@ -169,12 +169,12 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *B, int ldb, int M, int K, int N);
 #line 658 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 690 "chapters/01-toolkit.nw"
+#line 693 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 732 "chapters/01-toolkit.nw"
+#line 735 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -186,7 +186,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 847 "chapters/01-toolkit.nw"
+#line 850 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -194,10 +194,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 911 "chapters/01-toolkit.nw"
+#line 914 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 960 "chapters/01-toolkit.nw"
+#line 963 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -219,12 +219,12 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1092 "chapters/01-toolkit.nw"
+#line 1095 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 405 "chapters/B-fast.nw"
+#line 409 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 356 "chapters/B-fast.nw"
+#line 360 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
