@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 366 "chapters/B-fast.nw"
+#line 380 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -583,13 +583,21 @@ enum { KB = 128 };      /* rows of a packed panel */
 static void pack_panel(real P[KB][NR], const real *B, size_t brs,
                        size_t bcs, int k0, int kb, int j0, int cols)
 {
+    const real *b = B + (size_t)k0 * brs + (size_t)j0 * bcs;
+    if (bcs == 1) {     /* B's rows are contiguous: copy them */
+        for (int k = 0; k < kb; k++) {
+            memcpy(P[k], b + (size_t)k * brs, sizeof(real) * cols);
+            memset(P[k] + cols, 0, sizeof(real) * (NR - cols));
+        }
+        return;
+    }
     for (int k = 0; k < kb; k++)
-        for (int c = 0; c < NR; c++)
-            P[k][c] = c < cols
-                ? B[(size_t)(k0 + k) * brs + (size_t)(j0 + c) * bcs]
-                : 0;
+        for (int c = cols; c < NR; c++) P[k][c] = 0;
+    for (int c = 0; c < cols; c++)  /* read down B's columns */
+        for (int k = 0; k < kb; k++)
+            P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 145 "chapters/B-fast.nw"
+#line 159 "chapters/B-fast.nw"
 static inline void product(real *C, int ldc, const real *A,
                            size_t ars, size_t acs, const real *B,
                            size_t brs, size_t bcs,
@@ -610,7 +618,7 @@ static inline void product(real *C, int ldc, const real *A,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 182 "chapters/B-fast.nw"
+#line 196 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -628,7 +636,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 211 "chapters/B-fast.nw"
+#line 225 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -805,14 +813,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 412 "chapters/B-fast.nw"
+#line 426 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 369 "chapters/B-fast.nw"
+#line 383 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -831,7 +839,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 389 "chapters/B-fast.nw"
+#line 403 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -846,7 +854,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 423 "chapters/B-fast.nw"
+#line 437 "chapters/B-fast.nw"
 int default_threads(int runs)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
