@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 380 "chapters/B-fast.nw"
+#line 385 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -586,8 +586,12 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
     const real *b = B + (size_t)k0 * brs + (size_t)j0 * bcs;
     if (bcs == 1) {     /* B's rows are contiguous: copy them */
         for (int k = 0; k < kb; k++) {
-            memcpy(P[k], b + (size_t)k * brs, sizeof(real) * cols);
-            memset(P[k] + cols, 0, sizeof(real) * (NR - cols));
+            const real *row = b + (size_t)k * brs;
+            if (cols == NR)
+                for (int c = 0; c < NR; c++) P[k][c] = row[c];
+            else
+                for (int c = 0; c < NR; c++)
+                    P[k][c] = c < cols ? row[c] : 0;
         }
         return;
     }
@@ -597,7 +601,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 159 "chapters/B-fast.nw"
+#line 164 "chapters/B-fast.nw"
 static inline void product(real *C, int ldc, const real *A,
                            size_t ars, size_t acs, const real *B,
                            size_t brs, size_t bcs,
@@ -618,7 +622,7 @@ static inline void product(real *C, int ldc, const real *A,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 196 "chapters/B-fast.nw"
+#line 201 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -636,7 +640,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 225 "chapters/B-fast.nw"
+#line 230 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -813,14 +817,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 426 "chapters/B-fast.nw"
+#line 431 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 383 "chapters/B-fast.nw"
+#line 388 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -839,7 +843,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 403 "chapters/B-fast.nw"
+#line 408 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -854,7 +858,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 437 "chapters/B-fast.nw"
+#line 442 "chapters/B-fast.nw"
 int default_threads(int runs)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
