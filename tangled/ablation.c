@@ -285,7 +285,7 @@ const char *configs = "none,none+Wc,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
-int seeds = 5, threads = default_threads(THREADS_MAX);
+int seeds = 5, threads = default_threads();
 #line 2016 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;

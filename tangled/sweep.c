@@ -82,7 +82,7 @@ int main(int argc, char **argv)
     char *summary = NULL;
     
 #line 1279 "chapters/A-programs.nw"
-int seed = 1, seeds = 3, threads = default_threads(THREADS_MAX);
+int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},

@@ -858,10 +858,9 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 442 "chapters/B-fast.nw"
-int default_threads(int runs)
+#line 443 "chapters/B-fast.nw"
+int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int n = cpus < 1 ? 1 : cpus > THREADS_MAX ? THREADS_MAX : cpus;
-    return n < runs ? n : runs;
+    return cpus < 1 ? 1 : cpus > THREADS_MAX ? THREADS_MAX : cpus;
 }

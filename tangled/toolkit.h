@@ -228,6 +228,6 @@ double thread_seconds_now(void);
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
-int default_threads(int runs);
+int default_threads(void);
 #line 74 "chapters/01-toolkit.nw"
 #endif
