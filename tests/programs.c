@@ -119,6 +119,10 @@ static void test_bad_numbers_are_refused_by_name(void **s)
     refused("build/bin/train --lr nan", "--lr expects a number");
     refused("build/bin/train --epochs", "--epochs needs a value");
     refused("build/bin/train --batch -3", "--batch -3 is out of range");
+    refused("build/bin/ablation --threads 0",
+            "--threads 0 is out of range: expected 1 to 64");
+    refused("build/bin/sweep --threads 65",
+            "--threads 65 is out of range");
 }
 
 static void test_unknown_options_and_names_list_what_is_known(void **s)
