@@ -41,12 +41,12 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 822 "chapters/A-programs.nw"
+#line 825 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 838 "chapters/A-programs.nw"
+#line 841 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 885 "chapters/A-programs.nw"
+#line 888 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -61,7 +61,7 @@ static void report_training(FILE *table, const char *name,
                 " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
                 rate, 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 910 "chapters/A-programs.nw"
+#line 913 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -78,9 +78,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2661 "chapters/A-programs.nw"
+#line 2664 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2667 "chapters/A-programs.nw"
+#line 2670 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -101,7 +101,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2695 "chapters/A-programs.nw"
+#line 2698 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -110,9 +110,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2687 "chapters/A-programs.nw"
+#line 2690 "chapters/A-programs.nw"
     
-#line 2705 "chapters/A-programs.nw"
+#line 2708 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -132,7 +132,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2688 "chapters/A-programs.nw"
+#line 2691 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -167,17 +167,17 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 742 "chapters/A-programs.nw"
+#line 745 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
-enum { ACC = 12, REPS = 4000000 };
+enum { ACC = 12, REPS = 16000000 };
 #define PEAK_LOOP_BODY                                          \
     vec16 acc[ACC], x = {0}, y = {0};                           \
     for (int i = 0; i < 16; i++) { x[i] = 0.999f; y[i] = 1e-3f; } \
     for (int a = 0; a < ACC; a++) acc[a] = y * (float)a;        \
-    double t0 = seconds_now();                                  \
+    double t0 = thread_seconds_now();                           \
     for (long r = 0; r < REPS; r++)                             \
         for (int a = 0; a < ACC; a++) acc[a] = acc[a] * x + y;  \
-    double t = seconds_now() - t0;                              \
+    double t = thread_seconds_now() - t0;                       \
     float sink = 0;                                             \
     for (int a = 0; a < ACC; a++) sink += acc[a][0];            \
     if (sink != sink) printf("(impossible)\n");                 \
@@ -191,7 +191,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 767 "chapters/A-programs.nw"
+#line 770 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -208,7 +208,7 @@ static double report_peaks(void)
            f[0] / 64);
     return f[0];
 }
-#line 788 "chapters/A-programs.nw"
+#line 791 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -224,7 +224,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 807 "chapters/A-programs.nw"
+#line 810 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -238,7 +238,7 @@ double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 803 "chapters/A-programs.nw"
+#line 806 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 #line 535 "chapters/B-fast.nw"
@@ -365,9 +365,9 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 824 "chapters/A-programs.nw"
+#line 827 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 843 "chapters/A-programs.nw"
+#line 846 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -375,17 +375,17 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 901 "chapters/A-programs.nw"
+#line 904 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 850 "chapters/A-programs.nw"
+#line 853 "chapters/A-programs.nw"
     double one_thread = 0;
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 862 "chapters/A-programs.nw"
+#line 865 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -405,10 +405,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     one_thread += st[0];
     ablation_flops += flops;
 }
-#line 854 "chapters/A-programs.nw"
+#line 857 "chapters/A-programs.nw"
     }
     
-#line 928 "chapters/A-programs.nw"
+#line 931 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3], one[3] = {one_thread, one_thread,
                                      one_thread};
@@ -422,12 +422,12 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one, ablation_flops, peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
 if (table) fprintf(table, "\\bottomrule\n\\end{tabular}\n");
-#line 856 "chapters/A-programs.nw"
+#line 859 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2664 "chapters/A-programs.nw"
+#line 2667 "chapters/A-programs.nw"
 time_attention(peak);
 #line 634 "chapters/B-fast.nw"
 {

@@ -1,4 +1,4 @@
-#line 2785 "chapters/A-programs.nw"
+#line 2788 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "tmodel.h"
@@ -9,7 +9,7 @@
 
 enum { MAX_VARIANTS = 8, MAX_STUDY_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1 };
-#line 2814 "chapters/A-programs.nw"
+#line 2817 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
     int positional, scaled, heads, warmup;
@@ -34,7 +34,7 @@ static const Variant *variant_from_name(const char *name)
            " base, nopos, noscale, onehead, onehead-noscale, warmup",
            name);
 }
-#line 2844 "chapters/A-programs.nw"
+#line 2847 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
     double seconds;
@@ -46,7 +46,7 @@ typedef struct {
     Model *model;
     const Dataset *align_set;
 } Run;
-#line 2869 "chapters/A-programs.nw"
+#line 2872 "chapters/A-programs.nw"
 static void measure_heads(Run *run, int epoch, AlignScore *out)
 {
     TModel *tm = run->model->tm;
@@ -64,7 +64,7 @@ static void measure_heads(Run *run, int epoch, AlignScore *out)
     run->slots = L * NH + 1;
 }
 
-#line 2857 "chapters/A-programs.nw"
+#line 2860 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, const Eval *val,
                         double seconds, void *ctx)
 {
@@ -73,7 +73,7 @@ static void study_epoch(int epoch, double train_loss, const Eval *val,
     run->seconds += seconds;
     if (run->track) measure_heads(run, epoch, NULL);
 }
-#line 2887 "chapters/A-programs.nw"
+#line 2890 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -82,7 +82,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2989 "chapters/A-programs.nw"
+#line 2992 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head, 5 seconds */
 static void variant_stat(const Run *run /* [seeds] */, int seeds,
@@ -103,7 +103,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 3088 "chapters/A-programs.nw"
+#line 3091 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -119,7 +119,7 @@ static void write_map(const char *prefix, const char *tag,
     snprintf(name, sizeof name, "%s-%s.gpi", prefix, tag);
     f = out_open(name);
     
-#line 3109 "chapters/A-programs.nw"
+#line 3112 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -134,16 +134,16 @@ for (int j = 0; j < gold; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-#line 3103 "chapters/A-programs.nw"
+#line 3106 "chapters/A-programs.nw"
     out_close(f);
 }
 
-#line 2800 "chapters/A-programs.nw"
+#line 2803 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 2897 "chapters/A-programs.nw"
+#line 2900 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -169,7 +169,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 2926 "chapters/A-programs.nw"
+#line 2929 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[128], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -180,16 +180,16 @@ for (int v = 0; v < n_var; v++) {
     if (var[v]->heads) mc.heads = var[v]->heads;
     refuse_bad_transformer(&mc);
 }
-#line 2939 "chapters/A-programs.nw"
+#line 2942 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 2804 "chapters/A-programs.nw"
+#line 2807 "chapters/A-programs.nw"
     
-#line 2947 "chapters/A-programs.nw"
+#line 2950 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_STUDY_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -202,7 +202,7 @@ for (int v = 0; v < n_var; v++)
         t.warmup_epochs = var[v]->warmup;
         Run *run = &runs[v][s];
         
-#line 2962 "chapters/A-programs.nw"
+#line 2965 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -214,7 +214,7 @@ run->final = evaluate(m, &val_set, t.batch_size);
 measure_heads(run, tc.epochs, run->align);
 if (heatmaps && v == 0 && s == 0)
     
-#line 3129 "chapters/A-programs.nw"
+#line 3132 "chapters/A-programs.nw"
 {
     TModel *tm = m->tm;
     int row_id = 0;
@@ -225,7 +225,7 @@ if (heatmaps && v == 0 && s == 0)
     batch_fill(&batch, &align_set, &row_id, 1);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     
-#line 3153 "chapters/A-programs.nw"
+#line 3156 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -236,7 +236,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 3139 "chapters/A-programs.nw"
+#line 3142 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         snprintf(tag, sizeof tag, "head%d", h + 1);
@@ -247,7 +247,7 @@ for (int j = 0; j < T; j++) {
     }
     tm->shown_head = -1;
     
-#line 3166 "chapters/A-programs.nw"
+#line 3169 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -255,21 +255,21 @@ for (int h = 0; h < tm->NH; h++)
         self[i] += all[(size_t)h * T * T + i] / tm->NH;
 write_map(heatmaps, "self", self, T, T, out_words, in_words, 0);
 free(self);
-#line 3149 "chapters/A-programs.nw"
+#line 3152 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 2973 "chapters/A-programs.nw"
+#line 2976 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 2959 "chapters/A-programs.nw"
+#line 2962 "chapters/A-programs.nw"
     }
-#line 2805 "chapters/A-programs.nw"
+#line 2808 "chapters/A-programs.nw"
     
-#line 2983 "chapters/A-programs.nw"
+#line 2986 "chapters/A-programs.nw"
 if (table) 
-#line 3011 "chapters/A-programs.nw"
+#line 3014 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
@@ -289,9 +289,9 @@ if (table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2984 "chapters/A-programs.nw"
+#line 2987 "chapters/A-programs.nw"
 if (heads_table) 
-#line 3033 "chapters/A-programs.nw"
+#line 3036 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -300,7 +300,7 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 3049 "chapters/A-programs.nw"
+#line 3052 "chapters/A-programs.nw"
 double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
 for (int s = 0; s < seeds; s++) {
     acc[s] = 100 * align_accuracy(&runs[0][s].align[i]);
@@ -315,16 +315,16 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 3041 "chapters/A-programs.nw"
+#line 3044 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2985 "chapters/A-programs.nw"
+#line 2988 "chapters/A-programs.nw"
 if (curves) 
-#line 3066 "chapters/A-programs.nw"
+#line 3069 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots;
@@ -342,12 +342,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 2986 "chapters/A-programs.nw"
+#line 2989 "chapters/A-programs.nw"
 if (summary) 
-#line 3181 "chapters/A-programs.nw"
+#line 3184 "chapters/A-programs.nw"
 {
     
-#line 3191 "chapters/A-programs.nw"
+#line 3194 "chapters/A-programs.nw"
 char name[300];
 snprintf(name, sizeof name, "%s-params.tex", summary);
 FILE *f = out_open(name);
@@ -364,9 +364,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 }
 fprintf(f, ".\n");
 out_close(f);
-#line 3183 "chapters/A-programs.nw"
+#line 3186 "chapters/A-programs.nw"
     
-#line 3210 "chapters/A-programs.nw"
+#line 3213 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best = 0;
 double acc[MAX_SHOWN];
 for (int i = 0; i < slots; i++) {
@@ -381,7 +381,7 @@ for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     for (int s = 0; s < seeds; s++) a += runs[0][s].curve[e][best];
     if (a / seeds >= 0.9) reached = e;
 }
-#line 3227 "chapters/A-programs.nw"
+#line 3230 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-heads.tex", summary);
 f = out_open(name);
 fprintf(f, "The best head is head %d of layer %d: its peak lands on"
@@ -396,9 +396,9 @@ if (reached < 0)
 else
     fprintf(f, "It first reaches 90\\%% after epoch %d.\n", reached);
 out_close(f);
-#line 3184 "chapters/A-programs.nw"
+#line 3187 "chapters/A-programs.nw"
     
-#line 3248 "chapters/A-programs.nw"
+#line 3251 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0, rows = 0;
 for (int i = 0; i < val_set.n; i++) {
     int n = val_set.src_len[i] - 2;
@@ -412,10 +412,10 @@ fprintf(f, "%.1f\\%% of the tokens, %.1f\\%% of the sentences and"
         " %.1f\\%% of the alignment rows%%\n", 100 * right / tokens,
         100 * exact / val_set.n, 100 * val_set.n / rows);
 out_close(f);
-#line 3185 "chapters/A-programs.nw"
+#line 3188 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 3267 "chapters/A-programs.nw"
+#line 3270 "chapters/A-programs.nw"
 double st[6][2], d[6][2];
 for (int i = 0; i < 6; i++) {
     double diff[MAX_STUDY_SEEDS];
@@ -428,7 +428,7 @@ for (int i = 0; i < 6; i++) {
     }
     mean_sd(diff, seeds, &d[i][0], &d[i][1]);
 }
-#line 3282 "chapters/A-programs.nw"
+#line 3285 "chapters/A-programs.nw"
 snprintf(name, sizeof name, "%s-%s.tex", summary, var[v]->name);
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
@@ -443,10 +443,10 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
         : "less than twice its standard error: the seeds cannot"
           " tell the two apart%\n");
 out_close(f);
-#line 3187 "chapters/A-programs.nw"
+#line 3190 "chapters/A-programs.nw"
     }
 }
-#line 2806 "chapters/A-programs.nw"
+#line 2809 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);

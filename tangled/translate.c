@@ -1,4 +1,4 @@
-#line 3352 "chapters/A-programs.nw"
+#line 3355 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 3440 "chapters/A-programs.nw"
+#line 3443 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 3455 "chapters/A-programs.nw"
+#line 3458 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -29,7 +29,7 @@ static int read_words(const Translator *t, const char *line,
         snprintf(word, sizeof word, "%.*s", (int)len, p);
         p += len;
         
-#line 3478 "chapters/A-programs.nw"
+#line 3481 "chapters/A-programs.nw"
 for (const char *c = word; *c; c++) {
     if (*c >= 'A' && *c <= 'Z') {
         snprintf(why, size, ": '%s' has a capital letter; the"
@@ -53,12 +53,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 3469 "chapters/A-programs.nw"
+#line 3472 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 3506 "chapters/A-programs.nw"
+#line 3509 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -68,11 +68,11 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 3473 "chapters/A-programs.nw"
+#line 3476 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 3520 "chapters/A-programs.nw"
+#line 3523 "chapters/A-programs.nw"
 static void translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len };
@@ -86,7 +86,7 @@ static void translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 3539 "chapters/A-programs.nw"
+#line 3542 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 while (n_rows < steps) {
@@ -101,12 +101,12 @@ if (w) {
     printf("\n");
 }
 fflush(stdout);
-#line 3533 "chapters/A-programs.nw"
+#line 3536 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
 }
-#line 3557 "chapters/A-programs.nw"
+#line 3560 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -123,21 +123,21 @@ static int translate_text(const Translator *t, const char *text,
     return 1;
 }
 
-#line 3362 "chapters/A-programs.nw"
+#line 3365 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 3381 "chapters/A-programs.nw"
+#line 3384 "chapters/A-programs.nw"
 int heatmap = 0, kept = 1;
 for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--heatmap")) heatmap = 1;
     else argv[kept++] = argv[i];
 }
 argc = kept;
-#line 3366 "chapters/A-programs.nw"
+#line 3369 "chapters/A-programs.nw"
     
-#line 3391 "chapters/A-programs.nw"
+#line 3394 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
 int width = 1, hidden = 0;
 double alpha = BEAM_ALPHA;
@@ -154,9 +154,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 3367 "chapters/A-programs.nw"
+#line 3370 "chapters/A-programs.nw"
     
-#line 3409 "chapters/A-programs.nw"
+#line 3412 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, model, width, &err) != CKPT_OK)
@@ -171,11 +171,11 @@ Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ENGLISH);
 vocab_build(&t.es, SPANISH);
-#line 3368 "chapters/A-programs.nw"
+#line 3371 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 3426 "chapters/A-programs.nw"
+#line 3429 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -186,7 +186,7 @@ vocab_build(&t.es, SPANISH);
     }
     free(line);
 }
-#line 3371 "chapters/A-programs.nw"
+#line 3374 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);
