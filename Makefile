@@ -204,7 +204,8 @@ GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/translate-session.txt build/gen/translate-heatmap.txt \
-        build/gen/ckpt-size.tex
+        build/gen/ckpt-size.tex build/gen/translate-heatmap-t.txt \
+        build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
 TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
         build/gen/tstudy-curves.dat \
@@ -226,7 +227,8 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
         test_changing_a_future_token_leaves_the_past_bit_identical \
         check_mha
-WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass
+WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass \
+        test_a_wide_beam_is_exhaustive_search
 WOVEN_TESTS += test_exp_fast_is_within_its_bound \
         test_two_threads_print_what_one_thread_prints
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
@@ -323,6 +325,8 @@ build/gen/bench-transformer.txt: build/gen/bench.txt
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
+build/gen/bench-decode.txt: build/gen/bench.txt
+	grep -E '^decode' build/gen/bench.txt > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
 	grep -E '^(peak|matmul |mha|    \(median)' build/gen/bench.txt > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
@@ -355,16 +359,28 @@ build/gen/beam-table.tex build/gen/beam-summary.tex &: \
 	  --summary build/gen/beam-summary.tex
 # a session with refused lines: translate exits 2, which is kept
 TRANSLATE := build/bin/translate --model build/gen/recipe-dot.ckpt
-build/gen/translate-session.txt: build/bin/translate \
-		build/gen/recipe-dot.ckpt
-	status=0; printf '%s\n' 'the big dog sees a cat' \
+build/gen/translate-input.txt:
+	@mkdir -p $(@D)
+	printf '%s\n' 'the big dog sees a cat' \
 	  'a small child finds the old fish' 'the red bird eats' \
-	  'The cat eats' 'the cat eats a zebra' \
-	  | $(TRANSLATE) --beam 4 > $@ 2>&1 || status=$$?; \
+	  'The cat eats' 'the cat eats a zebra' > $@
+build/gen/translate-session.txt: build/bin/translate \
+		build/gen/recipe-dot.ckpt build/gen/translate-input.txt
+	status=0; $(TRANSLATE) --beam 4 < build/gen/translate-input.txt \
+	  > $@ 2>&1 || status=$$?; \
 	  echo "(exit status $$status)" >> $@
 build/gen/translate-heatmap.txt: build/bin/translate \
 		build/gen/recipe-dot.ckpt
 	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+# the Transformer as a checkpoint (family 2), translated with a beam
+build/gen/recipe-transformer.ckpt: build/bin/train
+	@mkdir -p $(@D)
+	build/bin/train --attention transformer --save $@ \
+	  > build/gen/train-recipe-transformer.txt
+build/gen/translate-heatmap-t.txt: build/bin/translate \
+		build/gen/recipe-transformer.ckpt
+	build/bin/translate --model build/gen/recipe-transformer.ckpt \
+	  --beam 4 --heatmap --sentence 'the woman wants a big dog' > $@
 build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 	bytes=$$(wc -c < $<); params=$$(sed -n \
 	  's/.*, \([0-9]*\) parameters.*/\1/p' \

@@ -1,5 +1,6 @@
 /* Exercises of chapter 7, the Transformer bridge. Replace each TODO
-   with your code, then check it: make exercise EX=7.1 (or EX=7.2). */
+   with your code, then check it: make exercise EX=7.1 (or EX=7.2,
+   EX=7.7, EX=7.8). */
 #include "transformer.h"
 
 /* Exercise 7.1: the attention mask, [B, Tq, Tk]: 1 where query i of
@@ -23,7 +24,7 @@ void ex_positional_encoding(real *pe, int T, int D)
     /* TODO */
 }
 
-/* Exercise 7.11: the number of parameters of the Transformer of
+/* Exercise 7.7: the number of parameters of the Transformer of
    chapter 7 with source and target vocabularies Vs and Vt, width D,
    feed-forward width F and `layers` blocks on each side. */
 size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
@@ -33,7 +34,7 @@ size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
     return 0;   /* TODO */
 }
 
-/* Exercise 7.12: a model that emits each sentence's words in a
+/* Exercise 7.8: a model that emits each sentence's words in a
    uniformly random order, then <eos>. Given the sentences' lengths
    in words, words[0..n-1], set *token to the expected fraction of
    target tokens (words and <eos>) it gets right, and *exact to the

@@ -23,8 +23,10 @@ set cbtics 0,0.25,1
 set cblabel 'weight'
 set key off
 file = sprintf('build/gen/heatmap-%s.dat', kind)
-# a fifth argument 'nolabels' leaves the numbers out of small maps
+# a fifth argument 'nolabels' leaves the numbers out of small maps,
+# whose source tokens stand upright so that they do not overlap
 if (ARGC > 4 && ARG5 eq 'nolabels') {
+    set xtics rotate by 90 right
     plot file using 1:2:3 with image
     exit
 }

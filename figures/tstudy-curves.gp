@@ -1,7 +1,9 @@
-# Chapter 7: alignment accuracy of each cross-attention head of the
-# Transformer (one layer, four heads) and of the mean of its heads,
+# Chapter 7: alignment accuracy of the cross-attention heads of the
+# Transformer (one layer, four heads, ranked in each seed from best
+# to worst by their final accuracy) and of the mean of its heads,
 # after every epoch, mean over the seeds (build/gen/tstudy-curves.dat,
-# written by build/bin/transformer-study: epoch, heads 1-4, mean).
+# written by build/bin/transformer-study: epoch, heads by rank, mean,
+# then the mean of the heads in each of the three seeds, drawn thin).
 set terminal cairolatex pdf colortext size 12cm,6cm
 set output 'build/fig/tstudy-curves.tex'
 set xlabel 'epoch'
@@ -14,8 +16,10 @@ set border 3
 set tics nomirror
 set key bottom right
 f = 'build/gen/tstudy-curves.dat'
-plot f using 1:2 with linespoints lw 2 pt 5 lc rgb '#1f77b4' title 'head 1', \
-     f using 1:3 with linespoints lw 2 pt 7 lc rgb '#2ca02c' title 'head 2', \
-     f using 1:4 with linespoints lw 2 pt 9 lc rgb '#9467bd' title 'head 3', \
-     f using 1:5 with linespoints lw 2 pt 11 lc rgb '#ff7f0e' title 'head 4', \
+plot for [c=7:9] f using 1:c with lines lw 1 lc rgb '#aaaaaa' \
+       title (c == 7 ? 'mean, each seed' : ''), \
+     f using 1:2 with linespoints lw 2 pt 5 lc rgb '#1f77b4' title 'best head', \
+     f using 1:3 with linespoints lw 2 pt 7 lc rgb '#2ca02c' title 'ranked 2', \
+     f using 1:4 with linespoints lw 2 pt 9 lc rgb '#9467bd' title 'ranked 3', \
+     f using 1:5 with linespoints lw 2 pt 11 lc rgb '#ff7f0e' title 'worst head', \
      f using 1:6 with lines lw 4 dt 2 lc rgb '#000000' title 'mean of the heads'

@@ -1,37 +1,40 @@
-#line 1104 "chapters/08-using.nw"
+#line 1351 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
+#include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1115 "chapters/08-using.nw"
+#line 1364 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1125 "chapters/08-using.nw"
-static double log_softmax_at(const real *z /* [V] */, int V, int w)
+#line 1379 "chapters/08-using.nw"
+static double log_sum_exp(const real *z /* [V] */, int V)
 {
     double zmax = z[0], sum = 0;
     for (int k = 1; k < V; k++) if (z[k] > zmax) zmax = z[k];
     for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
-    return (double)z[w] - zmax - log(sum);
+    return zmax + log(sum);
 }
-
+#line 1388 "chapters/08-using.nw"
 void target_logprob(Model *m, const Batch *batch, double *logprob)
 {
     model_forward(m, batch);
     int T = batch->T - 1, V = m->cfg.tgt_vocab;
+    const real *logits = m->tm ? m->tm->logits : m->logits;
     for (int b = 0; b < batch->B; b++) {
         const int *y = batch->tgt + (size_t)b * batch->T + 1;
         logprob[b] = 0;
-        for (int t = 0; t < batch->tgt_len[b] - 1; t++)
-            logprob[b] += log_softmax_at(
-                m->logits + ((size_t)b * T + t) * V, V, y[t]);
+        for (int t = 0; t < batch->tgt_len[b] - 1; t++) {
+            const real *z = logits + ((size_t)b * T + t) * V;
+            logprob[b] += (double)z[y[t]] - log_sum_exp(z, V);
+        }
     }
 }
-#line 1153 "chapters/08-using.nw"
+#line 1410 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int *state, *length;            /* [N] */
@@ -39,7 +42,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1171 "chapters/08-using.nw"
+#line 1428 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -51,7 +54,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1254 "chapters/08-using.nw"
+#line 1514 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
@@ -70,7 +73,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1297 "chapters/08-using.nw"
+#line 1557 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -82,26 +85,23 @@ static int extend(Candidate *cand, int nc, int parent,
                   const real *z /* [V] */, int V, double score,
                   int length, double alpha)
 {
-    double zmax = z[0], sum = 0;
-    for (int w = 1; w < V; w++) if (z[w] > zmax) zmax = z[w];
-    for (int w = 0; w < V; w++) sum += exp((double)z[w] - zmax);
-    double lse = zmax + log(sum);
+    double lse = log_sum_exp(z, V);
     for (int w = 0; w < V; w++, nc++)
         cand[nc] = candidate(parent, w, score + ((double)z[w] - lse),
                              length, nc, alpha);
     return nc;
 }
-#line 1189 "chapters/08-using.nw"
+#line 1446 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
     int B = batch->B, k = bc->width, N = B * k, S = batch->S;
     int V = m->cfg.tgt_vocab, H = m->cfg.H;
     assert(k >= 1 && N <= m->max_B && steps >= 1);
-    assert(!m->tm && "beam search runs the LSTM decoder step");
-    Encoding one = encode_source(m, batch);
+    Encoding one = m->tm ? transformer_encode(m, batch)
+                         : encode_source(m, batch);
     
-#line 1216 "chapters/08-using.nw"
+#line 1473 "chapters/08-using.nw"
 real *rep = xcalloc((size_t)N * S * H, sizeof(real));
 int *rep_mask = xcalloc((size_t)N * (S + 1), sizeof(int));
 int *rep_len = rep_mask + (size_t)N * S;
@@ -109,32 +109,35 @@ for (int i = 0; i < N; i++) {
     int b = i / k;
     memcpy(rep + (size_t)i * S * H, one.out + (size_t)b * S * H,
            sizeof(real) * S * H);
-    memcpy(rep_mask + (size_t)i * S, one.mask + (size_t)b * S,
-           sizeof(int) * S);
+    for (int t = 0; t < S; t++)
+        rep_mask[(size_t)i * S + t] = t < one.len[b];
     rep_len[i] = one.len[b];
 }
-Encoding enc = { rep, NULL, NULL, rep_len, rep_mask, N, S, H };
-#line 1198 "chapters/08-using.nw"
+Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
+                  .B = N, .S = S, .H = H,
+                  .h_last = NULL, .c_last = NULL }; /* into d below */
+#line 1455 "chapters/08-using.nw"
     
-#line 1233 "chapters/08-using.nw"
+#line 1492 "chapters/08-using.nw"
 Beam cur, next;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
 DecoderState d;
 decoder_state_alloc(&d, m, N);
-for (int i = 0; i < N; i++) {
+for (int i = 0; i < N && one.h_last; i++) {     /* the LSTM's */
     int b = i / k;
     memcpy(d.h + (size_t)i * H, one.h_last + (size_t)b * H,
            sizeof(real) * H);
     memcpy(d.c + (size_t)i * H, one.c_last + (size_t)b * H,
            sizeof(real) * H);
-    cur.state[i] = i % k == 0 ? SLOT_OPEN : SLOT_EMPTY;
 }
-int *input = xcalloc(N, sizeof(int)), any_open = 1;
+for (int i = 0; i < N; i++)
+    cur.state[i] = i % k == 0 ? SLOT_OPEN : SLOT_EMPTY;
+int *input = xcalloc((size_t)2 * N, sizeof(int)), any_open = 1;
+int *parent = input + N;
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
-real *h_next = xcalloc((size_t)2 * N * H, sizeof(real));
 Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
-#line 1199 "chapters/08-using.nw"
+#line 1456 "chapters/08-using.nw"
     for (int s = 0; s < steps && any_open; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
@@ -142,7 +145,7 @@ Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
         any_open = 0;
         for (int b = 0; b < B; b++) {
             
-#line 1278 "chapters/08-using.nw"
+#line 1538 "chapters/08-using.nw"
 int nc = 0;
 for (int j = 0; j < k; j++) {
     int i = b * k + j;
@@ -157,18 +160,19 @@ for (int j = 0; j < k; j++) {
 qsort(cand, nc, sizeof *cand, by_key);
 for (int j = 0; j < k; j++) {
     
-#line 1324 "chapters/08-using.nw"
+#line 1580 "chapters/08-using.nw"
 int i = b * k + j;
+parent[i] = i;
 if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
 const Candidate *c = &cand[j];
-int from = c->parent;
+int from = parent[i] = c->parent;
 memcpy(next.tokens + (size_t)i * steps,
        cur.tokens + (size_t)from * steps, sizeof(int) * steps);
 if (weights)
     memcpy(next.weights + (size_t)i * steps * S,
            cur.weights + (size_t)from * steps * S,
            sizeof(real) * steps * S);
-#line 1343 "chapters/08-using.nw"
+#line 1596 "chapters/08-using.nw"
 if (c->token >= 0) {
     next.tokens[(size_t)i * steps + s] = c->token;
     if (weights)
@@ -178,28 +182,23 @@ if (c->token >= 0) {
 next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
                                                  : SLOT_OPEN;
 any_open |= next.state[i] == SLOT_OPEN;
-#line 1335 "chapters/08-using.nw"
+#line 1592 "chapters/08-using.nw"
 next.score[i] = c->score;
 next.length[i] = c->length;
-memcpy(h_next + (size_t)i * H, d.h + (size_t)from * H,
-       sizeof(real) * H);
-memcpy(h_next + (size_t)(N + i) * H, d.c + (size_t)from * H,
-       sizeof(real) * H);
-#line 1292 "chapters/08-using.nw"
+#line 1552 "chapters/08-using.nw"
 }
-#line 1206 "chapters/08-using.nw"
+#line 1463 "chapters/08-using.nw"
         }
         
-#line 1355 "chapters/08-using.nw"
+#line 1608 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
-memcpy(d.h, h_next, sizeof(real) * N * H);
-memcpy(d.c, h_next + (size_t)N * H, sizeof(real) * N * H);
-#line 1208 "chapters/08-using.nw"
+decoder_state_reorder(&d, parent);
+#line 1465 "chapters/08-using.nw"
     }
     
-#line 1363 "chapters/08-using.nw"
+#line 1615 "chapters/08-using.nw"
 for (int b = 0; b < B; b++) {
     int i = b * k;
     memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
@@ -210,13 +209,13 @@ for (int b = 0; b < B; b++) {
                cur.weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1210 "chapters/08-using.nw"
+#line 1467 "chapters/08-using.nw"
     
-#line 1375 "chapters/08-using.nw"
+#line 1627 "chapters/08-using.nw"
 beam_free(&cur);
 beam_free(&next);
 decoder_state_free(&d);
 free(rep); free(rep_mask);
-free(input); free(step_w); free(h_next); free(cand);
-#line 1211 "chapters/08-using.nw"
+free(input); free(step_w); free(cand);
+#line 1468 "chapters/08-using.nw"
 }

@@ -1,13 +1,15 @@
-#line 73 "chapters/08-using.nw"
+#line 78 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
+#include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
-#line 237 "chapters/08-using.nw"
+#line 257 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -22,7 +24,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 256 "chapters/08-using.nw"
+#line 276 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -39,7 +41,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 278 "chapters/08-using.nw"
+#line 298 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -56,7 +58,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 441 "chapters/08-using.nw"
+#line 475 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -69,11 +71,11 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 460 "chapters/08-using.nw"
+#line 494 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
-} In;
+} InCursor;
 
 static uint32_t get_u32(const unsigned char *p)
 {
@@ -88,9 +90,9 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 480 "chapters/08-using.nw"
-static int need(In *in, uint64_t k, const char *what,
-                CkptError *err)
+#line 514 "chapters/08-using.nw"
+static int in_need(InCursor *in, uint64_t k, const char *what,
+                   CkptError *err)
 {
     if (in->n - in->at >= k) return 1;
     fail(err, CKPT_MALFORMED, "malformed: %s needs %llu bytes,"
@@ -99,14 +101,14 @@ static int need(In *in, uint64_t k, const char *what,
     return 0;
 }
 
-static uint32_t in_u32(In *in)
+static uint32_t in_u32(InCursor *in)
 {
     uint32_t x = get_u32(in->buf + in->at);
     in->at += 4;
     return x;
 }
-#line 500 "chapters/08-using.nw"
-static double in_value(In *in, uint32_t width)
+#line 534 "chapters/08-using.nw"
+static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
     in->at += width;
@@ -121,7 +123,7 @@ static double in_value(In *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 304 "chapters/08-using.nw"
+#line 324 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -134,18 +136,35 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 651 "chapters/08-using.nw"
+#line 740 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
     size_t lstm = 4 * H * (E + H + 1);      /* W_x, W_h, b */
     size_t n = Vs * E + Vt * E + 2 * lstm + (H + 1) * Vt;
-    if (c->attention != ATTN_NONE) n += 2 * H * H;     /* W_c */
+    if (c->attention != ATTN_NONE) n += 2 * H * H;   /* W_c [2H, H] */
     if (c->attention == ATTN_GENERAL) n += H * H;      /* W_a */
-    if (c->attention == ATTN_ADDITIVE) n += 2 * H * H + H;
+    if (c->attention == ATTN_ADDITIVE)    /* W_a, U_a [H, H], v [H] */
+        n += 2 * H * H + H;
     return n;
 }
-#line 322 "chapters/08-using.nw"
+#line 755 "chapters/08-using.nw"
+size_t transformer_param_count(const ModelConfig *c)
+{
+    size_t D = c->H, F = c->ff, L = c->layers;
+    size_t Vs = c->src_vocab, Vt = c->tgt_vocab;
+    size_t ffn = 2 * D * F + F + D;         /* W1, b1, W2, b2 */
+    size_t enc = 4 * D * D + 2 * 2 * D + ffn;   /* and 2 norms */
+    size_t dec = 8 * D * D + 3 * 2 * D + ffn;   /* and 3 norms */
+    return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
+           + (D + 1) * Vt;
+}
+
+int model_family(const Model *m)
+{
+    return m->tm ? FAMILY_TRANSFORMER : FAMILY_LSTM;
+}
+#line 342 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -155,23 +174,35 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 347 "chapters/08-using.nw"
+#line 372 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 331 "chapters/08-using.nw"
-    
-#line 353 "chapters/08-using.nw"
+#line 351 "chapters/08-using.nw"
+    assert(ck->family == model_family(m));
+    if (ck->family == FAMILY_LSTM) {
+        
+#line 378 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 332 "chapters/08-using.nw"
+#line 354 "chapters/08-using.nw"
+    } else {
+        
+#line 387 "chapters/08-using.nw"
+const ModelConfig *c = &m->cfg;
+uint32_t field[8] = { c->src_vocab, c->tgt_vocab, c->H, c->layers,
+                      c->heads, c->ff, c->positional, c->scaled };
+out_u32(&o, TRANSFORMER_RECORD_BYTES);
+for (int k = 0; k < 8; k++) out_u32(&o, field[k]);
+#line 356 "chapters/08-using.nw"
+    }
     
-#line 362 "chapters/08-using.nw"
+#line 396 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -181,7 +212,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 333 "chapters/08-using.nw"
+#line 358 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -192,7 +223,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 400 "chapters/08-using.nw"
+#line 434 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     size_t n = ckpt_encode(NULL, ck);
@@ -203,7 +234,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 520 "chapters/08-using.nw"
+#line 554 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -211,7 +242,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 541 "chapters/08-using.nw"
+#line 579 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -225,9 +256,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 527 "chapters/08-using.nw"
+#line 561 "chapters/08-using.nw"
     
-#line 558 "chapters/08-using.nw"
+#line 596 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -245,9 +276,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 528 "chapters/08-using.nw"
+#line 562 "chapters/08-using.nw"
     
-#line 577 "chapters/08-using.nw"
+#line 615 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -255,18 +286,19 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 529 "chapters/08-using.nw"
-    In in = { buf, n - 4, CKPT_HEADER_BYTES };
+#line 563 "chapters/08-using.nw"
+    InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 588 "chapters/08-using.nw"
-if (!need(&in, 16, "the family and the words", err))
+#line 626 "chapters/08-using.nw"
+if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
 uint32_t hi = in_u32(&in), digest = in_u32(&in);
-if (family != FAMILY_LSTM)
+if (family != FAMILY_LSTM && family != FAMILY_TRANSFORMER)
     return fail(err, CKPT_FAMILY, "model family %u is unknown; this"
-                " build knows family %d, the LSTM encoder-decoder",
-                family, FAMILY_LSTM);
+                " build knows family %d, the LSTM encoder-decoder,"
+                " and %d, the Transformer", family, FAMILY_LSTM,
+                FAMILY_TRANSFORMER);
 if (lo < 1 || hi > MAX_WORDS || lo > hi)
     return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
@@ -277,11 +309,12 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 531 "chapters/08-using.nw"
+#line 565 "chapters/08-using.nw"
     ModelConfig cfg;
-    
-#line 611 "chapters/08-using.nw"
-if (!need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
+    if (family == FAMILY_LSTM) {
+        
+#line 650 "chapters/08-using.nw"
+if (!in_need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
     return err->status;
 uint32_t record = in_u32(&in), f[5];
 if (record != LSTM_RECORD_BYTES)
@@ -292,7 +325,7 @@ for (int k = 0; k < 5; k++) f[k] = in_u32(&in);
 if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
                 " this build's have %d", f[0], f[1], VOCAB_MAX);
-#line 628 "chapters/08-using.nw"
+#line 670 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -305,19 +338,61 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 623 "chapters/08-using.nw"
+#line 662 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 533 "chapters/08-using.nw"
+#line 568 "chapters/08-using.nw"
+    } else {
+        
+#line 686 "chapters/08-using.nw"
+if (!in_need(&in, 4 + TRANSFORMER_RECORD_BYTES, "the configuration",
+          err))
+    return err->status;
+uint32_t record = in_u32(&in), f[8];
+if (record != TRANSFORMER_RECORD_BYTES)
+    return fail(err, CKPT_MALFORMED, "malformed: a Transformer"
+                " configuration of %u bytes, not %d", record,
+                TRANSFORMER_RECORD_BYTES);
+for (int k = 0; k < 8; k++) f[k] = in_u32(&in);
+if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
+    return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
+                " this build's have %d", f[0], f[1], VOCAB_MAX);
+#line 702 "chapters/08-using.nw"
+static const char *const size_name[] = { "width", "layer count",
+                                         "head count",
+                                         "feed-forward width" };
+for (int k = 2; k <= 5; k++) {
+    if (f[k] == 0)
+        return fail(err, CKPT_CONFIG, "%s 0", size_name[k - 2]);
+    if (f[k] > CKPT_MAX_SIZE)
+        return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more"
+                    " than the limit of %d", size_name[k - 2], f[k],
+                    CKPT_MAX_SIZE);
+}
+if (f[6] > 1 || f[7] > 1)
+    return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
+                " encoding and the scale are 0 or 1", f[6], f[7]);
+#line 721 "chapters/08-using.nw"
+cfg = model_config_default();
+cfg.attention = ATTN_TRANSFORMER;
+cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
+cfg.H = (int)f[2]; cfg.layers = (int)f[3]; cfg.heads = (int)f[4];
+cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
+cfg.scaled = (int)f[7];
+const char *problem = transformer_check(&cfg);
+if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
+#line 570 "chapters/08-using.nw"
+    }
     
-#line 666 "chapters/08-using.nw"
-size_t count = lstm_param_count(&cfg);
+#line 775 "chapters/08-using.nw"
+size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
+                                     : transformer_param_count(&cfg);
 if (count > CKPT_MAX_PARAMS)
     return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
                 " has %zu parameters, more than the limit of %zu",
                 count, CKPT_MAX_PARAMS);
-if (!need(&in, 8, "the tensor table", err)) return err->status;
+if (!in_need(&in, 8, "the tensor table", err)) return err->status;
 uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
 if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
     return fail(err, CKPT_MALFORMED, "malformed: %u tensors of"
@@ -326,13 +401,14 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 684 "chapters/08-using.nw"
-if (!need(&in, 4, "a tensor's name", err)) return err->status;
+#line 794 "chapters/08-using.nw"
+if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
     return fail(err, CKPT_MALFORMED, "malformed: tensor %u has a"
                 " name of %u bytes", t, len);
-if (!need(&in, len + 8, "a tensor's name", err)) return err->status;
+if (!in_need(&in, len + 8, "a tensor's name", err))
+    return err->status;
 memcpy(table[t].name, in.buf + in.at, len);
 table[t].name[len] = '\0';
 in.at += len;
@@ -344,21 +420,27 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 680 "chapters/08-using.nw"
+#line 790 "chapters/08-using.nw"
 }
-#line 705 "chapters/08-using.nw"
-if (total != count)
+#line 816 "chapters/08-using.nw"
+if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
                 n_tensors, (unsigned long long)total,
                 attention_name[cfg.attention], cfg.E, cfg.H, count);
+if (total != count)
+    return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
+                " parameters; a Transformer with D=%d, %d layers a"
+                " side and F=%d has %zu", n_tensors,
+                (unsigned long long)total, cfg.H, cfg.layers, cfg.ff,
+                count);
 if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 534 "chapters/08-using.nw"
+#line 572 "chapters/08-using.nw"
     
-#line 719 "chapters/08-using.nw"
+#line 836 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -369,7 +451,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 738 "chapters/08-using.nw"
+#line 855 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -379,29 +461,30 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 729 "chapters/08-using.nw"
+#line 846 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 751 "chapters/08-using.nw"
-if (!isfinite(x)) {
+#line 868 "chapters/08-using.nw"
+if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
     fail(err, CKPT_VALUE, "tensor %s holds %g at index %zu; a model's"
-         " parameters are finite", p->tensor[t].name, x,
-         i - p->tensor[t].offset);
+         " parameters are finite numbers this build's %s can hold",
+         p->tensor[t].name, x, i - p->tensor[t].offset,
+         sizeof(real) == 4 ? "float" : "double");
     model_free(m);
     return err->status;
 }
-#line 733 "chapters/08-using.nw"
+#line 850 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 535 "chapters/08-using.nw"
+#line 573 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 769 "chapters/08-using.nw"
+#line 891 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -410,7 +493,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 798 "chapters/08-using.nw"
+#line 920 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -427,11 +510,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 777 "chapters/08-using.nw"
+#line 899 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 785 "chapters/08-using.nw"
+#line 907 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -443,20 +526,25 @@ if (f) fclose(f);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 780 "chapters/08-using.nw"
+#line 902 "chapters/08-using.nw"
     return s;
 }
-#line 816 "chapters/08-using.nw"
+#line 938 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 828 "chapters/08-using.nw"
+#line 950 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {
     const ModelConfig *c = &ck->model->cfg;
+    if (attention >= 0 && attention != c->attention
+        && c->attention == ATTN_TRANSFORMER)
+        return fail(err, CKPT_MISMATCH, "the checkpoint holds a"
+                    " Transformer, not a model with %s attention",
+                    attention_name[attention]);
     if (attention >= 0 && attention != c->attention)
         return fail(err, CKPT_MISMATCH, "the checkpoint holds a model"
                     " with %s attention, not %s",

@@ -1,26 +1,26 @@
-#line 64 "chapters/08-using.nw"
+#line 69 "chapters/08-using.nw"
 /* checkpoint.h: trained models to and from files (chapter 8). */
 #ifndef CHECKPOINT_H
 #define CHECKPOINT_H
 #include "seq2seq.h"
-#line 128 "chapters/08-using.nw"
+#line 137 "chapters/08-using.nw"
 enum { CKPT_FORMAT = 1, CKPT_MAGIC_BYTES = 8 };
 extern const unsigned char ckpt_magic[CKPT_MAGIC_BYTES];
-enum { FAMILY_LSTM = 1 };           /* chapter 7 adds a family */
+enum { FAMILY_LSTM = 1, FAMILY_TRANSFORMER = 2 };
 enum { CKPT_HEADER_BYTES = 20, CKPT_MIN_BYTES = 24 };
-enum { LSTM_RECORD_BYTES = 5 * 4 };
-#line 148 "chapters/08-using.nw"
+enum { LSTM_RECORD_BYTES = 5 * 4, TRANSFORMER_RECORD_BYTES = 8 * 4 };
+#line 158 "chapters/08-using.nw"
 #define CKPT_MAX_BYTES ((uint64_t)1 << 28)      /* 256 MiB */
 #define CKPT_MAX_PARAMS ((size_t)1 << 24)       /* 16.7 million */
 enum { CKPT_MAX_SIZE = 4096 };
-#line 170 "chapters/08-using.nw"
+#line 180 "chapters/08-using.nw"
 typedef struct {
-    int family;                     /* FAMILY_LSTM */
+    int family;                     /* FAMILY_LSTM, _TRANSFORMER */
     int min_words, max_words;       /* the training sentences */
-    Model *model;                   /* family FAMILY_LSTM */
+    Model *model;                   /* of that family */
 } Checkpoint;
 void ckpt_free(Checkpoint *ck);
-#line 184 "chapters/08-using.nw"
+#line 198 "chapters/08-using.nw"
 typedef enum {
     CKPT_OK, CKPT_IO, CKPT_NOT_CHECKPOINT, CKPT_VERSION,
     CKPT_TRUNCATED, CKPT_TRAILING, CKPT_TOO_LARGE, CKPT_CORRUPT,
@@ -31,7 +31,7 @@ typedef struct {
     CkptStatus status;
     char message[480];
 } CkptError;
-#line 207 "chapters/08-using.nw"
+#line 225 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf /* [size] or NULL */,
                    const Checkpoint *ck);
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
@@ -41,8 +41,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err);
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err);
-#line 226 "chapters/08-using.nw"
+#line 243 "chapters/08-using.nw"
 uint32_t vocab_digest(void);
 size_t lstm_param_count(const ModelConfig *c);
-#line 70 "chapters/08-using.nw"
+size_t transformer_param_count(const ModelConfig *c);
+int model_family(const Model *m);
+#line 75 "chapters/08-using.nw"
 #endif

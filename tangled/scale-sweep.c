@@ -1,16 +1,31 @@
-#line 2446 "chapters/A-programs.nw"
+#line 2451 "chapters/A-programs.nw"
 /* scale-sweep: why 1/sqrt(d_k), measured (chapter 7). */
 #include "transformer.h"
 #include <stdlib.h>
 enum { MAX_WIDTHS = 16 };
-#line 2502 "chapters/A-programs.nw"
+#line 2509 "chapters/A-programs.nw"
+/* x with two significant digits, as LaTeX: 0.047, or $2.4 \times
+   10^{-7}$ for the very small and very large (a static buffer per
+   call of a printf: two at a time) */
+static const char *tex_number(double x)
+{
+    static char buf[2][48];
+    static int k;
+    char *b = buf[k++ % 2];
+    int e = x > 0 ? (int)floor(log10(x)) : 0;
+    if (e >= -3 && e < 4) snprintf(b, 48, "%.2g", x);
+    else snprintf(b, 48, "$%.2g \\times 10^{%d}$", x / pow(10, e),
+                  e);
+    return b;
+}
+
 static FILE *open_sentence(const char *prefix, const char *what)
 {
     char suffix[64];
     snprintf(suffix, sizeof suffix, "-%s.tex", what);
     return out_open(out_name(prefix, suffix));
 }
-#line 2510 "chapters/A-programs.nw"
+#line 2532 "chapters/A-programs.nw"
 static void write_sentences(const char *prefix,
                             ScoreStats st[2][MAX_WIDTHS],
                             const int *dk, int n, int keys,
@@ -34,7 +49,7 @@ static void write_sentences(const char *prefix,
     out_close(f);
     f = open_sentence(prefix, "summary");
     
-#line 2537 "chapters/A-programs.nw"
+#line 2559 "chapters/A-programs.nw"
 fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
         " unscaled score grows from %.2f to %.0f, as $d_k$ does;"
         " the scaled score's stays between %.2f and %.2f at every"
@@ -46,16 +61,20 @@ fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
         st[0][0].max_weight, dk[0], st[0][last].max_weight,
         dk[last], 1.0 / keys, st[1][0].max_weight,
         st[1][last].max_weight);
-fprintf(f, "The RMS gradient reaching the scores falls from %.3f to"
-        " %.3f without the scale, a factor of %.1f, and is %.3f and"
-        " %.3f with it. The query's gradient, one step further, has"
+fprintf(f, "Pooled over all trials, the RMS gradient reaching the"
+        " scores falls only from %.3f to %.3f without the scale, a"
+        " factor of %.1f. The median row's gradient falls from"
+        " %.3f to %s, a factor of %s; with the scale the median is"
+        " %.3f and %.3f. The query's gradient, one step further, has"
         " an RMS norm that grows from %.2f to %.2f without the scale"
         " and stays at %.2f and %.2f with it.", st[0][0].grad_rms,
         st[0][last].grad_rms,
         st[0][0].grad_rms / st[0][last].grad_rms,
-        st[1][0].grad_rms, st[1][last].grad_rms, st[0][0].query_grad,
-        st[0][last].query_grad, st[1][0].query_grad,
-        st[1][last].query_grad);
+        st[0][0].grad_median, tex_number(st[0][last].grad_median),
+        tex_number(st[0][0].grad_median / st[0][last].grad_median),
+        st[1][0].grad_median, st[1][last].grad_median,
+        st[0][0].query_grad, st[0][last].query_grad,
+        st[1][0].query_grad, st[1][last].query_grad);
 if (at16 >= 0)
     fprintf(f, " At $d_k = 16$, the width of a head in the"
             " Transformer of the chapter's second part, the largest"
@@ -63,18 +82,18 @@ if (at16 >= 0)
             " %.2f with it.", st[0][at16].max_weight,
             st[1][at16].max_weight);
 fprintf(f, "\n");
-#line 2533 "chapters/A-programs.nw"
+#line 2555 "chapters/A-programs.nw"
     out_close(f);
 }
 
-#line 2452 "chapters/A-programs.nw"
+#line 2457 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "scale-sweep";
     int trials = 4000, keys = 8, seed = 1, max_dk = 1024;
     char *summary = NULL;
     
-#line 2472 "chapters/A-programs.nw"
+#line 2478 "chapters/A-programs.nw"
 Option options[] = {
     {"--trials", OPT_INT, &trials, 10, 1e7, "queries per width"},
     {"--keys", OPT_INT, &keys, 2, 1024, "keys per query"},
@@ -89,27 +108,29 @@ const char *sentence_names[] = {"-intro.tex", "-trials.tex",
                                 "-summary.tex"};
 for (int k = 0; summary && k < 3; k++)
     out_plan("--summary", out_name(summary, sentence_names[k]));
-#line 2458 "chapters/A-programs.nw"
+#line 2463 "chapters/A-programs.nw"
     ScoreStats st[2][MAX_WIDTHS] = {{{0}}};
     int dk[MAX_WIDTHS], n = 0;
     printf("# d_k, then unscaled and scaled: score variance,"
            " largest weight, RMS gradient at the scores,"
-           " RMS norm of the query's gradient\n");
+           " RMS norm of the query's gradient, median of each"
+           " row's RMS gradient at the scores\n");
     for (int d = 4; d <= max_dk; d *= 2, n++) {
         dk[n] = d;
         
-#line 2488 "chapters/A-programs.nw"
+#line 2494 "chapters/A-programs.nw"
 for (int scaled = 0; scaled < 2; scaled++) {
     Rng rng;
     rng_seed(&rng, (uint64_t)seed);
     st[scaled][n] = score_statistics(d, keys, trials,
                                      scaled ? 1 / sqrt(d) : 1, &rng);
 }
-printf("%d %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", d,
-       st[0][n].score_var, st[1][n].score_var, st[0][n].max_weight,
-       st[1][n].max_weight, st[0][n].grad_rms, st[1][n].grad_rms,
-       st[0][n].query_grad, st[1][n].query_grad);
-#line 2466 "chapters/A-programs.nw"
+printf("%d %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n",
+       d, st[0][n].score_var, st[1][n].score_var,
+       st[0][n].max_weight, st[1][n].max_weight, st[0][n].grad_rms,
+       st[1][n].grad_rms, st[0][n].query_grad, st[1][n].query_grad,
+       st[0][n].grad_median, st[1][n].grad_median);
+#line 2472 "chapters/A-programs.nw"
     }
     if (summary) write_sentences(summary, st, dk, n, keys, trials);
     return 0;

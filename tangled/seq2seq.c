@@ -211,7 +211,7 @@ const char *const attention_name[] = {
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 114 "chapters/07b-training.nw"
+#line 125 "chapters/07b-training.nw"
 "transformer",
 #line 546 "chapters/03-bottleneck.nw"
     NULL
@@ -236,7 +236,7 @@ ModelConfig model_config_default(void)
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 129 "chapters/07b-training.nw"
+#line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 #line 571 "chapters/03-bottleneck.nw"
                                                                };
@@ -249,7 +249,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     
-#line 155 "chapters/07b-training.nw"
+#line 172 "chapters/07b-training.nw"
 if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
@@ -365,7 +365,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 169 "chapters/07b-training.nw"
+#line 186 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
 #line 719 "chapters/03-bottleneck.nw"
     params_free(&m->params);
@@ -449,10 +449,14 @@ for (int b = 0; b < B; b++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 948 "chapters/08-using.nw"
+#line 1098 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
+    if (m->tm) {
+        transformer_decoder_step(m, d, enc, input, weights);
+        return;
+    }
     const Params *p = &m->params;
     int N = d->N, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
@@ -472,7 +476,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 972 "chapters/08-using.nw"
+#line 1126 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -487,12 +491,37 @@ void decoder_state_alloc(DecoderState *d, const Model *m, int N)
     d->logits = d->x + (size_t)N * E;           /* [N, V] */
     d->ones = xcalloc(N, sizeof(int));
     for (int i = 0; i < N; i++) d->ones[i] = 1;
+    d->H = H;
+    d->max_T = m->max_T;
+    d->t = 0;
+    d->words = m->tm ? xcalloc((size_t)2 * N * m->max_T, sizeof(int))
+                     : NULL;                /* and as much scratch */
 }
 
 void decoder_state_free(DecoderState *d)
 {
     free(d->h);
     free(d->ones);
+    free(d->words);
+}
+#line 1158 "chapters/08-using.nw"
+void decoder_state_reorder(DecoderState *d, const int *parent)
+{
+    size_t N = d->N, H = d->H, T = d->max_T;
+    for (size_t i = 0; i < N; i++) {
+        memcpy(d->h_new + i * H, d->h + parent[i] * H,
+               sizeof(real) * H);
+        memcpy(d->cell + i * H, d->c + parent[i] * H,
+               sizeof(real) * H);
+    }
+    memcpy(d->h, d->h_new, sizeof(real) * N * H);
+    memcpy(d->c, d->cell, sizeof(real) * N * H);
+    if (!d->words) return;
+    int *gathered = d->words + N * T;
+    for (size_t i = 0; i < N; i++)
+        memcpy(gathered + i * T, d->words + parent[i] * T,
+               sizeof(int) * T);
+    memcpy(d->words, gathered, sizeof(int) * N * T);
 }
 #line 748 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
@@ -563,7 +592,7 @@ m->top = top;
 double model_forward(Model *m, const Batch *batch)
 {
     
-#line 160 "chapters/07b-training.nw"
+#line 177 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
 #line 864 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
@@ -573,7 +602,7 @@ if (m->tm) return transformer_forward(m, batch);
 void model_backward(Model *m, const Batch *batch)
 {
     
-#line 162 "chapters/07b-training.nw"
+#line 179 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
 #line 872 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
@@ -649,7 +678,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
     
-#line 164 "chapters/07b-training.nw"
+#line 181 "chapters/07b-training.nw"
 if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;

@@ -47,7 +47,7 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* ATTN_NONE, or chapter 4's */
     
-#line 126 "chapters/07b-training.nw"
+#line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 530 "chapters/03-bottleneck.nw"
@@ -57,7 +57,7 @@ enum { ATTN_NONE = 0
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 112 "chapters/07b-training.nw"
+#line 123 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
 #line 531 "chapters/03-bottleneck.nw"
                                          };
@@ -83,7 +83,7 @@ int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 136 "chapters/07b-training.nw"
+#line 153 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 #line 592 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
@@ -107,8 +107,8 @@ real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 138 "chapters/07b-training.nw"
-enum { TMODEL_MAX_LAYERS = 4 };
+#line 155 "chapters/07b-training.nw"
+enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30 };
 const char *transformer_check(const ModelConfig *cfg);
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed);
@@ -120,13 +120,13 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 518 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2744 "chapters/A-programs.nw"
+#line 2770 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
     {"--heads", OPT_INT, &(cfg).heads, 1, 4096,                   \
      "transformer: heads N_H (must divide --hidden)"},            \
-    {"--ff", OPT_INT, &(cfg).ff, 1, 65536,                        \
+    {"--ff", OPT_INT, &(cfg).ff, 1, 4096,                         \
      "transformer: feed-forward width F"},                        \
     {"--positional", OPT_INT, &(cfg).positional, 0, 1,            \
      "transformer: 0 drops the positional encoding"},             \
@@ -153,19 +153,27 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 927 "chapters/08-using.nw"
+#line 1070 "chapters/08-using.nw"
 typedef struct {
-    int N;                          /* rows: sentences, hypotheses */
+    int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
     real *logits;                   /* [N, V]: the last step's */
     real *h_new, *cell, *gates, *x; /* one step's scratch */
     int *ones;                      /* [N]: every row runs one step */
+    int *words, max_T, t;           /* Transformer: [N, max_T] fed */
 } DecoderState;
 void decoder_state_alloc(DecoderState *d, const Model *m, int N);
 void decoder_state_free(DecoderState *d);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input /* [N] */,
                   real *weights /* [N, S] or NULL */);
+void decoder_state_reorder(DecoderState *d,
+                           const int *parent /* [N] */);
+#line 1194 "chapters/08-using.nw"
+void transformer_decoder_step(Model *m, DecoderState *d,
+                              const Encoding *enc, const int *input,
+                              real *weights);
+Encoding transformer_encode(Model *m, const Batch *batch);
 #line 1036 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */

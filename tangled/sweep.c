@@ -112,7 +112,7 @@ if (summary) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 2768 "chapters/A-programs.nw"
+#line 2794 "chapters/A-programs.nw"
 for (int k = 0; k < n_models; k++) {
     if (mc[k].attention != ATTN_TRANSFORMER) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
@@ -166,10 +166,15 @@ for (int with = 0; with < 2; with++) {
         double lo[2], hi[2];
         acc_stats(lo, ev[k], seeds, dc.min_words, 0);
         acc_stats(hi, ev[k], seeds, dc.max_words, 0);
-        fprintf(f, "%s %s%s attention with $H = %d$, $%.1f \\pm"
-                " %.1f$\\%% to $%.1f \\pm %.1f$\\%%", sep,
-                with ? "" : "no",
-                with ? attention_name[mc[k].attention] : "", mc[k].H,
+        if (mc[k].attention == ATTN_TRANSFORMER)
+            fprintf(f, "%s the Transformer of width $D = %d$", sep,
+                    mc[k].H);
+        else
+            fprintf(f, "%s %s%s attention with $H = %d$", sep,
+                    with ? "" : "no",
+                    with ? attention_name[mc[k].attention] : "",
+                    mc[k].H);
+        fprintf(f, ", $%.1f \\pm %.1f$\\%% to $%.1f \\pm %.1f$\\%%",
                 lo[0], lo[1], hi[0], hi[1]);
         sep = ";";
     }

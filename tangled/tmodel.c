@@ -1,10 +1,10 @@
-#line 193 "chapters/07b-training.nw"
+#line 210 "chapters/07b-training.nw"
 /* tmodel.c: the encoder-decoder Transformer (chapter 7). */
 #include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 232 "chapters/07b-training.nw"
+#line 251 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
@@ -33,7 +33,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 277 "chapters/07b-training.nw"
+#line 296 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -58,9 +58,10 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 316 "chapters/07b-training.nw"
-static void norm(real *y, const DecoderCache *c, const Params *p,
-                 const DecoderBlock *blk, int k, const real *x, int N)
+#line 335 "chapters/07b-training.nw"
+static void dec_norm(real *y, const DecoderCache *c,
+                     const Params *p, const DecoderBlock *blk, int k,
+                     const real *x, int N)
 {
     layernorm_forward(y, c->mean + (size_t)k * N,
                       c->rstd + (size_t)k * N, x,
@@ -76,19 +77,19 @@ void decoder_block_forward(real *y, DecoderCache *c,
 {
     int N = B * T;
     size_t ND = (size_t)N * blk->D;
-    norm(c->n1, c, p, blk, 0, x, N);
+    dec_norm(c->n1, c, p, blk, 0, x, N);
     mha_forward(c->s, &c->self, &blk->self, p, c->n1, c->n1,
                 self_mask, B, T, T);
     residual_forward(c->a1, x, c->s, ND);
-    norm(c->n2, c, p, blk, 1, c->a1, N);
+    dec_norm(c->n2, c, p, blk, 1, c->a1, N);
     mha_forward(c->c, &c->cross, &blk->cross, p, c->n2, enc,
                 cross_mask, B, T, S);
     residual_forward(c->a2, c->a1, c->c, ND);
-    norm(c->n3, c, p, blk, 2, c->a2, N);
+    dec_norm(c->n3, c, p, blk, 2, c->a2, N);
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 361 "chapters/07b-training.nw"
+#line 381 "chapters/07b-training.nw"
 static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                           const DecoderBlock *blk, int k,
                           const real *dy, const real *x, int N)
@@ -99,7 +100,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        c->rstd + (size_t)k * N,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
-#line 373 "chapters/07b-training.nw"
+#line 393 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -126,7 +127,7 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 438 "chapters/07b-training.nw"
+#line 458 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -143,7 +144,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 462 "chapters/07b-training.nw"
+#line 482 "chapters/07b-training.nw"
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed)
 {
@@ -159,7 +160,7 @@ void transformer_build(Model *m, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 486 "chapters/07b-training.nw"
+#line 506 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -181,12 +182,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 477 "chapters/07b-training.nw"
+#line 497 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 509 "chapters/07b-training.nw"
+#line 529 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -196,9 +197,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 481 "chapters/07b-training.nw"
+#line 501 "chapters/07b-training.nw"
     
-#line 522 "chapters/07b-training.nw"
+#line 542 "chapters/07b-training.nw"
 int B = max_B, S = max_len, T = max_len - 1, L = tm->layers;
 m->max_B = B; m->max_S = S; m->max_T = T;
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
@@ -211,7 +212,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 542 "chapters/07b-training.nw"
+#line 562 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -228,15 +229,15 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 535 "chapters/07b-training.nw"
+#line 555 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
 m->attn.weights = xcalloc(BT * S, sizeof(real));    /* [B, T', S] */
-#line 482 "chapters/07b-training.nw"
+#line 502 "chapters/07b-training.nw"
 }
-#line 560 "chapters/07b-training.nw"
+#line 580 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -248,7 +249,7 @@ void transformer_free(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 2758 "chapters/A-programs.nw"
+#line 2784 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
@@ -256,10 +257,10 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 580 "chapters/07b-training.nw"
-static void embed(real *x /* [B, T, D] */, const TModel *tm,
-                  const Params *p, int table, const int *ids,
-                  const int *len, int B, int T)
+#line 601 "chapters/07b-training.nw"
+static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
+                     const Params *p, int table, const int *ids,
+                     const int *len, int B, int T)
 {
     int D = tm->D;
     embedding_forward(x, ids, len, param(p, table), B, T, D);
@@ -269,16 +270,16 @@ static void embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 597 "chapters/07b-training.nw"
-static void encode(Model *m, const Batch *batch)
+#line 618 "chapters/07b-training.nw"
+static void tm_encode(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
     const Params *p = &m->params;
     int B = batch->B, S = batch->S, D = tm->D;
     size_t SD = (size_t)B * S * D;
     assert(B <= m->max_B && S <= m->max_S);
-    embed(tm->enc_x, tm, p, tm->src_emb, batch->src, batch->src_len,
-          B, S);
+    tm_embed(tm->enc_x, tm, p, tm->src_emb, batch->src,
+             batch->src_len, B, S);
     attention_mask(tm->enc_mask, batch->src_len, 0, B, S, S);
     for (int l = 0; l < tm->layers; l++)
         block_forward(tm->enc_x + (l + 1) * SD, &tm->enc_c[l],
@@ -289,15 +290,16 @@ static void encode(Model *m, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 622 "chapters/07b-training.nw"
-static void decode(Model *m, const int *src_len, int B, int T, int S)
+#line 645 "chapters/07b-training.nw"
+static void tm_decode(Model *m, const int *src_len, int B, int T,
+                      int S)
 {
     TModel *tm = m->tm;
     const Params *p = &m->params;
     int D = tm->D, V = m->cfg.tgt_vocab;
     size_t TD = (size_t)B * T * D;
-    embed(tm->dec_x, tm, p, tm->tgt_emb, tm->dec_in, tm->dec_len, B,
-          T);
+    tm_embed(tm->dec_x, tm, p, tm->tgt_emb, tm->dec_in, tm->dec_len,
+             B, T);
     attention_mask(tm->self_mask, tm->dec_len, 1, B, T, T);
     attention_mask(tm->cross_mask, src_len, 0, B, T, S);
     for (int l = 0; l < tm->layers; l++)
@@ -312,7 +314,7 @@ static void decode(Model *m, const int *src_len, int B, int T, int S)
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 649 "chapters/07b-training.nw"
+#line 673 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T, S] */, const TModel *tm,
                          int B, int T, int S)
 {
@@ -327,16 +329,16 @@ static void show_weights(real *w /* [B, T, S] */, const TModel *tm,
             w[(size_t)b * T * S + i] = sum / (h1 - h0);
         }
 }
-#line 669 "chapters/07b-training.nw"
+#line 694 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int V = m->cfg.tgt_vocab;
     assert(T <= m->max_T);
-    encode(m, batch);
+    tm_encode(m, batch);
     
-#line 688 "chapters/07b-training.nw"
+#line 713 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = batch->tgt + (size_t)b * batch->T;
     tm->dec_len[b] = batch->tgt_len[b] - 1;
@@ -346,8 +348,8 @@ for (int b = 0; b < B; b++) {
         tm->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 677 "chapters/07b-training.nw"
-    decode(m, batch->src_len, B, T, S);
+#line 702 "chapters/07b-training.nw"
+    tm_decode(m, batch->src_len, B, T, S);
     show_weights(m->attn.weights, tm, B, T, S);
     int counted;
     double sum = cross_entropy_forward(tm->prob, tm->logits,
@@ -356,7 +358,7 @@ for (int b = 0; b < B; b++) {
                                        &counted);
     return sum / counted;
 }
-#line 707 "chapters/07b-training.nw"
+#line 732 "chapters/07b-training.nw"
 void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -365,7 +367,7 @@ void transformer_backward(Model *m, const Batch *batch)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 720 "chapters/07b-training.nw"
+#line 745 "chapters/07b-training.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += tm->dec_len[b];
 memset(tm->d_logits, 0, sizeof(real) * N * V);
@@ -381,9 +383,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 715 "chapters/07b-training.nw"
+#line 740 "chapters/07b-training.nw"
     
-#line 737 "chapters/07b-training.nw"
+#line 762 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -395,9 +397,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 716 "chapters/07b-training.nw"
+#line 741 "chapters/07b-training.nw"
     
-#line 750 "chapters/07b-training.nw"
+#line 775 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -412,32 +414,47 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 717 "chapters/07b-training.nw"
+#line 742 "chapters/07b-training.nw"
 }
-#line 779 "chapters/07b-training.nw"
+#line 833 "chapters/07b-training.nw"
+static void decode_prefix(Model *m, const int *src_len, int B,
+                          int S, const int *words, int stride, int n)
+{
+    TModel *tm = m->tm;
+    for (int b = 0; b < B; b++) {
+        tm->dec_len[b] = n;
+        for (int t = 0; t < n; t++)
+            tm->dec_in[b * n + t] = words[(size_t)b * stride + t];
+    }
+    tm_decode(m, src_len, B, n, S);
+}
+#line 849 "chapters/07b-training.nw"
+static void newest_weights(real *w /* row b at w + b * stride */,
+                           size_t stride, Model *m, int B, int n,
+                           int S)
+{
+    show_weights(m->attn.weights, m->tm, B, n, S);
+    for (int b = 0; b < B; b++)
+        memcpy(w + b * stride,
+               m->attn.weights + ((size_t)b * n + n - 1) * S,
+               sizeof(real) * S);
+}
+#line 809 "chapters/07b-training.nw"
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights)
 {
     TModel *tm = m->tm;
     int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
     assert(steps <= m->max_T);
-    encode(m, batch);
+    tm_encode(m, batch);
     int *words = xcalloc((size_t)B * (steps + 2), sizeof(int));
     int *done = words + (size_t)B * (steps + 1);    /* [B] */
     for (int b = 0; b < B; b++) words[b * (steps + 1)] = SOS;
     for (int s = 0; s < steps; s++) {
+        int n = s + 1;
+        decode_prefix(m, batch->src_len, B, S, words, steps + 1, n);
         
-#line 800 "chapters/07b-training.nw"
-int n = s + 1;
-for (int b = 0; b < B; b++) {
-    tm->dec_len[b] = n;
-    for (int t = 0; t < n; t++)
-        tm->dec_in[b * n + t] = words[b * (steps + 1) + t];
-}
-decode(m, batch->src_len, B, n, S);
-#line 791 "chapters/07b-training.nw"
-        
-#line 809 "chapters/07b-training.nw"
+#line 861 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
@@ -446,8 +463,36 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 792 "chapters/07b-training.nw"
+#line 823 "chapters/07b-training.nw"
+        if (weights)
+            newest_weights(weights + (size_t)s * S,
+                           (size_t)steps * S, m, B, n, S);
     }
-    if (weights) show_weights(weights, tm, B, steps, S);
     free(words);
+}
+#line 1200 "chapters/08-using.nw"
+void transformer_decoder_step(Model *m, DecoderState *d,
+                              const Encoding *enc, const int *input,
+                              real *weights)
+{
+    TModel *tm = m->tm;
+    int N = d->N, S = enc->S, V = m->cfg.tgt_vocab, n = d->t + 1;
+    assert(enc->B == N && N <= m->max_B && n <= m->max_T);
+    memcpy(tm->enc_out, enc->out, sizeof(real) * N * S * tm->D);
+    for (int i = 0; i < N; i++)
+        d->words[(size_t)i * d->max_T + d->t] = input[i];
+    decode_prefix(m, enc->len, N, S, d->words, d->max_T, n);
+    for (int i = 0; i < N; i++)
+        memcpy(d->logits + (size_t)i * V,
+               tm->logits + ((size_t)i * n + n - 1) * V,
+               sizeof(real) * V);
+    if (weights) newest_weights(weights, S, m, N, n, S);
+    d->t++;
+}
+#line 1222 "chapters/08-using.nw"
+Encoding transformer_encode(Model *m, const Batch *batch)
+{
+    tm_encode(m, batch);
+    return (Encoding){ m->tm->enc_out, NULL, NULL, batch->src_len,
+                       NULL, batch->B, batch->S, m->tm->D };
 }

@@ -53,10 +53,7 @@ refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 3339 "chapters/A-programs.nw"
-if (save && mc.attention == ATTN_TRANSFORMER)
-    refuse("--save: checkpoints hold the LSTM models so far; the"
-           " Transformer is not yet a family of the format");
+#line 3524 "chapters/A-programs.nw"
 if (save) out_plan("--save", save);
 #line 1094 "chapters/A-programs.nw"
 double need = run_bytes(&dc, &mc, tc.batch_size);
@@ -116,9 +113,10 @@ hi = x[n - 1];
 }
 #line 1056 "chapters/A-programs.nw"
     if (save) 
-#line 3326 "chapters/A-programs.nw"
+#line 3512 "chapters/A-programs.nw"
 {
-    Checkpoint ck = { FAMILY_LSTM, dc.min_words, dc.max_words, m };
+    Checkpoint ck = { model_family(m), dc.min_words, dc.max_words,
+                      m };
     ckpt_save(&ck, save);
     printf("# saved to %s\n", save);
 }

@@ -1,4 +1,4 @@
-#line 2788 "chapters/A-programs.nw"
+#line 2814 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "tmodel.h"
@@ -8,19 +8,21 @@
 #include <string.h>
 
 enum { MAX_VARIANTS = 8, MAX_STUDY_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
-       MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1 };
-#line 2817 "chapters/A-programs.nw"
+       MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
+#line 2847 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
     int positional, scaled, heads, warmup;
+    const char *against;            /* NULL: the first variant */
 } Variant;
 static const Variant variant_table[] = {
-    {"base", "as built", 1, 1, 0, 0},
-    {"nopos", "no positional encoding", 0, 1, 0, 0},
-    {"noscale", "no $1/\\sqrt{d_k}$ ($d_k = 16$)", 1, 0, 0, 0},
-    {"onehead", "one head ($d_k = 64$)", 1, 1, 1, 0},
-    {"onehead-noscale", "one head, no $1/\\sqrt{d_k}$", 1, 0, 1, 0},
-    {"warmup", "1 epoch of warm-up", 1, 1, 0, 1},
+    {"base", "as built", 1, 1, 0, 0, NULL},
+    {"nopos", "no positional encoding", 0, 1, 0, 0, NULL},
+    {"noscale", "no $1/\\sqrt{d_k}$ ($d_k = 16$)", 1, 0, 0, 0, NULL},
+    {"onehead", "one head ($d_k = 64$)", 1, 1, 1, 0, NULL},
+    {"onehead-noscale", "one head, no $1/\\sqrt{d_k}$", 1, 0, 1, 0,
+     "onehead"},
+    {"warmup", "1 epoch of warm-up", 1, 1, 0, 1, NULL},
 };
 enum { N_VARIANT_KINDS = sizeof variant_table
                          / sizeof *variant_table };
@@ -34,7 +36,23 @@ static const Variant *variant_from_name(const char *name)
            " base, nopos, noscale, onehead, onehead-noscale, warmup",
            name);
 }
-#line 2847 "chapters/A-programs.nw"
+#line 3037 "chapters/A-programs.nw"
+static char *study_name(const char *prefix, const char *tag,
+                        const char *ext)
+{
+    char *dash = out_name(prefix, "-"), *tagged = out_name(dash, tag);
+    char *name = out_name(tagged, ext);
+    free(dash);
+    free(tagged);
+    return name;
+}
+
+static void map_tag(char *tag, size_t size, int h)
+{
+    if (h == 0) snprintf(tag, size, "self");
+    else snprintf(tag, size, "head%d", h);
+}
+#line 2879 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
     double seconds;
@@ -46,7 +64,7 @@ typedef struct {
     Model *model;
     const Dataset *align_set;
 } Run;
-#line 2872 "chapters/A-programs.nw"
+#line 2904 "chapters/A-programs.nw"
 static void measure_heads(Run *run, int epoch, AlignScore *out)
 {
     TModel *tm = run->model->tm;
@@ -63,8 +81,30 @@ static void measure_heads(Run *run, int epoch, AlignScore *out)
     tm->shown_head = -1;
     run->slots = L * NH + 1;
 }
+#line 2926 "chapters/A-programs.nw"
+static const char *rank_name(int rank, int NH)
+{
+    static char name[32];
+    if (rank == 0) return "best head";
+    if (rank == NH - 1) return "worst head";
+    snprintf(name, sizeof name, "head ranked %d", rank + 1);
+    return name;
+}
 
-#line 2860 "chapters/A-programs.nw"
+static int ranked_slot(const Run *run, int layer, int rank, int NH)
+{
+    int order[MAX_SHOWN];
+    for (int h = 0; h < NH; h++) order[h] = layer * NH + h;
+    for (int a = 0; a < NH; a++)            /* best first */
+        for (int b = a + 1; b < NH; b++)
+            if (align_accuracy(&run->align[order[b]])
+                > align_accuracy(&run->align[order[a]])) {
+                int t = order[a]; order[a] = order[b]; order[b] = t;
+            }
+    return order[rank];
+}
+
+#line 2892 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, const Eval *val,
                         double seconds, void *ctx)
 {
@@ -73,7 +113,7 @@ static void study_epoch(int epoch, double train_loss, const Eval *val,
     run->seconds += seconds;
     if (run->track) measure_heads(run, epoch, NULL);
 }
-#line 2890 "chapters/A-programs.nw"
+#line 2949 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -82,7 +122,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2992 "chapters/A-programs.nw"
+#line 3106 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head, 5 seconds */
 static void variant_stat(const Run *run /* [seeds] */, int seeds,
@@ -103,23 +143,30 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 3091 "chapters/A-programs.nw"
+#line 3458 "chapters/A-programs.nw"
+static double t_critical_study(int df)
+{
+    static const double table[10] = { 0, 12.706, 4.303, 3.182,
+        2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
+    return table[df < 1 ? 1 : df > 9 ? 9 : df];
+}
+#line 3229 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
                       const char *const *col /* [C] */, int gold)
 {
-    char name[300];
-    snprintf(name, sizeof name, "%s-%s.dat", prefix, tag);
+    char *name = study_name(prefix, tag, ".dat");
     FILE *f = out_open(name);
     for (int j = 0; j < T; j++)
         for (int c = 0; c < C; c++)
             fprintf(f, "%d %d %.4f\n", c, j, w[j * C + c]);
     out_close(f);
-    snprintf(name, sizeof name, "%s-%s.gpi", prefix, tag);
+    free(name);
+    name = study_name(prefix, tag, ".gpi");
     f = out_open(name);
     
-#line 3112 "chapters/A-programs.nw"
+#line 3251 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -134,16 +181,17 @@ for (int j = 0; j < gold; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-#line 3106 "chapters/A-programs.nw"
+#line 3244 "chapters/A-programs.nw"
     out_close(f);
+    free(name);
 }
 
-#line 2803 "chapters/A-programs.nw"
+#line 2830 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 2900 "chapters/A-programs.nw"
+#line 2959 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -169,7 +217,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 2929 "chapters/A-programs.nw"
+#line 2989 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[128], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -179,17 +227,42 @@ for (int v = 0; v < n_var; v++) {
     ModelConfig mc = base;
     if (var[v]->heads) mc.heads = var[v]->heads;
     refuse_bad_transformer(&mc);
+    if (mc.layers * mc.heads >= MAX_SHOWN)
+        refuse("--layers, --heads: %d heads of cross attention; the"
+               " study measures at most %d", mc.layers * mc.heads,
+               MAX_SHOWN - 1);
 }
-#line 2942 "chapters/A-programs.nw"
+#line 3013 "chapters/A-programs.nw"
+if (table) out_plan("--table", table);
+if (heads_table) out_plan("--heads-table", heads_table);
+if (curves) out_plan("--head-curves", curves);
+int map_heads = var[0]->heads ? var[0]->heads : base.heads;
+if (heatmaps && map_heads > MAX_MAPS)
+    refuse("--heatmaps: a map for each of %d heads; at most %d"
+           " heads are drawn", map_heads, MAX_MAPS);
+for (int h = 0; heatmaps && h <= map_heads; h++) {
+    char tag[32];
+    map_tag(tag, sizeof tag, h);
+    out_plan("--heatmaps", study_name(heatmaps, tag, ".dat"));
+    out_plan("--heatmaps", study_name(heatmaps, tag, ".gpi"));
+}
+static const char *const sentence_tag[] = {"params", "heads",
+                                           "blind"};
+for (int k = 0; summary && k < 3; k++)
+    out_plan("--summary",
+             study_name(summary, sentence_tag[k], ".tex"));
+for (int v = 1; summary && v < n_var; v++)
+    out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
+#line 3056 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 2807 "chapters/A-programs.nw"
+#line 2834 "chapters/A-programs.nw"
     
-#line 2950 "chapters/A-programs.nw"
+#line 3064 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_STUDY_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -202,7 +275,7 @@ for (int v = 0; v < n_var; v++)
         t.warmup_epochs = var[v]->warmup;
         Run *run = &runs[v][s];
         
-#line 2965 "chapters/A-programs.nw"
+#line 3079 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -214,7 +287,7 @@ run->final = evaluate(m, &val_set, t.batch_size);
 measure_heads(run, tc.epochs, run->align);
 if (heatmaps && v == 0 && s == 0)
     
-#line 3132 "chapters/A-programs.nw"
+#line 3271 "chapters/A-programs.nw"
 {
     TModel *tm = m->tm;
     int row_id = 0;
@@ -225,7 +298,7 @@ if (heatmaps && v == 0 && s == 0)
     batch_fill(&batch, &align_set, &row_id, 1);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     
-#line 3156 "chapters/A-programs.nw"
+#line 3295 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -236,10 +309,10 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 3142 "chapters/A-programs.nw"
+#line 3281 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
-        snprintf(tag, sizeof tag, "head%d", h + 1);
+        map_tag(tag, sizeof tag, h + 1);
         tm->shown_head = h;
         model_forward(m, &batch);
         write_map(heatmaps, tag, m->attn.weights, T, S, out_words,
@@ -247,7 +320,7 @@ for (int j = 0; j < T; j++) {
     }
     tm->shown_head = -1;
     
-#line 3169 "chapters/A-programs.nw"
+#line 3308 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -255,21 +328,21 @@ for (int h = 0; h < tm->NH; h++)
         self[i] += all[(size_t)h * T * T + i] / tm->NH;
 write_map(heatmaps, "self", self, T, T, out_words, in_words, 0);
 free(self);
-#line 3152 "chapters/A-programs.nw"
+#line 3291 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 2976 "chapters/A-programs.nw"
+#line 3090 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 2962 "chapters/A-programs.nw"
+#line 3076 "chapters/A-programs.nw"
     }
-#line 2808 "chapters/A-programs.nw"
+#line 2835 "chapters/A-programs.nw"
     
-#line 2986 "chapters/A-programs.nw"
+#line 3100 "chapters/A-programs.nw"
 if (table) 
-#line 3014 "chapters/A-programs.nw"
+#line 3128 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
@@ -278,20 +351,31 @@ if (table)
             " (\\%%) & best (\\%%) & \\\\\n\\midrule\n");
     for (int v = 0; v < n_var; v++) {
         fprintf(f, "%s", var[v]->label);
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 5; i++) {
             double mean, sd;
             variant_stat(runs[v], seeds, i, &mean, &sd);
             fprintf(f, i ? " & $%.1f \\pm %.1f$" :
                     " & $%.4f \\pm %.4f$", mean, sd);
         }
+        
+#line 3151 "chapters/A-programs.nw"
+double sec[MAX_STUDY_SEEDS];
+for (int s = 0; s < seeds; s++) sec[s] = runs[v][s].seconds;
+for (int a = 0; a < seeds; a++)         /* sorted, fastest first */
+    for (int b = a + 1; b < seeds; b++)
+        if (sec[b] < sec[a]) { double t = sec[a]; sec[a] = sec[b];
+                               sec[b] = t; }
+fprintf(f, " & %.1f (%.1f--%.1f)", sec[seeds / 2], sec[0],
+        sec[seeds - 1]);
+#line 3143 "chapters/A-programs.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2987 "chapters/A-programs.nw"
+#line 3101 "chapters/A-programs.nw"
 if (heads_table) 
-#line 3036 "chapters/A-programs.nw"
+#line 3163 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -300,56 +384,65 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 3052 "chapters/A-programs.nw"
+#line 3179 "chapters/A-programs.nw"
 double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
+int last = i + 1 == runs[0][0].slots;
 for (int s = 0; s < seeds; s++) {
-    acc[s] = 100 * align_accuracy(&runs[0][s].align[i]);
-    gw[s] = align_gold_weight(&runs[0][s].align[i]);
+    int k = last ? i : ranked_slot(&runs[0][s], i / NH, i % NH, NH);
+    acc[s] = 100 * align_accuracy(&runs[0][s].align[k]);
+    gw[s] = align_gold_weight(&runs[0][s].align[k]);
 }
 mean_sd(acc, seeds, &st[0][0], &st[0][1]);
 mean_sd(gw, seeds, &st[1][0], &st[1][1]);
-if (i + 1 < runs[0][0].slots)
-    fprintf(f, "layer %d, head %d", i / NH + 1, i % NH + 1);
+if (!last)
+    fprintf(f, "layer %d, %s", i / NH + 1, rank_name(i % NH, NH));
 else
     fprintf(f, "\\addlinespace mean of the heads, layer %d",
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 3044 "chapters/A-programs.nw"
+#line 3171 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2988 "chapters/A-programs.nw"
+#line 3102 "chapters/A-programs.nw"
 if (curves) 
-#line 3069 "chapters/A-programs.nw"
+#line 3199 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
-    int slots = runs[0][0].slots;
+    int slots = runs[0][0].slots, NH = base.heads;
     fprintf(f, "# epoch, then the alignment accuracy (%%) of each"
-            " layer's heads and of the mean of the last layer's\n");
+            " layer's heads, best to worst in each seed, and of the"
+            " mean of the last layer's; then that mean in each"
+            " seed\n");
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int i = 0; i < slots; i++) {
             double sum = 0;
-            for (int s = 0; s < seeds; s++)
-                sum += runs[0][s].curve[e][i];
+            for (int s = 0; s < seeds; s++) {
+                const Run *r = &runs[0][s];
+                int k = i + 1 == slots ? i
+                        : ranked_slot(r, i / NH, i % NH, NH);
+                sum += r->curve[e][k];
+            }
             fprintf(f, " %.2f", 100 * sum / seeds);
         }
+        for (int s = 0; s < seeds; s++)
+            fprintf(f, " %.2f", 100 * runs[0][s].curve[e][slots - 1]);
         fprintf(f, "\n");
     }
     out_close(f);
 }
-#line 2989 "chapters/A-programs.nw"
+#line 3103 "chapters/A-programs.nw"
 if (summary) 
-#line 3184 "chapters/A-programs.nw"
+#line 3323 "chapters/A-programs.nw"
 {
     
-#line 3194 "chapters/A-programs.nw"
-char name[300];
-snprintf(name, sizeof name, "%s-params.tex", summary);
+#line 3333 "chapters/A-programs.nw"
+char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
         .params);
@@ -364,89 +457,121 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 }
 fprintf(f, ".\n");
 out_close(f);
-#line 3186 "chapters/A-programs.nw"
+free(name);
+#line 3325 "chapters/A-programs.nw"
     
-#line 3213 "chapters/A-programs.nw"
-int slots = runs[0][0].slots, best = 0;
-double acc[MAX_SHOWN];
-for (int i = 0; i < slots; i++) {
-    acc[i] = 0;
-    for (int s = 0; s < seeds; s++)
-        acc[i] += runs[0][s].curve[tc.epochs][i] / seeds;
-    if (i + 1 < slots && acc[i] > acc[best]) best = i;
+#line 3354 "chapters/A-programs.nw"
+int slots = runs[0][0].slots, best[MAX_STUDY_SEEDS];
+double acc_best = 0, acc_worst = 0, acc_mean = 0;
+for (int s = 0; s < seeds; s++) {
+    const double *fin = runs[0][s].curve[tc.epochs];
+    int b = 0, w = 0;
+    for (int i = 1; i + 1 < slots; i++) {
+        if (fin[i] > fin[b]) b = i;
+        if (fin[i] < fin[w]) w = i;
+    }
+    best[s] = b;
+    acc_best += fin[b] / seeds;
+    acc_worst += fin[w] / seeds;
+    acc_mean += fin[slots - 1] / seeds;
 }
-int reached = -1;
-for (int e = 0; e <= tc.epochs && reached < 0; e++) {
-    double a = 0;
-    for (int s = 0; s < seeds; s++) a += runs[0][s].curve[e][best];
-    if (a / seeds >= 0.9) reached = e;
-}
-#line 3230 "chapters/A-programs.nw"
-snprintf(name, sizeof name, "%s-heads.tex", summary);
+int reached[2] = { -1, -1 };        /* the best heads, the mean */
+for (int e = 0; e <= tc.epochs; e++)
+    for (int k = 0; k < 2; k++) {
+        double a = 0;
+        for (int s = 0; s < seeds; s++)
+            a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
+        if (a >= 0.9 && reached[k] < 0) reached[k] = e;
+    }
+#line 3379 "chapters/A-programs.nw"
+name = study_name(summary, "heads", ".tex");
 f = out_open(name);
-fprintf(f, "The best head is head %d of layer %d: its peak lands on"
-        " the gold source word in %.1f\\%% of the rows (mean of %d"
-        " seeds), against %.1f\\%% for the mean of the layer's heads"
-        " and a chance level of %.1f\\%%. ", best % base.heads + 1,
-        best / base.heads + 1, 100 * acc[best], seeds,
-        100 * acc[slots - 1],
+fprintf(f, "The best head of each seed has its peak on the gold"
+        " source word in %.1f\\%% of the rows (mean of %d seeds; the"
+        " worst head %.1f\\%%), against %.1f\\%% for the mean of the"
+        " layer's heads and a chance level of %.1f\\%%.",
+        100 * acc_best, seeds, 100 * acc_worst, 100 * acc_mean,
         100 * align_chance(dc.min_words, dc.max_words));
-if (reached < 0)
-    fprintf(f, "It never reaches 90\\%% in %d epochs.\n", tc.epochs);
-else
-    fprintf(f, "It first reaches 90\\%% after epoch %d.\n", reached);
-out_close(f);
-#line 3187 "chapters/A-programs.nw"
-    
-#line 3251 "chapters/A-programs.nw"
-double right = 0, tokens = 0, exact = 0, rows = 0;
-for (int i = 0; i < val_set.n; i++) {
-    int n = val_set.src_len[i] - 2;
-    double n_fact = 1;
-    for (int k = 2; k <= n; k++) n_fact *= k;
-    right += 2; tokens += n + 1; exact += 1 / n_fact; rows += n;
+for (int k = 0; k < 2; k++) {
+    const char *who = k ? "the mean of the heads" : "The best heads";
+    if (reached[k] < 0)
+        fprintf(f, "%s%s never reach%s 90\\%% in %d epochs", k ? ", "
+                : " ", who, k ? "es" : "", tc.epochs);
+    else
+        fprintf(f, "%s%s first reach%s 90\\%% after epoch %d",
+                k ? ", " : " ", who, k ? "es" : "", reached[k]);
 }
-snprintf(name, sizeof name, "%s-blind.tex", summary);
-f = out_open(name);
-fprintf(f, "%.1f\\%% of the tokens, %.1f\\%% of the sentences and"
-        " %.1f\\%% of the alignment rows%%\n", 100 * right / tokens,
-        100 * exact / val_set.n, 100 * val_set.n / rows);
+fprintf(f, ".\n");
 out_close(f);
-#line 3188 "chapters/A-programs.nw"
+free(name);
+#line 3326 "chapters/A-programs.nw"
+    
+#line 3411 "chapters/A-programs.nw"
+double right = 0, tokens = 0, exact = 0;
+for (int i = 0; i < val_set.n; i++) {
+    const int *w = val_set.src + (size_t)i * val_set.L + 1;
+    int n = val_set.src_len[i] - 2;
+    double same = 0, p_exact = 1;
+    for (int a = 0; a < n; a++) {
+        int copies = 0, earlier = 0;
+        for (int b = 0; b < n; b++) {
+            copies += w[b] == w[a];
+            earlier += b < a && w[b] == w[a];
+        }
+        same += (double)copies / n;
+        p_exact *= (double)(earlier + 1) / (a + 1);
+    }
+    right += 1 + same; tokens += n + 1; exact += p_exact;
+}
+name = study_name(summary, "blind", ".tex");
+f = out_open(name);
+fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
+        " sentences%%\n", 100 * right / tokens,
+        100 * exact / val_set.n);
+out_close(f);
+free(name);
+#line 3327 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 3270 "chapters/A-programs.nw"
-double st[6][2], d[6][2];
-for (int i = 0; i < 6; i++) {
-    double diff[MAX_STUDY_SEEDS];
+#line 3440 "chapters/A-programs.nw"
+int w = 0;
+for (int u = 0; u < n_var && var[v]->against; u++)
+    if (!strcmp(var[u]->name, var[v]->against)) w = u;
+double st[6][2], diff[MAX_STUDY_SEEDS], dmean, dsd;
+for (int i = 0; i < 6; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
-    for (int s = 0; s < seeds; s++) {
-        double a, b, unused;
-        variant_stat(&runs[v][s], 1, i, &a, &unused);
-        variant_stat(&runs[0][s], 1, i, &b, &unused);
-        diff[s] = a - b;
-    }
-    mean_sd(diff, seeds, &d[i][0], &d[i][1]);
+for (int s = 0; s < seeds; s++) {
+    double a, b, unused;
+    variant_stat(&runs[v][s], 1, 0, &a, &unused);
+    variant_stat(&runs[w][s], 1, 0, &b, &unused);
+    diff[s] = a - b;
 }
-#line 3285 "chapters/A-programs.nw"
-snprintf(name, sizeof name, "%s-%s.tex", summary, var[v]->name);
+mean_sd(diff, seeds, &dmean, &dsd);
+double t = dsd > 0 ? dmean / (dsd / sqrt(seeds)) : 0;
+#line 3466 "chapters/A-programs.nw"
+name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
-fprintf(f, "a validation loss of $%.4f \\pm %.4f$ (%+.4f against"
-        " the model as built, paired over %d seeds, spread %.4f),"
-        " %.1f\\%% of the tokens and %.1f\\%% of the sentences"
-        " right, and a best head whose peak is on gold in %.1f\\%%"
-        " of the rows (%+.1f points); the loss differs from the"
-        " model as built by %s", st[0][0], st[0][1], d[0][0], seeds,
-        d[0][1], st[1][0], st[2][0], st[4][0], d[4][0],
-        fabs(d[0][0]) > 2 * d[0][1] / sqrt(seeds)
-        ? "more than twice its standard error%\n"
-        : "less than twice its standard error: the seeds cannot"
-          " tell the two apart%\n");
+fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
+        " tokens and %.1f\\%% of the sentences right, and a best head"
+        " whose peak is on gold in %.1f\\%% of the rows. Paired seed"
+        " by seed with %s%s, its loss differs by $%+.4f$", st[0][0],
+        st[0][1], st[1][0], st[2][0], st[4][0], w ? "the variant "
+        : "the model as built", w ? var[w]->label : "", dmean);
+if (seeds < 2)
+    fprintf(f, " (one seed: no test)%%\n");
+else
+    fprintf(f, " (paired $t = %.1f$ on %d degrees of freedom, against"
+            " a two-sided 5\\%% critical value of %.2f: %s)%%\n", t,
+            seeds - 1, t_critical_study(seeds - 1),
+            fabs(t) > t_critical_study(seeds - 1)
+            ? "a difference the seeds establish"
+            : "the seeds cannot tell the two apart");
 out_close(f);
-#line 3190 "chapters/A-programs.nw"
+free(name);
+#line 3329 "chapters/A-programs.nw"
     }
 }
-#line 2809 "chapters/A-programs.nw"
+#line 2836 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 520 "chapters/07-transformer.nw"
+#line 558 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 235 "chapters/07-transformer.nw"
+#line 238 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -34,7 +34,7 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 256 "chapters/07-transformer.nw"
+#line 259 "chapters/07-transformer.nw"
 transpose(K_t, k, ldq, Tk, dk);
 memset(w, 0, sizeof(real) * Tq * Tk);
 matmul(w, Tk, q, ldq, K_t, Tk, Tq, dk, Tk);          /* Q K^T */
@@ -47,17 +47,17 @@ for (int i = 0; i < Tq; i++) {
     else
         softmax(row, row, Tk);
 }
-#line 250 "chapters/07-transformer.nw"
+#line 253 "chapters/07-transformer.nw"
             
-#line 270 "chapters/07-transformer.nw"
+#line 273 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++)
     memset(o + (size_t)i * ldv, 0, sizeof(real) * dv);
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 251 "chapters/07-transformer.nw"
+#line 254 "chapters/07-transformer.nw"
         }
     free(K_t);
 }
-#line 306 "chapters/07-transformer.nw"
+#line 312 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -71,15 +71,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 328 "chapters/07-transformer.nw"
+#line 334 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 319 "chapters/07-transformer.nw"
+#line 325 "chapters/07-transformer.nw"
             
-#line 335 "chapters/07-transformer.nw"
+#line 341 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -87,33 +87,39 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 320 "chapters/07-transformer.nw"
+#line 326 "chapters/07-transformer.nw"
             
-#line 348 "chapters/07-transformer.nw"
+#line 354 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 transpose(vt, V + at_v, ldv, Tk, dv);               /* [dv, Tk] */
 matmul(dw, Tk, d_o, ldv, vt, Tk, Tq, dv, Tk);
 transpose(t, wz, Tk, Tq, Tk);                       /* [Tk, Tq] */
 matmul(dV + at_v, ldv, t, Tq, d_o, ldv, Tk, Tq, dv);
-#line 321 "chapters/07-transformer.nw"
+#line 327 "chapters/07-transformer.nw"
             
-#line 355 "chapters/07-transformer.nw"
+#line 361 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 322 "chapters/07-transformer.nw"
+#line 328 "chapters/07-transformer.nw"
             
-#line 363 "chapters/07-transformer.nw"
+#line 369 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 transpose(t, ds, Tk, Tq, Tk);                       /* [Tk, Tq] */
 matmul(dK + at_k, ldq, t, Tq, Q + at_q, ldq, Tk, Tq, dk);
-#line 323 "chapters/07-transformer.nw"
+#line 329 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 410 "chapters/07-transformer.nw"
+#line 451 "chapters/07-transformer.nw"
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+#line 426 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -121,15 +127,16 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                       sizeof(real));
     real *k = q + dk, *s = k + (size_t)dk * Tk;
     real *w = s + Tk, *g = w + Tk, *ds = g + Tk;
+    double *row_rms = xcalloc(trials, sizeof(double));
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 431 "chapters/07-transformer.nw"
+#line 459 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 420 "chapters/07-transformer.nw"
+#line 437 "chapters/07-transformer.nw"
         
-#line 435 "chapters/07-transformer.nw"
+#line 463 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -141,28 +148,34 @@ for (int j = 0; j < Tk; j++) {
 softmax(w, s, Tk);
 memset(ds, 0, sizeof(real) * Tk);
 softmax_backward(ds, w, g, Tk);
+double row2 = 0;
 for (int j = 0; j < Tk; j++) {
     if (w[j] > largest) largest = w[j];
-    g2 += (double)ds[j] * ds[j];
+    row2 += (double)ds[j] * ds[j];
 }
+g2 += row2;
+row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 421 "chapters/07-transformer.nw"
+#line 438 "chapters/07-transformer.nw"
         
-#line 455 "chapters/07-transformer.nw"
+#line 486 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 422 "chapters/07-transformer.nw"
+#line 439 "chapters/07-transformer.nw"
     }
+    qsort(row_rms, trials, sizeof *row_rms, by_value);
+    double median = row_rms[trials / 2];
     free(q);
+    free(row_rms);
     double count = (double)trials * Tk, mean = sum / count;
     return (ScoreStats){ sum2 / count - mean * mean,
-                         wmax / trials, sqrt(g2 / count),
+                         wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 598 "chapters/07-transformer.nw"
+#line 641 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -174,7 +187,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 613 "chapters/07-transformer.nw"
+#line 656 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -195,14 +208,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 638 "chapters/07-transformer.nw"
+#line 684 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 661 "chapters/07-transformer.nw"
+#line 707 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -223,7 +236,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 704 "chapters/07-transformer.nw"
+#line 750 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -237,7 +250,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 739 "chapters/07-transformer.nw"
+#line 785 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -254,16 +267,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 758 "chapters/07-transformer.nw"
+#line 804 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 755 "chapters/07-transformer.nw"
+#line 801 "chapters/07-transformer.nw"
 }
-#line 809 "chapters/07-transformer.nw"
+#line 856 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -274,7 +287,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 875 "chapters/07-transformer.nw"
+#line 922 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -294,7 +307,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = (real)r;
     }
 }
-#line 911 "chapters/07-transformer.nw"
+#line 958 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -320,7 +333,7 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         }
     }
 }
-#line 975 "chapters/07-transformer.nw"
+#line 1025 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -334,7 +347,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 990 "chapters/07-transformer.nw"
+#line 1040 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -350,7 +363,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1015 "chapters/07-transformer.nw"
+#line 1065 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -361,7 +374,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1028 "chapters/07-transformer.nw"
+#line 1078 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -373,7 +386,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1076 "chapters/07-transformer.nw"
+#line 1128 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -384,7 +397,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1088 "chapters/07-transformer.nw"
+#line 1140 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -401,7 +414,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1106 "chapters/07-transformer.nw"
+#line 1158 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -411,7 +424,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1133 "chapters/07-transformer.nw"
+#line 1185 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -438,7 +451,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1175 "chapters/07-transformer.nw"
+#line 1227 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -456,7 +469,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1196 "chapters/07-transformer.nw"
+#line 1248 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -481,7 +494,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1255 "chapters/07-transformer.nw"
+#line 1307 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)

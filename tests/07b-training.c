@@ -97,6 +97,46 @@ static void test_greedy_decoding_agrees_with_the_forward_pass(void **s)
     dataset_free(&d);
 }
 
+/* every step of greedy decoding records the weights of the row it
+   predicted from: up to each sentence's <eos> they are the forward
+   pass's, fed the words greedy decoding wrote */
+static void test_greedy_weights_are_the_forward_pass_on_its_words(
+    void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    Model *m = small_transformer(2, 1, 1, 5, d.L);
+    int T = batch.T - 1, S = batch.S;
+    int *out = xcalloc((size_t)5 * T, sizeof(int));
+    real *wd = xcalloc((size_t)5 * T * S, sizeof(real));
+    greedy_decode(m, &batch, T, out, wd);
+    int rows[5];
+    for (int b = 0; b < 5; b++) {       /* the target: <sos>, out */
+        int *tgt = batch.tgt + (size_t)b * batch.T;
+        tgt[0] = SOS;
+        rows[b] = 0;
+        while (rows[b] < T && out[b * T + rows[b]] != EOS) {
+            tgt[rows[b] + 1] = out[b * T + rows[b]];
+            rows[b]++;
+        }
+        if (rows[b] < T) tgt[++rows[b]] = EOS;  /* rows to <eos> */
+        for (int t = rows[b] + 1; t <= T; t++) tgt[t] = PAD;
+        batch.tgt_len[b] = rows[b] + 1;
+    }
+    model_forward(m, &batch);
+    for (int b = 0; b < 5; b++)
+        for (size_t i = 0; i < (size_t)rows[b] * S; i++)
+            assert_true(fabs(wd[(size_t)b * T * S + i]
+                             - m->attn.weights[(size_t)b * T * S + i])
+                        < 1e-12);
+    free(wd); free(out);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
 /* appending padding to the batch (a longer L) changes no loss */
 static void test_padding_changes_no_transformer_loss(void **s)
 {
@@ -149,6 +189,8 @@ int main(void)
         cmocka_unit_test(
 test_transformer_without_position_or_scale_matches_finite_differences),
         cmocka_unit_test(test_greedy_decoding_agrees_with_the_forward_pass),
+        cmocka_unit_test(
+            test_greedy_weights_are_the_forward_pass_on_its_words),
         cmocka_unit_test(test_padding_changes_no_transformer_loss),
         cmocka_unit_test(test_bad_transformer_sizes_are_named),
     };

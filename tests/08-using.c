@@ -15,6 +15,7 @@
 #include <zlib.h>
 #include "beam.h"
 #include "checkpoint.h"
+#include "tmodel.h"
 
 #define SCORE_TOL 1e-9      /* beam score against teacher forcing */
 
@@ -44,6 +45,26 @@ static Checkpoint small(int attention, int E, int H, uint64_t seed)
     c.H = H;
     Model *m = model_create(&c, 16, 8, seed);
     return (Checkpoint){ FAMILY_LSTM, 3, 6, m };
+}
+
+/* a small Transformer (family 2), trained on nothing */
+static Checkpoint small_transformer(int D, int heads, int ff,
+                                    int layers, uint64_t seed)
+{
+    ModelConfig c = model_config_default();
+    c.attention = ATTN_TRANSFORMER;
+    c.H = D;
+    c.heads = heads;
+    c.ff = ff;
+    c.layers = layers;
+    Model *m = model_create(&c, 16, 8, seed);
+    return (Checkpoint){ FAMILY_TRANSFORMER, 3, 6, m };
+}
+
+/* the model's logits of the last forward pass, either family */
+static const real *logits_of(const Model *m)
+{
+    return m->tm ? m->tm->logits : m->logits;
 }
 
 static unsigned char *encode(const Checkpoint *ck, size_t *n)
@@ -96,6 +117,16 @@ static void test_param_count_is_model_creates(void **s)
                          ck.model->params.count);
         ckpt_free(&ck);
     }
+    int sizes[][4] = { {4, 2, 6, 1}, {8, 4, 3, 2},
+                       {6, 3, 10, TMODEL_MAX_LAYERS},
+                       {64, 4, 128, 1} };     /* D, N_H, F, layers */
+    for (int i = 0; i < 4; i++) {
+        Checkpoint ck = small_transformer(sizes[i][0], sizes[i][1],
+                                          sizes[i][2], sizes[i][3], 1);
+        assert_int_equal(transformer_param_count(&ck.model->cfg),
+                         ck.model->params.count);
+        ckpt_free(&ck);
+    }
 }
 
 /* train briefly, so that translations end and differ */
@@ -134,12 +165,15 @@ static void recipe_batch(Batch *b, int B)
     dataset_free(&va);
 }
 
-static void test_round_trip_is_bit_identical(void **s)
+/* save, load, and compare the parameters, greedy decoding's tokens
+   and weights, and beam search's */
+static void round_trip(int attention)
 {
-    (void)s;
     char path[128];
-    snprintf(path, sizeof path, "%s/dot.ckpt", dir);
-    Checkpoint ck = { FAMILY_LSTM, 3, 6, trained(ATTN_DOT, 64) };
+    snprintf(path, sizeof path, "%s/%s.ckpt", dir,
+             attention_name[attention]);
+    Model *model = trained(attention, 64);
+    Checkpoint ck = { model_family(model), 3, 6, model };
     CkptError err;
     ckpt_save(&ck, path);
     Checkpoint back;
@@ -160,32 +194,56 @@ static void test_round_trip_is_bit_identical(void **s)
     greedy_decode(back.model, &b, steps, o2, w2);
     assert_memory_equal(o1, o2, 32 * steps * sizeof(int));
     assert_memory_equal(w1, w2, nw * sizeof(real));
+    BeamConfig bc = { 2, BEAM_ALPHA };
+    double lp1[32], lp2[32];
+    beam_decode(ck.model, &b, &bc, steps, o1, lp1, w1);
+    beam_decode(back.model, &b, &bc, steps, o2, lp2, w2);
+    assert_memory_equal(o1, o2, 32 * steps * sizeof(int));
+    assert_memory_equal(lp1, lp2, sizeof lp1);
+    assert_memory_equal(w1, w2, nw * sizeof(real));
     free(o1); free(o2); free(w1); free(w2);
     batch_free(&b);
     ckpt_free(&ck);
     ckpt_free(&back);
 }
 
+static void test_round_trip_is_bit_identical(void **s)
+{
+    (void)s;
+    round_trip(ATTN_DOT);
+    round_trip(ATTN_TRANSFORMER);
+}
+
+/* a small checkpoint of each family: LSTM, then Transformer */
+static Checkpoint small_of_family(int family)
+{
+    return family == FAMILY_LSTM ? small(ATTN_GENERAL, 2, 2, 1)
+                                 : small_transformer(2, 1, 2, 1, 1);
+}
+
 static void test_every_prefix_is_refused_as_truncated(void **s)
 {
     (void)s;
-    Checkpoint ck = small(ATTN_GENERAL, 2, 2, 1);
-    size_t n;
-    unsigned char *buf = encode(&ck, &n);
-    for (size_t k = 0; k < n; k++)
-        refused(buf, k, CKPT_TRUNCATED, "truncated");
-    Checkpoint back;
-    CkptError err;
-    assert_int_equal(ckpt_decode(&back, buf, n, 4, &err), CKPT_OK);
-    ckpt_free(&back);
-    free(buf);
-    ckpt_free(&ck);
+    for (int family = FAMILY_LSTM; family <= FAMILY_TRANSFORMER;
+         family++) {
+        Checkpoint ck = small_of_family(family);
+        size_t n;
+        unsigned char *buf = encode(&ck, &n);
+        for (size_t k = 0; k < n; k++)
+            refused(buf, k, CKPT_TRUNCATED, "truncated");
+        Checkpoint back;
+        CkptError err;
+        assert_int_equal(ckpt_decode(&back, buf, n, 4, &err),
+                         CKPT_OK);
+        assert_int_equal(back.family, family);
+        ckpt_free(&back);
+        free(buf);
+        ckpt_free(&ck);
+    }
 }
 
-static void test_every_bit_flip_is_caught(void **s)
+static void every_bit_flip_is_caught(Checkpoint ck)
 {
-    (void)s;
-    Checkpoint ck = small(ATTN_ADDITIVE, 2, 2, 1);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
     long corrupt = 0;
@@ -203,6 +261,13 @@ static void test_every_bit_flip_is_caught(void **s)
     assert_true(corrupt >= 8 * ((long)n - CKPT_HEADER_BYTES));
     free(buf);
     ckpt_free(&ck);
+}
+
+static void test_every_bit_flip_is_caught(void **s)
+{
+    (void)s;
+    every_bit_flip_is_caught(small(ATTN_ADDITIVE, 2, 2, 1));
+    every_bit_flip_is_caught(small_transformer(2, 1, 2, 1, 1));
 }
 
 static void test_strangers_and_other_versions_are_named(void **s)
@@ -256,9 +321,13 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     reseal(buf, n);
     refused(buf, n, CKPT_VOCAB, "trained on other words");
     put32(buf + 32, vocab_digest());
-    put32(buf + 20, 2);
+    put32(buf + 20, 3);
     reseal(buf, n);
-    refused(buf, n, CKPT_FAMILY, "model family 2 is unknown");
+    refused(buf, n, CKPT_FAMILY, "model family 3 is unknown");
+    put32(buf + 20, FAMILY_TRANSFORMER);  /* an LSTM record as one */
+    reseal(buf, n);
+    refused(buf, n, CKPT_MALFORMED, "a Transformer configuration of"
+            " 20 bytes, not 32");
     put32(buf + 20, FAMILY_LSTM);
     put32(buf + 56, 9);
     reseal(buf, n);
@@ -290,6 +359,49 @@ static void test_shapes_that_disagree_are_named(void **s)
     ckpt_free(&ck);
 }
 
+/* The Transformer's record, field by field: [36] its length, then
+   [40] V_s, [44] V_t, [48] D, [52] layers, [56] heads, [60] F,
+   [64] positional, [68] scaled. Each edit is undone after its check. */
+static void test_bad_transformer_records_are_named(void **s)
+{
+    (void)s;
+    Checkpoint ck = small_transformer(4, 2, 6, 1, 1);
+    size_t n;
+    unsigned char *buf = encode(&ck, &n);
+    struct { int at; uint32_t value; CkptStatus status;
+             const char *message; } bad[] = {
+        {36, 28, CKPT_MALFORMED, "configuration of 28 bytes, not 32"},
+        {40, 20, CKPT_VOCAB, "vocabularies of 20 and"},
+        {48, 0, CKPT_CONFIG, "width 0"},
+        {48, 5000, CKPT_TOO_LARGE, "width 5000, more than the limit"},
+        {52, 0, CKPT_CONFIG, "layer count 0"},
+        {52, 9, CKPT_CONFIG, "layers a side, not 9"},
+        {52, 2, CKPT_SHAPE, "a Transformer with D=4, 2 layers"},
+        {56, 3, CKPT_CONFIG, "cannot be cut into 3 heads"},
+        {56, 70000, CKPT_TOO_LARGE, "head count 70000"},
+        {60, 0, CKPT_CONFIG, "feed-forward width 0"},
+        {60, 7, CKPT_SHAPE, "F=7 has"},
+        {64, 2, CKPT_CONFIG, "switches 2 and 1"},
+        {68, 5, CKPT_CONFIG, "switches 1 and 5"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        unsigned char saved[4];
+        memcpy(saved, buf + bad[k].at, 4);
+        put32(buf + bad[k].at, bad[k].value);
+        reseal(buf, n);
+        refused(buf, n, bad[k].status, bad[k].message);
+        memcpy(buf + bad[k].at, saved, 4);
+    }
+    reseal(buf, n);                     /* and whole again, it loads */
+    Checkpoint back;
+    CkptError err;
+    assert_int_equal(ckpt_decode(&back, buf, n, 4, &err), CKPT_OK);
+    assert_int_equal(back.model->cfg.heads, 2);
+    ckpt_free(&back);
+    free(buf);
+    ckpt_free(&ck);
+}
+
 static void test_a_non_finite_value_is_refused(void **s)
 {
     (void)s;
@@ -313,6 +425,16 @@ static void test_a_contradicting_command_line_is_named(void **s)
     assert_int_equal(ckpt_expect(&ck, -1, 64, &err), CKPT_MISMATCH);
     assert_non_null(strstr(err.message, "hidden size 2, not 64"));
     assert_int_equal(ckpt_expect(&ck, ATTN_ADDITIVE, 2, &err),
+                     CKPT_OK);
+    ckpt_free(&ck);
+    ck = small_transformer(4, 2, 6, 1, 1);
+    assert_int_equal(ckpt_expect(&ck, ATTN_DOT, 0, &err),
+                     CKPT_MISMATCH);
+    assert_non_null(strstr(err.message, "holds a Transformer, not a"
+                           " model with dot attention"));
+    assert_int_equal(ckpt_expect(&ck, -1, 64, &err), CKPT_MISMATCH);
+    assert_non_null(strstr(err.message, "hidden size 4, not 64"));
+    assert_int_equal(ckpt_expect(&ck, ATTN_TRANSFORMER, 4, &err),
                      CKPT_OK);
     ckpt_free(&ck);
 }
@@ -409,12 +531,13 @@ static int translation_length(const int *out, int steps)
 static void test_width_one_is_greedy_decoding(void **s)
 {
     (void)s;
-    int kinds[] = { ATTN_NONE, ATTN_DOT, ATTN_ADDITIVE };
-    for (int i = 0; i < 3; i++) {
+    int kinds[] = { ATTN_NONE, ATTN_DOT, ATTN_ADDITIVE,
+                    ATTN_TRANSFORMER };
+    for (int i = 0; i < 4; i++) {
         Model *m = trained(kinds[i], 64);
         Batch b;
         recipe_batch(&b, 64);
-        int steps = b.T;
+        int steps = b.T - 1;
         size_t nw = (size_t)64 * steps * b.S;
         int *g = calloc(64 * steps, sizeof(int));
         int *o = calloc(64 * steps, sizeof(int));
@@ -459,7 +582,7 @@ static double teacher_forced(Model *m, const int *src, int src_len,
     int V = m->cfg.tgt_vocab;
     double lp = 0;
     for (int t = 0; t < n; t++) {
-        const real *z = m->logits + (size_t)t * V;
+        const real *z = logits_of(m) + (size_t)t * V;
         double zmax = z[0], sum = 0;
         for (int w = 1; w < V; w++) if (z[w] > zmax) zmax = z[w];
         for (int w = 0; w < V; w++) sum += exp(z[w] - zmax);
@@ -469,11 +592,9 @@ static double teacher_forced(Model *m, const int *src, int src_len,
     return lp;
 }
 
-static void test_the_score_is_the_teacher_forced_log_probability(
-    void **s)
+static void score_is_teacher_forced(int attention)
 {
-    (void)s;
-    Model *m = trained(ATTN_GENERAL, 64);
+    Model *m = trained(attention, 64);
     Batch b;
     recipe_batch(&b, 16);
     int steps = b.T - 1, out[16 * 16];
@@ -490,8 +611,21 @@ static void test_the_score_is_the_teacher_forced_log_probability(
                         " %.15g\n", i, lp[i], tf);
         assert_true(fabs(tf - lp[i]) <= SCORE_TOL);
     }
+    double gold[16];                    /* and target_logprob too */
+    target_logprob(m, &b, gold);
+    double tf = teacher_forced(m, b.src, b.src_len[0], b.tgt + 1,
+                               b.tgt_len[0] - 1);
+    assert_true(fabs(tf - gold[0]) <= SCORE_TOL);
     batch_free(&b);
     model_free(m);
+}
+
+static void test_the_score_is_the_teacher_forced_log_probability(
+    void **s)
+{
+    (void)s;
+    score_is_teacher_forced(ATTN_GENERAL);
+    score_is_teacher_forced(ATTN_TRANSFORMER);
 }
 
 /* Every target of up to STEPS tokens over a 6-word target
@@ -523,12 +657,15 @@ static void exhaustive(Model *m, const int *src, int src_len,
 static void test_a_wide_beam_is_exhaustive_search(void **s)
 {
     (void)s;
-    for (int kind = ATTN_NONE; kind <= ATTN_DOT; kind++) {
+    int kinds[] = { ATTN_NONE, ATTN_DOT, ATTN_TRANSFORMER };
+    for (int i = 0; i < 3; i++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             ModelConfig c = model_config_default();
             c.tgt_vocab = TINY_V;
             c.E = c.H = 4;
-            c.attention = kind;
+            c.heads = 2;
+            c.ff = 4;
+            c.attention = kinds[i];
             Model *m = model_create(&c, WIDE, 8, seed);
             int src[5] = { SOS, 5, 9, 12, EOS };
             int src_len = 5, len = STEPS + 1;
@@ -627,9 +764,66 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     expect("build/bin/train --epochs 1 --train-pairs 64 --val-pairs 8"
            " --save /nonexistent/m.ckpt", 2, "--save: cannot write"
            " '/nonexistent/m.ckpt': No such file or directory");
-    expect("build/bin/train --attention transformer --save m.ckpt", 2,
-           "the Transformer is not yet a family of the format");
     ckpt_free(&ck);
+}
+
+/* the tests are built in double, the programs in float: a value that
+   a double holds and a float cannot is refused by the programs, not
+   loaded as infinity */
+static void test_a_value_too_large_for_float_is_refused(void **s)
+{
+    (void)s;
+    char path[128], cmd[400];
+    snprintf(path, sizeof path, "%s/huge.ckpt", dir);
+    Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
+    ck.model->params.value[3] = 1e300;
+    ckpt_save(&ck, path);
+    Checkpoint back;                    /* a double holds it */
+    CkptError err;
+    assert_int_equal(ckpt_load(&back, path, 1, &err), CKPT_OK);
+    ckpt_free(&back);
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the dog eats'", path);
+    expect(cmd, 2, "tensor src_emb holds 1e+300 at index 3");
+    expect(cmd, 2, "this build's float can hold");
+    ckpt_free(&ck);
+}
+
+/* a Transformer saved by train is translated by translate, greedily
+   and with a beam, with a heatmap of the mean or of one head */
+static void test_train_saves_and_translate_loads_a_transformer(
+    void **s)
+{
+    (void)s;
+    char path[128], cmd[1000], out[8192];
+    snprintf(path, sizeof path, "%s/t.ckpt", dir);
+    snprintf(cmd, sizeof cmd, "build/bin/train --attention transformer"
+             " --epochs 2 --train-pairs 256 --val-pairs 16 --save %s",
+             path);
+    expect(cmd, 0, "# saved to");
+    Checkpoint ck;
+    CkptError err;
+    assert_int_equal(ckpt_load(&ck, path, 4, &err), CKPT_OK);
+    assert_int_equal(ck.family, FAMILY_TRANSFORMER);
+    assert_int_equal(ck.model->cfg.heads, 4);
+    ckpt_free(&ck);
+    const char *good[] = { "--beam 1", "--beam 4", "--heatmap",
+                           "--heatmap --head 3 --beam 2" };
+    for (int k = 0; k < 4; k++) {
+        snprintf(cmd, sizeof cmd, "build/bin/translate --model %s %s"
+                 " --sentence 'the old man sees a fish'", path,
+                 good[k]);
+        assert_int_equal(run(cmd, out, sizeof out), 0);
+        assert_null(strstr(out, "translate:"));
+        if (strstr(good[k], "--heatmap"))
+            assert_non_null(strstr(out, "<sos> the old man"));
+    }
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --attention dot --sentence 'the dog'", path);
+    expect(cmd, 2, "holds a Transformer, not a model with dot");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --head 5 --heatmap --sentence 'the dog'", path);
+    expect(cmd, 2, "--head 5: the Transformer in");
 }
 
 int main(void)
@@ -643,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_lengths_and_limits_are_checked),
         cmocka_unit_test(test_other_lexicons_and_families_are_refused),
         cmocka_unit_test(test_shapes_that_disagree_are_named),
+        cmocka_unit_test(test_bad_transformer_records_are_named),
         cmocka_unit_test(test_a_non_finite_value_is_refused),
         cmocka_unit_test(test_a_contradicting_command_line_is_named),
         cmocka_unit_test(test_a_failed_write_leaves_the_old_file),
@@ -652,6 +847,9 @@ int main(void)
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
+        cmocka_unit_test(
+            test_train_saves_and_translate_loads_a_transformer),
+        cmocka_unit_test(test_a_value_too_large_for_float_is_refused),
     };
     return cmocka_run_group_tests_name("chapter 8: using a model",
                                        tests, make_dir, remove_dir);

@@ -228,6 +228,36 @@ static void test_outputs_are_checked_before_any_work(void **s)
     remove_scratch();
 }
 
+/* transformer-study trains for minutes: every file it will write,
+   maps and sentences included, is planned before the first epoch,
+   and a refusal leaves no file behind */
+static void test_the_transformer_study_plans_every_output_first(
+    void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[512], table[128], out[8192];
+    snprintf(table, sizeof table, "%s/table.tex", scratch);
+    const char *bad[] = {
+        "--heatmaps /missing/h", "--heatmaps: cannot write"
+                                 " '/missing/h-self.dat'",
+        "--summary /missing/s", "--summary: cannot write"
+                                " '/missing/s-params.tex'",
+        "--head-curves /missing/c.dat", "--head-curves: cannot write",
+    };
+    for (int k = 0; k < 6; k += 2) {
+        snprintf(command, sizeof command, "build/bin/transformer-study"
+                 " --variants base --seeds 1 --epochs 1 --table %s %s",
+                 table, bad[k]);
+        expect(command, 2, bad[k + 1]);
+        run(command, out, sizeof out);
+        if (strstr(out, "seed 1")) print_error("trained: %s\n", out);
+        assert_null(strstr(out, "seed 1"));     /* nothing trained */
+        assert_false(exists(table));            /* nothing written */
+    }
+    remove_scratch();
+}
+
 static void test_long_prefixes_are_refused_not_cut(void **s)
 {
     (void)s;
@@ -456,6 +486,8 @@ int main(void)
         cmocka_unit_test(test_every_program_answers_help),
         cmocka_unit_test(test_a_standard_output_that_fails_is_an_error),
         cmocka_unit_test(test_outputs_are_checked_before_any_work),
+        cmocka_unit_test(
+            test_the_transformer_study_plans_every_output_first),
         cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
         cmocka_unit_test(test_memory_budget_refuses_a_run_that_cannot_fit),
         cmocka_unit_test(test_numbers_are_read_consistently),

@@ -25,7 +25,7 @@ void ex_positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 537 "chapters/C-solutions.nw"
+#line 545 "chapters/C-solutions.nw"
 size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
                                   int layers)
 {
@@ -35,7 +35,7 @@ size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
     return (size_t)(Vs + Vt) * d + layers * (enc + dec) + 4 * d
            + d * Vt + Vt;
 }
-#line 553 "chapters/C-solutions.nw"
+#line 561 "chapters/C-solutions.nw"
 void ex_order_blind_accuracy(const int *words, int n, double *token,
                              double *exact)
 {

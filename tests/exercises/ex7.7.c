@@ -1,4 +1,4 @@
-/* Check for exercise 7.11: the Transformer's parameters in closed
+/* Check for exercise 7.7: the Transformer's parameters in closed
    form, against the model that model_create builds. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -42,5 +42,5 @@ int main(void)
         cmocka_unit_test(test_the_recipe_s_transformer),
         cmocka_unit_test(test_other_sizes_and_depths),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("exercise 7.7", tests, NULL, NULL);
 }

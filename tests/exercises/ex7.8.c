@@ -1,4 +1,4 @@
-/* Check for exercise 7.12: the accuracy of a model blind to word
+/* Check for exercise 7.8: the accuracy of a model blind to word
    order, against a count over every permutation. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,5 +64,5 @@ int main(void)
         cmocka_unit_test(test_one_sentence_of_each_length),
         cmocka_unit_test(test_a_mixed_set_of_sentences),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("exercise 7.8", tests, NULL, NULL);
 }
