@@ -10,8 +10,8 @@ CC      ?= cc
 # sqrt is correctly rounded either way). make sanitize overrides OPT.
 OPT     ?= -O3 -march=native -fno-math-errno
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
-           -D_POSIX_C_SOURCE=200809L $(OPT) -Itangled
-LDLIBS  := -lm -lz
+           -D_POSIX_C_SOURCE=200809L -pthread $(OPT) -Itangled
+LDLIBS  := -lm -lz -pthread
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
@@ -214,6 +214,8 @@ TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
 GEN  += $(TSTUDY) build/gen/bench-transformer.txt
+GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
+        build/gen/bench-peak.txt
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -227,6 +229,8 @@ WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
         check_mha
 WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass \
         test_a_wide_beam_is_exhaustive_search
+WOVEN_TESTS += test_exp_fast_is_within_its_bound \
+        test_two_threads_print_what_one_thread_prints
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
@@ -297,9 +301,13 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 	  --align-summary build/gen/align-summary.tex \
 	  --align-timing build/gen/align-timing.tex \
 	  --heatmaps build/gen/heatmap
-build/gen/bench.txt: build/bin/bench
+build/gen/bench.txt build/gen/bench-roofline.tex \
+build/gen/bench-steps.tex &: build/bin/bench
 	@mkdir -p $(@D)
-	build/bin/bench > $@
+	build/bin/bench --roofline build/gen/bench-roofline.tex \
+	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
+build/gen/bench-peak.txt: build/gen/bench.txt
+	grep '^peak' build/gen/bench.txt > $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex &: build/bin/scale-sweep

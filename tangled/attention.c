@@ -84,7 +84,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 351 "chapters/04-attention.nw"
+#line 352 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -96,27 +96,20 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 381 "chapters/04-attention.nw"
-for (int b = 0; b < B; b++) {
-    const real *dec_b = dec + (size_t)b * T * Hd;
-    if (sc->kind == SCORE_GENERAL)
-        linear_forward(c->q + (size_t)b * T * He, dec_b,
-                       param(p, sc->W_a), NULL, dec_len[b], Hd, He);
-    if (sc->kind == SCORE_ADDITIVE) {
-        linear_forward(c->pd + (size_t)b * T * A, dec_b,
-                       param(p, sc->W_d), NULL, dec_len[b], Hd, A);
-        linear_forward(c->pe + (size_t)b * S * A,
-                       enc + (size_t)b * S * He, param(p, sc->W_e),
-                       NULL, S, He, A);
-    }
+#line 384 "chapters/04-attention.nw"
+if (sc->kind == SCORE_GENERAL)
+    linear_forward(c->q, dec, param(p, sc->W_a), NULL, B * T, Hd, He);
+if (sc->kind == SCORE_ADDITIVE) {
+    linear_forward(c->pd, dec, param(p, sc->W_d), NULL, B * T, Hd, A);
+    linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 362 "chapters/04-attention.nw"
+#line 363 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 398 "chapters/04-attention.nw"
+#line 394 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real e = 0;
@@ -144,20 +137,20 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 367 "chapters/04-attention.nw"
+#line 368 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 424 "chapters/04-attention.nw"
+#line 420 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 369 "chapters/04-attention.nw"
+#line 370 "chapters/04-attention.nw"
         }
 }
-#line 454 "chapters/04-attention.nw"
+#line 450 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -166,26 +159,26 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 486 "chapters/04-attention.nw"
+#line 482 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 462 "chapters/04-attention.nw"
+#line 458 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             
-#line 481 "chapters/04-attention.nw"
+#line 477 "chapters/04-attention.nw"
 int real_positions = 0;
 for (int s = 0; s < S; s++) real_positions += mask[(size_t)b * S + s];
 if (real_positions == 0) continue;
-#line 465 "chapters/04-attention.nw"
+#line 461 "chapters/04-attention.nw"
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 494 "chapters/04-attention.nw"
+#line 490 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real *dh_s = d_enc + ((size_t)b * S + s) * He;
@@ -196,11 +189,11 @@ for (int s = 0; s < S; s++) {
     }
     c->d_weights[s] = dw;
 }
-#line 468 "chapters/04-attention.nw"
+#line 464 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 530 "chapters/04-attention.nw"
+#line 526 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -222,7 +215,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 556 "chapters/04-attention.nw"
+#line 552 "chapters/04-attention.nw"
 const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
 const real *v = param(p, sc->v);
 real *dv = param_grad(p, sc->v);
@@ -234,30 +227,21 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 551 "chapters/04-attention.nw"
+#line 547 "chapters/04-attention.nw"
     }
 }
-#line 471 "chapters/04-attention.nw"
+#line 467 "chapters/04-attention.nw"
         }
     
-#line 570 "chapters/04-attention.nw"
-for (int b = 0; b < B; b++) {
-    const real *dec_b = dec + (size_t)b * T * Hd;
-    real *d_dec_b = d_dec + (size_t)b * T * Hd;
-    if (sc->kind == SCORE_GENERAL)
-        linear_backward(d_dec_b, param_grad(p, sc->W_a), NULL,
-                        c->d_q + (size_t)b * T * He, dec_b,
-                        param(p, sc->W_a), dec_len[b], Hd, He);
-    if (sc->kind == SCORE_ADDITIVE) {
-        linear_backward(d_dec_b, param_grad(p, sc->W_d), NULL,
-                        c->d_pd + (size_t)b * T * A, dec_b,
-                        param(p, sc->W_d), dec_len[b], Hd, A);
-        linear_backward(d_enc + (size_t)b * S * He,
-                        param_grad(p, sc->W_e), NULL,
-                        c->d_pe + (size_t)b * S * A,
-                        enc + (size_t)b * S * He, param(p, sc->W_e),
-                        S, He, A);
-    }
+#line 566 "chapters/04-attention.nw"
+if (sc->kind == SCORE_GENERAL)
+    linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
+                    param(p, sc->W_a), B * T, Hd, He);
+if (sc->kind == SCORE_ADDITIVE) {
+    linear_backward(d_dec, param_grad(p, sc->W_d), NULL, c->d_pd,
+                    dec, param(p, sc->W_d), B * T, Hd, A);
+    linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
+                    enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 473 "chapters/04-attention.nw"
+#line 469 "chapters/04-attention.nw"
 }

@@ -1,4 +1,4 @@
-#line 655 "chapters/A-programs.nw"
+#line 656 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
@@ -41,13 +41,46 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 805 "chapters/A-programs.nw"
+#line 825 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 815 "chapters/A-programs.nw"
+#line 841 "chapters/A-programs.nw"
 #include "seq2seq.h"
-#line 2518 "chapters/A-programs.nw"
+enum { RUNS = 3 };
+#line 888 "chapters/A-programs.nw"
+static void report_training(FILE *table, const char *name,
+                            const double st[3], uint64_t flops,
+                            double peak, int cores)
+{
+    double gflop = flops * 1e-9, rate = gflop / st[0];
+    double bound = gflop / (peak * cores);
+    printf("train %-12s %5.2f s (%.2f-%.2f) %6.1f GFLOP %6.1f GFLOP/s"
+           " %4.1f%% %4.2fx bound\n", name, st[0], st[1], st[2],
+           gflop, rate, 100 * rate / (peak * cores), st[0] / bound);
+    if (table)
+        fprintf(table, "%s & %.2f (%.2f--%.2f) & %.0f & %.1f & %.1f"
+                " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
+                rate, 100 * rate / (peak * cores), st[0] / bound);
+}
+#line 913 "chapters/A-programs.nw"
+typedef struct {
+    const Dataset *train_set, *val_set;
+    TrainConfig tc;
+} BenchRuns;
+
+static void bench_train(int index, void *ctx)
+{
+    static const int kinds[3] = {ATTN_ADDITIVE, ATTN_DOT, ATTN_NONE};
+    const BenchRuns *br = ctx;
+    ModelConfig mc = model_config_default();
+    mc.attention = kinds[index];
+    Model *m = model_create(&mc, br->tc.batch_size, br->train_set->L,
+                            br->tc.seed);
+    train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
+    model_free(m);
+}
+#line 2690 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2524 "chapters/A-programs.nw"
+#line 2696 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,7 +101,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2552 "chapters/A-programs.nw"
+#line 2724 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -77,9 +110,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2544 "chapters/A-programs.nw"
+#line 2716 "chapters/A-programs.nw"
     
-#line 2562 "chapters/A-programs.nw"
+#line 2734 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -99,49 +132,16 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2545 "chapters/A-programs.nw"
+#line 2717 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 3326 "chapters/A-programs.nw"
-static void time_transformer(double peak)
-{
-    enum { RUNS = 3 };
-    DataConfig dc = data_config_default();
-    TrainConfig tc = train_config_default();
-    ModelConfig mc = model_config_default();
-    mc.attention = ATTN_TRANSFORMER;
-    Dataset train_set, val_set;
-    datasets_make(&train_set, &val_set, &dc);
-    double sec[RUNS];
-    uint64_t flops = 0;
-    for (int r = 0; r < RUNS; r++) {
-        Model *m = model_create(&mc, tc.batch_size, train_set.L,
-                                tc.seed);
-        uint64_t f0 = flop_count;
-        double t0 = seconds_now();
-        train_model(m, &train_set, &val_set, &tc, NULL, NULL);
-        sec[r] = seconds_now() - t0;
-        flops = flop_count - f0;
-        model_free(m);
-    }
-    
-#line 3353 "chapters/A-programs.nw"
-qsort(sec, RUNS, sizeof sec[0], compare_doubles);
-double gflops = flops / sec[RUNS / 2] * 1e-9;
-printf("train transformer 16 epochs: %6.2f s (median of %d; %.2f to"
-       " %.2f) %6.2f GFLOP/s (%4.1f%% of peak)\n", sec[RUNS / 2],
-       RUNS, sec[0], sec[RUNS - 1], gflops, 100 * gflops / peak);
-#line 3348 "chapters/A-programs.nw"
-    dataset_free(&train_set);
-    dataset_free(&val_set);
-}
 
-#line 660 "chapters/A-programs.nw"
+#line 661 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 682 "chapters/A-programs.nw"
+#line 697 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -155,7 +155,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 708 "chapters/A-programs.nw"
+#line 723 "chapters/A-programs.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -167,17 +167,17 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 727 "chapters/A-programs.nw"
+#line 745 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
-enum { ACC = 12, REPS = 4000000 };
+enum { ACC = 12, REPS = 16000000 };
 #define PEAK_LOOP_BODY                                          \
     vec16 acc[ACC], x = {0}, y = {0};                           \
     for (int i = 0; i < 16; i++) { x[i] = 0.999f; y[i] = 1e-3f; } \
     for (int a = 0; a < ACC; a++) acc[a] = y * (float)a;        \
-    double t0 = seconds_now();                                  \
+    double t0 = thread_seconds_now();                           \
     for (long r = 0; r < REPS; r++)                             \
         for (int a = 0; a < ACC; a++) acc[a] = acc[a] * x + y;  \
-    double t = seconds_now() - t0;                              \
+    double t = thread_seconds_now() - t0;                       \
     float sink = 0;                                             \
     for (int a = 0; a < ACC; a++) sink += acc[a][0];            \
     if (sink != sink) printf("(impossible)\n");                 \
@@ -191,7 +191,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 752 "chapters/A-programs.nw"
+#line 770 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -204,9 +204,11 @@ static double report_peaks(void)
     printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f-%.1f)\n"
            "peak, unfused multiply-add: %6.1f GFLOP/s (%.1f-%.1f)\n",
            f[0], f[1], f[2], u[0], u[1], u[2]);
+    printf("peak, fused, at 64 FLOP a cycle: a clock of %.2f GHz\n",
+           f[0] / 64);
     return f[0];
 }
-#line 771 "chapters/A-programs.nw"
+#line 791 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -222,7 +224,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 790 "chapters/A-programs.nw"
+#line 810 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -236,18 +238,112 @@ double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 786 "chapters/A-programs.nw"
+#line 806 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
+#line 535 "chapters/B-fast.nw"
+typedef void (*KernelFn)(void *ctx);
 
-#line 665 "chapters/A-programs.nw"
+static void time_kernel(double us[3] /* median, min, max */,
+                        KernelFn f, void *ctx)
+{
+    double x[REPEATS];
+    f(ctx);                             /* warm the caches */
+    for (int r = 0; r < REPEATS; r++) {
+        long calls = 0;
+        double t0 = thread_seconds_now(), t;
+        do { f(ctx); calls++; }
+        while ((t = thread_seconds_now() - t0) < 0.05);
+        x[r] = t / calls * 1e6;
+    }
+    median_range(us, x, REPEATS);
+}
+#line 555 "chapters/B-fast.nw"
+static void step_row(FILE *f, const char *step, const char *kernel,
+                     KernelFn fn, void *ctx, double flop)
+{
+    double us[3];
+    time_kernel(us, fn, ctx);
+    double rate = flop / us[0] * 1e-3;
+    printf("step %-20s %-22s %8.2f us (%.2f-%.2f)", step, kernel,
+           us[0], us[1], us[2]);
+    if (flop) printf(" %6.1f GFLOP/s", rate);
+    printf("\n");
+    if (!f) return;
+    if (*step) fprintf(f, "\\addlinespace\n");
+    fprintf(f, "%s & \\verb|%s| & %.2f (%.2f--%.2f) & ", step, kernel,
+            us[0], us[1], us[2]);
+    if (flop) fprintf(f, "%.1f \\\\\n", rate);
+    else fprintf(f, "-- \\\\\n");
+}
+#line 576 "chapters/B-fast.nw"
+typedef struct {
+    MatmulFn f;
+    real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
+    int M, K, N, pieces;
+} ProductCase;
+
+static void run_product(void *ctx)
+{
+    const ProductCase *pc = ctx;
+    int rows = pc->M / pc->pieces, K = pc->K, N = pc->N;
+    for (int p = 0; p < pc->pieces; p++)
+        pc->f(pc->C + (size_t)p * rows * N, N,
+              pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
+}
+#line 592 "chapters/B-fast.nw"
+typedef void (*BackwardFn)(real *, int, real *, int, const real *,
+                           int, const real *, int, const real *, int,
+                           int, int, int);
+typedef struct {
+    BackwardFn f;
+    real *dA, *dB, *dC, *A, *B;
+    int M, K, N;
+} BackwardCase;
+
+static void run_backward(void *ctx)
+{
+    const BackwardCase *bc = ctx;
+    int M = bc->M, K = bc->K, N = bc->N;
+    bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
+          M, K, N);
+}
+#line 613 "chapters/B-fast.nw"
+enum { EXP_COUNT = 4096 };
+typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
+
+static void run_expf(void *ctx)
+{
+    ExpCase *e = ctx;
+    for (int i = 0; i < EXP_COUNT; i++) e->y[i] = expf(e->x[i]);
+}
+
+static void run_exp_fast(void *ctx)
+{
+    ExpCase *e = ctx;
+    for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
+}
+
+#line 667 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
-    parse_options(argc, argv, NULL, 0,
-                  "time the kernels and the experiments");
-    printf("medians (min-max) of %d runs, or of the epochs in"
-           " training; one core; %% of the fused peak\n", REPEATS);
+    
+#line 682 "chapters/A-programs.nw"
+char *roofline = NULL, *steps = NULL;
+Option options[] = {
+    {"--roofline", OPT_TEXT, &roofline, 0, 0,
+     "file for the table of training against the bound"},
+    {"--steps", OPT_TEXT, &steps, 0, 0,
+     "file for the table of the kernels, step by step"},
+};
+parse_options(argc, argv, options, 2,
+              "time the kernels and the experiments");
+if (roofline) out_plan("--roofline", roofline);
+if (steps) out_plan("--steps", steps);
+#line 671 "chapters/A-programs.nw"
+    printf("medians (min-max) of %d runs; one core unless said;"
+           " %% of the fused peak\n", REPEATS);
     double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
@@ -269,45 +365,121 @@ int main(int argc, char **argv)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 807 "chapters/A-programs.nw"
+#line 827 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 817 "chapters/A-programs.nw"
+#line 846 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
+    FILE *table = roofline ? out_open(roofline) : NULL;
+    
+#line 904 "chapters/A-programs.nw"
+if (table)
+    fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
+            "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
+            " & $\\times$ bound \\\\\n\\midrule\n");
+#line 853 "chapters/A-programs.nw"
+    double one_thread = 0;
+    uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 830 "chapters/A-programs.nw"
+#line 865 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
-Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
-int epochs = tc.epochs;
-double sec[64], st[3];
-uint64_t flops0 = flop_count;
-TrainConfig one = tc;
-one.epochs = 1;
-for (int e = 0; e < epochs && e < 64; e++) {
-    double t0 = seconds_now();
-    train_model(m, &train_set, &val_set, &one, NULL, NULL);
-    sec[e] = seconds_now() - t0;
+double sec[RUNS], st[3];
+uint64_t flops = 0;
+for (int r = 0; r < RUNS; r++) {
+    Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+    uint64_t f0 = flop_count;
+    double t0 = thread_seconds_now();
+    train_model(m, &train_set, &val_set, &tc, NULL, NULL);
+    sec[r] = thread_seconds_now() - t0;
+    flops = flop_count - f0;
+    model_free(m);
 }
-median_range(st, sec, epochs);
-double gflops = (double)(flop_count - flops0) / epochs / st[0] * 1e-9;
-printf("train %-8s epoch %5.3f s (%.3f-%.3f) x%d %5.2f s %5.2f"
-       " GFLOP/s %4.1f%%\n", attention_name[kind], st[0], st[1],
-       st[2], epochs, epochs * st[0], gflops, 100 * gflops / peak);
-model_free(m);
-#line 824 "chapters/A-programs.nw"
+median_range(st, sec, RUNS);
+report_training(table, attention_name[kind], st, flops, peak, 1);
+if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
+    one_thread += st[0];
+    ablation_flops += flops;
+}
+#line 857 "chapters/A-programs.nw"
     }
+    
+#line 931 "chapters/A-programs.nw"
+BenchRuns br = { &train_set, &val_set, tc };
+double wall[RUNS], two[3], one[3] = {one_thread, one_thread,
+                                     one_thread};
+for (int r = 0; r < RUNS; r++) {
+    double t0 = seconds_now();
+    run_parallel(bench_train, &br, 3, 2);
+    wall[r] = seconds_now() - t0;
+}
+median_range(two, wall, RUNS);
+if (table) fprintf(table, "\\addlinespace\n");
+report_training(table, "ablation x1", one, ablation_flops, peak, 1);
+report_training(table, "ablation x2", two, ablation_flops, peak, 2);
+if (table) fprintf(table, "\\bottomrule\n\\end{tabular}\n");
+#line 859 "chapters/A-programs.nw"
+    if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2521 "chapters/A-programs.nw"
+#line 2693 "chapters/A-programs.nw"
 time_attention(peak);
-#line 3323 "chapters/A-programs.nw"
-time_transformer(peak);
-#line 676 "chapters/A-programs.nw"
+#line 634 "chapters/B-fast.nw"
+{
+    FILE *f = steps ? out_open(steps) : NULL;
+    if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
+                   "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
+                   "\\midrule\n");
+    
+#line 648 "chapters/B-fast.nw"
+enum { M = 448, K = 64, G = 256, V = 21 };
+real *A = xcalloc((size_t)M * K, sizeof(real));
+real *W = xcalloc((size_t)K * G, sizeof(real));
+real *C = xcalloc((size_t)M * G, sizeof(real));
+init_normal(A, (size_t)M * K, 1, &(Rng){1});
+init_normal(W, (size_t)K * G, 1, &(Rng){2});
+ProductCase lstm = { matmul_naive, C, A, W, 64, K, G, 1 };
+ProductCase out = { matmul_tiled, C, A, W, M, K, V, 64 };
+double lstm_flop = 2.0 * 64 * K * G, out_flop = 2.0 * M * K * V;
+step_row(f, "LSTM step", "matmul_naive", run_product, &lstm,
+         lstm_flop);
+lstm.f = matmul_tiled;
+step_row(f, "", "matmul_tiled", run_product, &lstm, lstm_flop);
+lstm.f = matmul;
+step_row(f, "", "matmul", run_product, &lstm, lstm_flop);
+step_row(f, "output, by sentence", "matmul_tiled", run_product, &out,
+         out_flop);
+out.f = matmul;
+step_row(f, "", "matmul", run_product, &out, out_flop);
+out.pieces = 1;
+step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
+#line 640 "chapters/B-fast.nw"
+    
+#line 671 "chapters/B-fast.nw"
+real *dW = xcalloc((size_t)K * V, sizeof(real));
+BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
+step_row(f, "output, backward", "matmul_backward_naive",
+         run_backward, &bw, 2 * out_flop);
+bw.f = matmul_backward;
+step_row(f, "", "matmul_backward", run_backward, &bw,
+         2 * out_flop);
+ExpCase *e = xcalloc(1, sizeof *e);
+for (int i = 0; i < EXP_COUNT; i++)
+    e->x[i] = -10 + 20.0f * i / EXP_COUNT;
+step_row(f, "exp of 4096", "expf", run_expf, e, 0);
+step_row(f, "", "exp_fast", run_exp_fast, e, 0);
+free(A); free(W); free(C); free(dW); free(e);
+#line 641 "chapters/B-fast.nw"
+    if (f) {
+        fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+        out_close(f);
+    }
+}
+#line 677 "chapters/A-programs.nw"
     return 0;
 }

@@ -15,7 +15,56 @@ static int rows_running(const int *len, int B, int t)
     return n;
 }
 
-static real sigmoid(real x) { return 1 / (1 + exp(-x)); }
+static inline real sigmoid(real x)
+{
+    return 1 / (1 + exp_real(-x));
+}
+#line 324 "chapters/03-bottleneck.nw"
+static void lstm_cell(real *restrict a /* [4H] */,
+                      real *restrict c /* [H] */,
+                      real *restrict h /* [H] */,
+                      const real *restrict c_prev /* [H] or NULL */,
+                      int H)
+{
+    for (int k = 0; k < H; k++) {
+        real i = sigmoid(a[k]), f = sigmoid(a[H + k]);
+        real g = fast_tanh(a[2 * H + k]), o = sigmoid(a[3 * H + k]);
+        real cell = i * g + (c_prev ? f * c_prev[k] : 0);
+        a[k] = i; a[H + k] = f;
+        a[2 * H + k] = g; a[3 * H + k] = o;
+        c[k] = cell;
+        h[k] = o * fast_tanh(cell);
+    }
+}
+#line 458 "chapters/03-bottleneck.nw"
+static void lstm_cell_backward(real *restrict da /* [4H] */,
+                               real *restrict dh_carry /* [H] */,
+                               real *restrict dc_carry /* [H] */,
+                               const real *restrict dh /* or NULL */,
+                               const real *restrict gate /* [4H] */,
+                               const real *restrict c /* [H] */,
+                               const real *restrict c_prev, int H)
+{
+    for (int k = 0; k < H; k++) {
+        
+#line 472 "chapters/03-bottleneck.nw"
+real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
+real o = gate[3 * H + k], tc = fast_tanh(c[k]);
+real dhk = dh_carry[k] + (dh ? dh[k] : 0);
+/* h = o * tanh(c) */
+real dck = dc_carry[k] + dhk * o * (1 - tc * tc);
+real d_o = dhk * tc;
+/* c = i * g + f * c_prev */
+real d_i = dck * g, d_g = dck * i;
+real d_f = c_prev ? dck * c_prev[k] : 0;
+dc_carry[k] = dck * f;
+da[k] = d_i * i * (1 - i);              /* i = sigmoid */
+da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
+da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
+da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
+#line 468 "chapters/03-bottleneck.nw"
+    }
+}
 #line 134 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x, const int *ids, const int *len,
                        const real *table, int B, int T, int E)
@@ -43,7 +92,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 263 "chapters/03-bottleneck.nw"
+#line 266 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -52,44 +101,38 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
 {
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
+    
+#line 295 "chapters/03-bottleneck.nw"
+for (size_t r = 0; r < (size_t)B * T; r++)
+    memcpy(gates + r * G, bias, sizeof(real) * G);
+matmul(gates, G, x, I, Wx, G, B * T, I, G);
+#line 275 "chapters/03-bottleneck.nw"
     for (int t = 0; t < T; t++) {
         int n = rows_running(len, B, t);
         real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
         
-#line 290 "chapters/03-bottleneck.nw"
-for (int b = 0; b < n; b++)
-    memcpy(a + (size_t)b * T * G, bias, sizeof(real) * G);
-matmul(a, T * G, x + (size_t)t * I, T * I, Wx, G, n, I, G);
+#line 304 "chapters/03-bottleneck.nw"
 if (t > 0)
     matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
 else if (h0)
     matmul(a, T * G, h0, H, Wh, G, n, H, G);
-#line 275 "chapters/03-bottleneck.nw"
+#line 279 "chapters/03-bottleneck.nw"
         
-#line 302 "chapters/03-bottleneck.nw"
+#line 313 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
-    real *ab = a + (size_t)b * T * G;
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
-    for (int k = 0; k < H; k++) {
-        real i = sigmoid(ab[k]), f = sigmoid(ab[H + k]);
-        real g = fast_tanh(ab[2 * H + k]), o = sigmoid(ab[3 * H + k]);
-        real cell = i * g + (c_prev ? f * c_prev[k] : 0);
-        ab[k] = i; ab[H + k] = f;
-        ab[2 * H + k] = g; ab[3 * H + k] = o;
-        c[at + k] = cell;
-        h[at + k] = o * fast_tanh(cell);
-    }
+    lstm_cell(a + (size_t)b * T * G, c + at, h + at, c_prev, H);
 }
-#line 276 "chapters/03-bottleneck.nw"
+#line 280 "chapters/03-bottleneck.nw"
         
-#line 319 "chapters/03-bottleneck.nw"
+#line 342 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 277 "chapters/03-bottleneck.nw"
+#line 281 "chapters/03-bottleneck.nw"
     }
     for (int b = 0; b < B; b++) {
         size_t last = ((size_t)b * T + len[b] - 1) * H;
@@ -98,7 +141,7 @@ for (int b = n; b < B; b++) {
         if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
     }
 }
-#line 385 "chapters/03-bottleneck.nw"
+#line 408 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -107,80 +150,61 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    const real *c0, const real *Wx, const real *Wh,
                    int B, int T, int I, int H)
 {
-    int G = 4 * H, K = I > H ? I : H;
+    int G = 4 * H;
     
-#line 409 "chapters/03-bottleneck.nw"
-real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * G
-                         + (size_t)G * (I + H) + (size_t)K * B,
-                         sizeof(real));
+#line 433 "chapters/03-bottleneck.nw"
+real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * T * G
+                         + (size_t)G * H, sizeof(real));
 real *dc_carry = dh_carry + (size_t)B * H;  /* [B, H] each */
-real *da = dc_carry + (size_t)B * H;        /* [B, G] */
-real *WxT = da + (size_t)B * G;             /* [G, I] */
-real *WhT = WxT + (size_t)G * I;            /* [G, H] */
-real *inT = WhT + (size_t)G * H;            /* [K, B] */
+real *da_all = dc_carry + (size_t)B * H;    /* [B, T, G], zero */
+real *WhT = da_all + (size_t)B * T * G;     /* [G, H] */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
-transpose(WxT, Wx, G, I, G);
 transpose(WhT, Wh, G, H, G);
-#line 395 "chapters/03-bottleneck.nw"
+#line 418 "chapters/03-bottleneck.nw"
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
+        real *da = da_all + (size_t)t * G;  /* row b: + b*T*G */
         
-#line 426 "chapters/03-bottleneck.nw"
+#line 446 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
-    const real *gb = gates + ((size_t)b * T + t) * G;
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
-    real *dab = da + (size_t)b * G;
-    for (int k = 0; k < H; k++) {
-        real i = gb[k], f = gb[H + k], g = gb[2 * H + k];
-        real o = gb[3 * H + k], tc = fast_tanh(c[at + k]);
-        real dhk = dh_carry[b * H + k] + (dh ? dh[at + k] : 0);
-        /* h = o * tanh(c) */
-        real dck = dc_carry[b * H + k] + dhk * o * (1 - tc * tc);
-        real d_o = dhk * tc;
-        /* c = i * g + f * c_prev */
-        real d_i = dck * g, d_g = dck * i;
-        real d_f = c_prev ? dck * c_prev[k] : 0;
-        dc_carry[b * H + k] = dck * f;
-        dab[k] = d_i * i * (1 - i);              /* i = sigmoid */
-        dab[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
-        dab[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
-        dab[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-    }
+    lstm_cell_backward(da + (size_t)b * T * G, dh_carry + b * H,
+                       dc_carry + b * H, dh ? dh + at : NULL,
+                       gates + ((size_t)b * T + t) * G, c + at,
+                       c_prev, H);
 }
-#line 398 "chapters/03-bottleneck.nw"
+#line 422 "chapters/03-bottleneck.nw"
         
-#line 455 "chapters/03-bottleneck.nw"
-for (int b = 0; b < n; b++)
-    for (int k = 0; k < G; k++) dbias[k] += da[(size_t)b * G + k];
-transpose(inT, x + (size_t)t * I, T * I, n, I);
-matmul(dWx, G, inT, n, da, G, I, n, G);
-if (dx) matmul(dx + (size_t)t * I, T * I, da, G, WxT, I, n, G, I);
-#line 399 "chapters/03-bottleneck.nw"
-        
-#line 464 "chapters/03-bottleneck.nw"
+#line 490 "chapters/03-bottleneck.nw"
 const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
 int ld_prev = t > 0 ? T * H : H;
 if (h_prev) {
-    transpose(inT, h_prev, ld_prev, n, H);
-    matmul(dWh, G, inT, n, da, G, H, n, G);
+    matmul_tn(dWh, G, h_prev, ld_prev, da, T * G, H, n, G);
     memset(dh_carry, 0, sizeof(real) * n * H);
-    matmul(dh_carry, H, da, G, WhT, H, n, G, H);
+    matmul(dh_carry, H, da, T * G, WhT, H, n, G, H);
 }
-#line 400 "chapters/03-bottleneck.nw"
+#line 423 "chapters/03-bottleneck.nw"
     }
     
-#line 474 "chapters/03-bottleneck.nw"
+#line 505 "chapters/03-bottleneck.nw"
+for (size_t r = 0; r < (size_t)B * T; r++)
+    for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
+matmul_tn(dWx, G, x, I, da_all, G, I, B * T, G);
+if (dx) matmul_nt(dx, I, da_all, G, Wx, G, B * T, G, I);
+#line 425 "chapters/03-bottleneck.nw"
+    
+#line 511 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 402 "chapters/03-bottleneck.nw"
+#line 426 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 507 "chapters/03-bottleneck.nw"
+#line 544 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 243 "chapters/04-attention.nw"
@@ -189,7 +213,7 @@ const char *const attention_name[] = {
 "none+Wc",
 #line 125 "chapters/07b-training.nw"
 "transformer",
-#line 509 "chapters/03-bottleneck.nw"
+#line 546 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -205,7 +229,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 529 "chapters/03-bottleneck.nw"
+#line 566 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -214,10 +238,10 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 534 "chapters/03-bottleneck.nw"
+#line 571 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 584 "chapters/03-bottleneck.nw"
+#line 621 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -230,13 +254,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 591 "chapters/03-bottleneck.nw"
+#line 628 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 607 "chapters/03-bottleneck.nw"
+#line 644 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -247,19 +271,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 596 "chapters/03-bottleneck.nw"
+#line 633 "chapters/03-bottleneck.nw"
     
-#line 649 "chapters/04-attention.nw"
+#line 636 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 597 "chapters/03-bottleneck.nw"
+#line 634 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 619 "chapters/03-bottleneck.nw"
+#line 656 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -267,16 +291,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 601 "chapters/03-bottleneck.nw"
+#line 638 "chapters/03-bottleneck.nw"
     
-#line 654 "chapters/04-attention.nw"
+#line 641 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 602 "chapters/03-bottleneck.nw"
+#line 639 "chapters/03-bottleneck.nw"
     
-#line 635 "chapters/03-bottleneck.nw"
+#line 672 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -286,7 +310,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 657 "chapters/03-bottleneck.nw"
+#line 694 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -295,11 +319,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 644 "chapters/03-bottleneck.nw"
+#line 681 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 666 "chapters/03-bottleneck.nw"
+#line 703 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -308,7 +332,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 647 "chapters/03-bottleneck.nw"
+#line 684 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -317,7 +341,7 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 663 "chapters/04-attention.nw"
+#line 650 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -326,28 +350,28 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 603 "chapters/03-bottleneck.nw"
+#line 640 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 676 "chapters/03-bottleneck.nw"
+#line 713 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
     free(m->dec_in);
     free(m->src_x);
     
-#line 672 "chapters/04-attention.nw"
+#line 659 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
 #line 186 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 682 "chapters/03-bottleneck.nw"
+#line 719 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
-#line 521 "chapters/A-programs.nw"
+#line 522 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -363,7 +387,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 562 "chapters/A-programs.nw"
+#line 563 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
 double BS = B * S, BT = B * T;
@@ -375,25 +399,25 @@ work = S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
-#line 536 "chapters/A-programs.nw"
+#line 537 "chapters/A-programs.nw"
         return (data + ints) * sizeof(int)
                + (4 * par + work) * sizeof(real);
     }
     if (cfg->attention != ATTN_NONE) {
         
-#line 550 "chapters/A-programs.nw"
+#line 551 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 541 "chapters/A-programs.nw"
+#line 542 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 683 "chapters/04-attention.nw"
+#line 673 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -402,22 +426,24 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     const Params *p = &m->params;
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
-    for (int b = 0; b < B; b++) {
-        for (int t = 0; t < dec_len[b]; t++) {
-            size_t row = (size_t)b * T + t;
-            real *cat = m->cat + row * 2 * H;
-            memcpy(cat, m->context + row * H, sizeof(real) * H);
-            memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
+    
+#line 690 "chapters/04-attention.nw"
+for (int b = 0; b < B; b++)
+    for (int t = 0; t < T; t++) {
+        size_t row = (size_t)b * T + t;
+        real *cat = m->cat + row * 2 * H;
+        if (t >= dec_len[b]) {
+            memset(cat, 0, sizeof(real) * 2 * H);
+            continue;
         }
-        
-#line 704 "chapters/04-attention.nw"
-real *att_b = m->att_h + (size_t)b * T * H;
-linear_forward(att_b, m->cat + (size_t)b * T * 2 * H,
-               param(p, m->att_Wc), NULL, dec_len[b], 2 * H, H);
-for (int k = 0; k < dec_len[b] * H; k++)
-    att_b[k] = fast_tanh(att_b[k]);
-#line 699 "chapters/04-attention.nw"
+        memcpy(cat, m->context + row * H, sizeof(real) * H);
+        memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
     }
+#line 682 "chapters/04-attention.nw"
+    linear_forward(m->att_h, m->cat, param(p, m->att_Wc), NULL,
+                   B * T, 2 * H, H);
+    for (size_t k = 0; k < (size_t)B * T * H; k++)
+        m->att_h[k] = fast_tanh(m->att_h[k]);
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
@@ -497,7 +523,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 711 "chapters/03-bottleneck.nw"
+#line 748 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -515,7 +541,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 746 "chapters/03-bottleneck.nw"
+#line 783 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -529,7 +555,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 770 "chapters/03-bottleneck.nw"
+#line 807 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -546,93 +572,82 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 711 "chapters/04-attention.nw"
+#line 703 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 786 "chapters/03-bottleneck.nw"
+#line 823 "chapters/03-bottleneck.nw"
     
-#line 800 "chapters/03-bottleneck.nw"
-for (int b = 0; b < B; b++)
-    linear_forward(m->logits + (size_t)b * T * V,
-                   top + (size_t)b * T * H, param(p, m->out_W),
-                   param(p, m->out_b), m->dec_len[b], H, V);
+#line 840 "chapters/03-bottleneck.nw"
+linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
+               B * T, H, V);
 m->top = top;
-#line 787 "chapters/03-bottleneck.nw"
+#line 824 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 823 "chapters/03-bottleneck.nw"
+#line 861 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 177 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 826 "chapters/03-bottleneck.nw"
+#line 864 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 831 "chapters/03-bottleneck.nw"
+#line 869 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 179 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 834 "chapters/03-bottleneck.nw"
+#line 872 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 845 "chapters/03-bottleneck.nw"
+#line 883 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
 cross_entropy_backward(m->d_logits, m->prob, m->dec_tgt, B * T, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
 memset(m->d_top, 0, sizeof(real) * B * T * H);
-for (int b = 0; b < B; b++)
-    linear_backward(m->d_top + (size_t)b * T * H,
-                    param_grad(p, m->out_W), param_grad(p, m->out_b),
-                    m->d_logits + (size_t)b * T * V,
-                    m->top + (size_t)b * T * H, param(p, m->out_W),
-                    m->dec_len[b], H, V);
-#line 838 "chapters/03-bottleneck.nw"
+linear_backward(m->d_top, param_grad(p, m->out_W),
+                param_grad(p, m->out_b), m->d_logits, m->top,
+                param(p, m->out_W), B * T, H, V);
+#line 876 "chapters/03-bottleneck.nw"
     
-#line 861 "chapters/03-bottleneck.nw"
+#line 896 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 729 "chapters/04-attention.nw"
+#line 721 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
-    memset(d_dec_h, 0, sizeof(real) * B * T * H);
-    memset(m->d_cat, 0, sizeof(real) * B * T * 2 * H);
-    for (int b = 0; b < B; b++) {
-        
-#line 743 "chapters/04-attention.nw"
-size_t at = (size_t)b * T;
-real *d_att = m->d_top + at * H;
-const real *att = m->att_h + at * H;
-for (int k = 0; k < m->dec_len[b] * H; k++)
-    d_att[k] *= 1 - att[k] * att[k];
-linear_backward(m->d_cat + at * 2 * H, param_grad(p, m->att_Wc), NULL,
-                d_att, m->cat + at * 2 * H, param(p, m->att_Wc),
-                m->dec_len[b], 2 * H, H);
-for (int t = 0; t < m->dec_len[b]; t++) {
-    const real *dcat = m->d_cat + (at + t) * 2 * H;
-    memcpy(m->d_context + (at + t) * H, dcat, sizeof(real) * H);
-    memcpy(d_dec_h + (at + t) * H, dcat + H, sizeof(real) * H);
+    
+#line 732 "chapters/04-attention.nw"
+size_t rows = (size_t)B * T;
+for (size_t k = 0; k < rows * H; k++)
+    m->d_top[k] *= 1 - m->att_h[k] * m->att_h[k];
+memset(m->d_cat, 0, sizeof(real) * rows * 2 * H);
+linear_backward(m->d_cat, param_grad(p, m->att_Wc), NULL, m->d_top,
+                m->cat, param(p, m->att_Wc), B * T, 2 * H, H);
+for (size_t r = 0; r < rows; r++) {
+    const real *dcat = m->d_cat + r * 2 * H;
+    memcpy(m->d_context + r * H, dcat, sizeof(real) * H);
+    memcpy(d_dec_h + r * H, dcat + H, sizeof(real) * H);
 }
-#line 735 "chapters/04-attention.nw"
-    }
+#line 724 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 839 "chapters/03-bottleneck.nw"
+#line 877 "chapters/03-bottleneck.nw"
     
-#line 867 "chapters/03-bottleneck.nw"
+#line 902 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -644,9 +659,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 840 "chapters/03-bottleneck.nw"
+#line 878 "chapters/03-bottleneck.nw"
     
-#line 881 "chapters/03-bottleneck.nw"
+#line 916 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -656,9 +671,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 841 "chapters/03-bottleneck.nw"
+#line 879 "chapters/03-bottleneck.nw"
 }
-#line 931 "chapters/03-bottleneck.nw"
+#line 966 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -668,13 +683,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 935 "chapters/03-bottleneck.nw"
+#line 970 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 949 "chapters/03-bottleneck.nw"
+#line 984 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -689,16 +704,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 940 "chapters/03-bottleneck.nw"
+#line 975 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 966 "chapters/03-bottleneck.nw"
+#line 1001 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 716 "chapters/04-attention.nw"
+#line 708 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -706,12 +721,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 972 "chapters/03-bottleneck.nw"
+#line 1007 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 942 "chapters/03-bottleneck.nw"
+#line 977 "chapters/03-bottleneck.nw"
         
-#line 981 "chapters/03-bottleneck.nw"
+#line 1016 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -720,12 +735,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 943 "chapters/03-bottleneck.nw"
+#line 978 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1009 "chapters/03-bottleneck.nw"
+#line 1044 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -741,7 +756,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1033 "chapters/03-bottleneck.nw"
+#line 1068 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -756,21 +771,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1024 "chapters/03-bottleneck.nw"
+#line 1059 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1074 "chapters/03-bottleneck.nw"
+#line 1109 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1086 "chapters/03-bottleneck.nw"
+#line 1121 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -790,7 +805,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1113 "chapters/03-bottleneck.nw"
+#line 1148 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -803,20 +818,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1134 "chapters/03-bottleneck.nw"
+#line 1169 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1125 "chapters/03-bottleneck.nw"
+#line 1160 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1105 "chapters/03-bottleneck.nw"
+#line 1140 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -1,4 +1,4 @@
-#line 1126 "chapters/A-programs.nw"
+#line 1222 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1169 "chapters/A-programs.nw"
+#line 1264 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 1238 "chapters/A-programs.nw"
+#line 1357 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -40,8 +40,37 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
+#line 1325 "chapters/A-programs.nw"
+typedef struct {
+    const ModelConfig *mc;              /* [models] */
+    TrainConfig tc;
+    int seeds;
+    const Dataset *train_set, *val_set;
+    Eval (*ev)[MAX_SWEEP_SEEDS];        /* [models] */
+} SweepPlan;
 
-#line 1137 "chapters/A-programs.nw"
+static void train_sweep_run(int index, void *ctx)
+{
+    const SweepPlan *pl = ctx;
+    int k = index / pl->seeds, s = index % pl->seeds;
+    
+#line 1341 "chapters/A-programs.nw"
+TrainConfig t = pl->tc;
+t.seed = pl->tc.seed + (uint64_t)s;
+Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
+                        t.seed);
+double t0 = seconds_now();
+train_model(m, pl->train_set, pl->val_set, &t, NULL, NULL);
+Eval *ev = &pl->ev[k][s];
+*ev = evaluate(m, pl->val_set, t.batch_size);
+progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
+         attention_name[pl->mc[k].attention], pl->mc[k].H,
+         (int)t.seed, seconds_now() - t0, ev->loss);
+model_free(m);
+#line 1338 "chapters/A-programs.nw"
+}
+
+#line 1234 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -52,11 +81,13 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 1191 "chapters/A-programs.nw"
-int seed = 1, seeds = 3;
+#line 1286 "chapters/A-programs.nw"
+int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
     {"--models", OPT_TEXT, &list, 0, 0, "KIND:H,KIND:H,..."},
+    {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
+     "runs trained at once"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "first training seed"},
     {"--seeds", OPT_INT, &seeds, 1, MAX_SWEEP_SEEDS, "seeds"},
     {"--epochs", OPT_INT, &tc.epochs, 1, 1e4, "epochs"},
@@ -77,11 +108,11 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1147 "chapters/A-programs.nw"
+#line 1244 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 2622 "chapters/A-programs.nw"
+#line 2794 "chapters/A-programs.nw"
 for (int k = 0; k < n_models; k++) {
     if (mc[k].attention != ATTN_TRANSFORMER) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
@@ -89,35 +120,21 @@ for (int k = 0; k < n_models; k++) {
     mc[k].scaled = tdef.scaled;
     refuse_bad_transformer(&mc[k]);
 }
-#line 1150 "chapters/A-programs.nw"
+#line 1247 "chapters/A-programs.nw"
     
-#line 1217 "chapters/A-programs.nw"
+#line 1314 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
 memory_check(need, "the hidden sizes of --models, or --max-words");
-#line 1151 "chapters/A-programs.nw"
+#line 1248 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
-    for (int k = 0; k < n_models; k++)
-        for (int s = 0; s < seeds; s++) {
-            
-#line 1224 "chapters/A-programs.nw"
-TrainConfig t = tc;
-t.seed = tc.seed + (uint64_t)s;
-Model *m = model_create(&mc[k], t.batch_size, train_set.L, t.seed);
-double t0 = seconds_now();
-train_model(m, &train_set, &val_set, &t, NULL, NULL);
-ev[k][s] = evaluate(m, &val_set, t.batch_size);
-progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
-         attention_name[mc[k].attention], mc[k].H, (int)t.seed,
-         seconds_now() - t0, ev[k][s].loss);
-model_free(m);
-#line 1157 "chapters/A-programs.nw"
-        }
+    SweepPlan plan = { mc, tc, seeds, &train_set, &val_set, ev };
+    run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 1257 "chapters/A-programs.nw"
+#line 1376 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -134,10 +151,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1159 "chapters/A-programs.nw"
+#line 1254 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1279 "chapters/A-programs.nw"
+#line 1398 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -164,7 +181,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1161 "chapters/A-programs.nw"
+#line 1256 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -1,7 +1,7 @@
-#line 75 "chapters/01-toolkit.nw"
+#line 77 "chapters/01-toolkit.nw"
 /* toolkit.c: the numerical toolkit of chapter 1. */
 #include "toolkit.h"
-#line 95 "chapters/01-toolkit.nw"
+#line 98 "chapters/01-toolkit.nw"
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -9,9 +9,12 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 462 "chapters/A-programs.nw"
+#line 463 "chapters/A-programs.nw"
 #include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#line 385 "chapters/B-fast.nw"
+#include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
 const char *program_name = "attention";
@@ -43,8 +46,8 @@ _Noreturn void die(const char *fmt, ...)
     va_end(ap);
     exit(EXIT_FAILURE);
 }
-#line 88 "chapters/A-programs.nw"
-size_t bytes_allocated = 0;
+#line 89 "chapters/A-programs.nw"
+_Thread_local size_t bytes_allocated = 0;
 
 void *xcalloc(size_t count, size_t size)
 {
@@ -55,7 +58,7 @@ void *xcalloc(size_t count, size_t size)
     bytes_allocated += count * size;
     return p;
 }
-#line 106 "chapters/A-programs.nw"
+#line 107 "chapters/A-programs.nw"
 const char *shown(const char *text)
 {
     enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
@@ -67,19 +70,19 @@ const char *shown(const char *text)
     for (; text[i] && i < KEEP; i++) {
         unsigned char c = (unsigned char)text[i];
         
-#line 124 "chapters/A-programs.nw"
+#line 125 "chapters/A-programs.nw"
 if (c == '\n') o += sprintf(o, "\\n");
 else if (c == '\r') o += sprintf(o, "\\r");
 else if (c == '\t') o += sprintf(o, "\\t");
 else if (c < 0x20 || c == 0x7f) o += sprintf(o, "\\x%02x", c);
 else *o++ = (char)c;
-#line 117 "chapters/A-programs.nw"
+#line 118 "chapters/A-programs.nw"
     }
     if (i < len) sprintf(o, "... (%zu bytes in all)", len);
     else *o = '\0';
     return out;
 }
-#line 138 "chapters/A-programs.nw"
+#line 139 "chapters/A-programs.nw"
 static double read_number(const char *option, const char *text,
                           const char *what)
 {
@@ -95,7 +98,7 @@ static double read_number(const char *option, const char *text,
         refuse("%s %s is out of range", option, shown(text));
     return value;
 }
-#line 159 "chapters/A-programs.nw"
+#line 160 "chapters/A-programs.nw"
 static void check_range(const char *option, const char *text,
                         double value, double min, double max)
 {
@@ -122,20 +125,20 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 207 "chapters/A-programs.nw"
+#line 208 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 458 "chapters/A-programs.nw"
+#line 459 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 211 "chapters/A-programs.nw"
+#line 212 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 252 "chapters/A-programs.nw"
+#line 253 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -151,7 +154,7 @@ for (int k = 0; k < n_opt; k++) {
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 215 "chapters/A-programs.nw"
+#line 216 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -164,7 +167,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 233 "chapters/A-programs.nw"
+#line 234 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -181,11 +184,11 @@ case OPT_TEXT:
     *(const char **)opt[k].value = text;
     break;
 }
-#line 227 "chapters/A-programs.nw"
+#line 228 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 278 "chapters/A-programs.nw"
+#line 279 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -206,7 +209,7 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 329 "chapters/A-programs.nw"
+#line 330 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 64 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
@@ -217,7 +220,7 @@ static char *temp_path(const char *path)
     sprintf(tmp, "%s.tmp.XXXXXX", path);
     return tmp;
 }
-#line 341 "chapters/A-programs.nw"
+#line 342 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     for (int i = 0; i < n_planned; i++)
@@ -239,7 +242,7 @@ void out_plan(const char *option, const char *path)
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = path;
 }
-#line 366 "chapters/A-programs.nw"
+#line 367 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -247,7 +250,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 378 "chapters/A-programs.nw"
+#line 379 "chapters/A-programs.nw"
 static struct { FILE *f; const char *path; char *tmp; }
     writing[MAX_OUTPUTS];
 
@@ -256,7 +259,7 @@ static void remove_unfinished(void)
     for (int k = 0; k < MAX_OUTPUTS; k++)
         if (writing[k].f) unlink(writing[k].tmp);
 }
-#line 392 "chapters/A-programs.nw"
+#line 393 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     static int registered;
@@ -277,7 +280,7 @@ FILE *out_open(const char *path)
     writing[k].tmp = tmp;
     return f;
 }
-#line 416 "chapters/A-programs.nw"
+#line 417 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -298,7 +301,7 @@ void out_close(FILE *f)
     }
     free(writing[k].tmp);
 }
-#line 445 "chapters/A-programs.nw"
+#line 446 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -310,7 +313,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 488 "chapters/A-programs.nw"
+#line 489 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     double have = (double)sysconf(_SC_PHYS_PAGES)
@@ -330,7 +333,7 @@ void progress(const char *fmt, ...)
     say(fmt, ap);
     va_end(ap);
 }
-#line 220 "chapters/01-toolkit.nw"
+#line 225 "chapters/01-toolkit.nw"
 void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }
 
 uint64_t rng_next(Rng *rng)
@@ -340,18 +343,18 @@ uint64_t rng_next(Rng *rng)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
-#line 232 "chapters/01-toolkit.nw"
+#line 237 "chapters/01-toolkit.nw"
 double rng_uniform(Rng *rng)
 {
     return (double)(rng_next(rng) >> 11) * 0x1p-53;
 }
-#line 242 "chapters/01-toolkit.nw"
+#line 247 "chapters/01-toolkit.nw"
 double rng_normal(Rng *rng)
 {
     double u1 = 1.0 - rng_uniform(rng), u2 = rng_uniform(rng);
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-#line 252 "chapters/01-toolkit.nw"
+#line 257 "chapters/01-toolkit.nw"
 int rng_below(Rng *rng, int n)
 {
     assert(n > 0);
@@ -360,7 +363,7 @@ int rng_below(Rng *rng, int n)
     do x = rng_next(rng); while (x >= limit);
     return (int)(x % (uint64_t)n);
 }
-#line 262 "chapters/01-toolkit.nw"
+#line 267 "chapters/01-toolkit.nw"
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -368,9 +371,9 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
         int t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }
-#line 312 "chapters/01-toolkit.nw"
-void params_init(Params *p) { memset(p, 0, sizeof *p); }
 #line 317 "chapters/01-toolkit.nw"
+void params_init(Params *p) { memset(p, 0, sizeof *p); }
+#line 322 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -385,7 +388,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 334 "chapters/01-toolkit.nw"
+#line 339 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -416,7 +419,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 389 "chapters/01-toolkit.nw"
+#line 394 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -431,7 +434,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 410 "chapters/01-toolkit.nw"
+#line 415 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -440,7 +443,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 431 "chapters/01-toolkit.nw"
+#line 436 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -452,7 +455,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 418 "chapters/01-toolkit.nw"
+#line 423 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -460,7 +463,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 470 "chapters/01-toolkit.nw"
+#line 475 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -473,18 +476,18 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 496 "chapters/01-toolkit.nw"
+#line 501 "chapters/01-toolkit.nw"
 enum { MR = 4, NR = 32 };
 
-void matmul(real *C, int ldc, const real *A, int lda,
-            const real *B, int ldb, int M, int K, int N)
+void matmul_tiled(real *C, int ldc, const real *A, int lda,
+                  const real *B, int ldb, int M, int K, int N)
 {
     int n_full = N - N % NR;
     for (int i = 0; i < M; i += MR) {
         int rows = M - i < MR ? M - i : MR;
         for (int j = 0; j < n_full; j += NR)
             
-#line 519 "chapters/01-toolkit.nw"
+#line 524 "chapters/01-toolkit.nw"
 {
     real tile[MR][NR] = {{0}};
     for (int k = 0; k < K; k++) {
@@ -498,7 +501,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
         for (int c = 0; c < NR; c++)
             C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
 }
-#line 506 "chapters/01-toolkit.nw"
+#line 511 "chapters/01-toolkit.nw"
         if (n_full < N)
             matmul_naive(C + (size_t)i * ldc + n_full, ldc,
                          A + (size_t)i * lda, lda,
@@ -506,7 +509,7 @@ void matmul(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * n_full;
 }
-#line 561 "chapters/01-toolkit.nw"
+#line 578 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -515,24 +518,24 @@ void transpose(real *T /* [N, M] */, const real *X, int ldx,
             T[(size_t)j * M + i] = X[(size_t)i * ldx + j];
 }
 
-void matmul_backward(real *dA, int ldda, real *dB, int lddb,
-                     const real *dC, int lddc,
-                     const real *A, int lda,
-                     const real *B, int ldb, int M, int K, int N)
+void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
+                           const real *dC, int lddc,
+                           const real *A, int lda, const real *B,
+                           int ldb, int M, int K, int N)
 {
     real *scratch = xcalloc((size_t)K * (M > N ? M : N),
                             sizeof *scratch);
     if (dA) {   /* dA += dC B^T */
         transpose(scratch, B, ldb, K, N);
-        matmul(dA, ldda, dC, lddc, scratch, K, M, N, K);
+        matmul_tiled(dA, ldda, dC, lddc, scratch, K, M, N, K);
     }
     if (dB) {   /* dB += A^T dC */
         transpose(scratch, A, lda, M, K);
-        matmul(dB, lddb, scratch, M, dC, lddc, K, M, N);
+        matmul_tiled(dB, lddb, scratch, M, dC, lddc, K, M, N);
     }
     free(scratch);
 }
-#line 601 "chapters/01-toolkit.nw"
+#line 618 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -552,16 +555,113 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 644 "chapters/01-toolkit.nw"
+#line 98 "chapters/B-fast.nw"
+enum { TILE_ROWS = 8 };
+static inline void tile_add(real *C, int ldc, const real *A,
+                            size_t ars, size_t acs,
+                            const real *P /* [K, NR] */,
+                            int rows, int cols, int K)
+{
+    real tile[TILE_ROWS][NR] = {{0}};
+    for (int k = 0; k < K; k++) {
+        const real *b = P + (size_t)k * NR;
+        for (int r = 0; r < TILE_ROWS; r++) {
+            real a = r < rows ? A[r * ars + k * acs] : 0;
+            for (int c = 0; c < NR; c++)
+                tile[r][c] = fma(a, b[c], tile[r][c]);
+        }
+    }
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            C[(size_t)r * ldc + c] += tile[r][c];
+}
+#line 126 "chapters/B-fast.nw"
+enum { KB = 128 };      /* rows of a packed panel */
+
+/* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
+   B[k * brs + j * bcs] */
+static void pack_panel(real P[KB][NR], const real *B, size_t brs,
+                       size_t bcs, int k0, int kb, int j0, int cols)
+{
+    const real *b = B + (size_t)k0 * brs + (size_t)j0 * bcs;
+    if (bcs == 1) {     /* B's rows are contiguous: copy them */
+        for (int k = 0; k < kb; k++) {
+            const real *row = b + (size_t)k * brs;
+            if (cols == NR)
+                for (int c = 0; c < NR; c++) P[k][c] = row[c];
+            else
+                for (int c = 0; c < NR; c++)
+                    P[k][c] = c < cols ? row[c] : 0;
+        }
+        return;
+    }
+    for (int k = 0; k < kb; k++)
+        for (int c = cols; c < NR; c++) P[k][c] = 0;
+    for (int c = 0; c < cols; c++)  /* read down B's columns */
+        for (int k = 0; k < kb; k++)
+            P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
+}
+#line 164 "chapters/B-fast.nw"
+static inline void product(real *C, int ldc, const real *A,
+                           size_t ars, size_t acs, const real *B,
+                           size_t brs, size_t bcs,
+                           int M, int K, int N)
+{
+    real P[KB][NR];
+    for (int j = 0; j < N; j += NR) {
+        int cols = N - j < NR ? N - j : NR;
+        for (int k0 = 0; k0 < K; k0 += KB) {
+            int kb = K - k0 < KB ? K - k0 : KB;
+            pack_panel(P, B, brs, bcs, k0, kb, j, cols);
+            for (int i = 0; i < M; i += TILE_ROWS)
+                tile_add(C + (size_t)i * ldc + j, ldc,
+                         A + i * ars + k0 * acs, ars, acs, P[0],
+                         M - i < TILE_ROWS ? M - i : TILE_ROWS,
+                         cols, kb);
+        }
+    }
+    flop_count += 2ull * M * K * N;
+}
+#line 201 "chapters/B-fast.nw"
+void matmul(real *C, int ldc, const real *A, int lda,
+            const real *B, int ldb, int M, int K, int N)
+{
+    product(C, ldc, A, lda, 1, B, ldb, 1, M, K, N);
+}
+
+void matmul_tn(real *C, int ldc, const real *A, int lda,
+               const real *B, int ldb, int M, int K, int N)
+{
+    product(C, ldc, A, 1, lda, B, ldb, 1, M, K, N);
+}
+
+void matmul_nt(real *C, int ldc, const real *A, int lda,
+               const real *B, int ldb, int M, int K, int N)
+{
+    product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
+}
+#line 230 "chapters/B-fast.nw"
+void matmul_backward(real *dA, int ldda, real *dB, int lddb,
+                     const real *dC, int lddc,
+                     const real *A, int lda,
+                     const real *B, int ldb, int M, int K, int N)
+{
+    if (dA)     /* dA += dC B^T */
+        matmul_nt(dA, ldda, dC, lddc, B, ldb, M, N, K);
+    if (dB)     /* dB += A^T dC */
+        matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
+}
+#line 661 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
     for (int k = 1; k < n; k++) if (z[k] > max) max = z[k];
+    for (int k = 0; k < n; k++) p[k] = exp_real(z[k] - max);
     real sum = 0;
-    for (int k = 0; k < n; k++) sum += (p[k] = exp(z[k] - max));
+    for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 734 "chapters/01-toolkit.nw"
+#line 754 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -574,7 +674,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 754 "chapters/01-toolkit.nw"
+#line 774 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -585,12 +685,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 746 "chapters/01-toolkit.nw"
+#line 766 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 767 "chapters/01-toolkit.nw"
+#line 787 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -606,7 +706,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 797 "chapters/01-toolkit.nw"
+#line 817 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -615,7 +715,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 839 "chapters/01-toolkit.nw"
+#line 859 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -637,7 +737,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 863 "chapters/01-toolkit.nw"
+#line 883 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -645,7 +745,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 898 "chapters/01-toolkit.nw"
+#line 918 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -656,7 +756,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 994 "chapters/01-toolkit.nw"
+#line 1014 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -666,7 +766,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1008 "chapters/01-toolkit.nw"
+#line 1028 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -686,11 +786,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1003 "chapters/01-toolkit.nw"
+#line 1023 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1034 "chapters/01-toolkit.nw"
+#line 1054 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -708,12 +808,59 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1076 "chapters/01-toolkit.nw"
-uint64_t flop_count;
+#line 1099 "chapters/01-toolkit.nw"
+_Thread_local uint64_t flop_count;
 
 double seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+#line 431 "chapters/B-fast.nw"
+double thread_seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+#line 388 "chapters/B-fast.nw"
+typedef struct {
+    RunFn fn;
+    void *ctx;
+    int runs, next;             /* next: the first run not taken */
+    pthread_mutex_t lock;
+} Pool;
+
+static void *pool_worker(void *arg)
+{
+    Pool *pool = arg;
+    for (;;) {
+        pthread_mutex_lock(&pool->lock);
+        int index = pool->next++;
+        pthread_mutex_unlock(&pool->lock);
+        if (index >= pool->runs) return NULL;
+        pool->fn(index, pool->ctx);
+    }
+}
+#line 408 "chapters/B-fast.nw"
+void run_parallel(RunFn fn, void *ctx, int runs, int threads)
+{
+    Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
+    pthread_t tid[THREADS_MAX];
+    assert(threads >= 1 && threads <= THREADS_MAX);
+    if (threads > runs) threads = runs;
+    pthread_mutex_init(&pool.lock, NULL);
+    for (int t = 1; t < threads; t++)
+        if (pthread_create(&tid[t], NULL, pool_worker, &pool))
+            die("cannot start a thread (%d of %d)", t + 1, threads);
+    pool_worker(&pool);
+    for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
+    pthread_mutex_destroy(&pool.lock);
+}
+#line 443 "chapters/B-fast.nw"
+int default_threads(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus < 1 ? 1 : cpus > THREADS_MAX ? THREADS_MAX : cpus;
 }

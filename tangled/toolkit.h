@@ -2,13 +2,15 @@
 /* toolkit.h: the numerical toolkit of chapter 1. */
 #ifndef TOOLKIT_H
 #define TOOLKIT_H
-#line 88 "chapters/01-toolkit.nw"
+#line 91 "chapters/01-toolkit.nw"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 115 "chapters/01-toolkit.nw"
+#line 283 "chapters/B-fast.nw"
+#include <string.h>
+#line 118 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
 typedef double real;
 #define REAL_MAX DBL_MAX
@@ -16,8 +18,39 @@ typedef double real;
 #else
 typedef float real;
 #define REAL_MAX FLT_MAX
-#define exp_real expf
+#define exp_real exp_fast
 #endif
+#line 285 "chapters/B-fast.nw"
+/* e^x in float within EXP_FAST_RTOL (relative) for x in
+   [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
+#define EXP_FAST_MIN (-87.0f)
+#define EXP_FAST_MAX 88.0f
+#define EXP_FAST_RTOL 1e-7
+static inline float exp_fast(float x)
+{
+    float y = x < EXP_FAST_MIN ? EXP_FAST_MIN
+            : x > EXP_FAST_MAX ? EXP_FAST_MAX : x;
+    /* y = n ln 2 + r with n whole, |r| <= ln 2 / 2 */
+    float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
+    float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
+    
+#line 302 "chapters/B-fast.nw"
+float p = 1.9875691500e-4f;
+p = p * r + 1.3981999507e-3f;
+p = p * r + 8.3334519073e-3f;
+p = p * r + 4.1665795894e-2f;
+p = p * r + 1.6666665459e-1f;
+p = p * r + 5.0000001201e-1f;
+p = p * r * r + r + 1;
+#line 298 "chapters/B-fast.nw"
+    
+#line 310 "chapters/B-fast.nw"
+int32_t bits = (int32_t)(n + 127) << 23;
+float two_n;
+memcpy(&two_n, &bits, sizeof two_n);
+return x < EXP_FAST_MIN ? 0 : p * two_n;
+#line 299 "chapters/B-fast.nw"
+}
 #line 23 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
 _Noreturn void refuse(const char *fmt, ...)
@@ -25,7 +58,7 @@ _Noreturn void refuse(const char *fmt, ...)
 _Noreturn void die(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 void *xcalloc(size_t count, size_t size);
-extern size_t bytes_allocated;
+extern _Thread_local size_t bytes_allocated;
 const char *shown(const char *text);
 long parse_long(const char *option, const char *text,
                 long min, long max);
@@ -33,7 +66,7 @@ double parse_double(const char *option, const char *text,
                     double min, double max);
 #line 79 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 195 "chapters/A-programs.nw"
+#line 196 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -44,20 +77,20 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 273 "chapters/A-programs.nw"
+#line 274 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 314 "chapters/A-programs.nw"
+#line 315 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path);
 char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
-#line 483 "chapters/A-programs.nw"
+#line 484 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
-#line 207 "chapters/01-toolkit.nw"
+#line 212 "chapters/01-toolkit.nw"
 typedef struct { uint64_t state; } Rng;
 void rng_seed(Rng *rng, uint64_t seed);
 uint64_t rng_next(Rng *rng);
@@ -65,7 +98,7 @@ double rng_uniform(Rng *rng);
 double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
-#line 282 "chapters/01-toolkit.nw"
+#line 287 "chapters/01-toolkit.nw"
 enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 96 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
@@ -78,7 +111,7 @@ typedef struct {
     size_t count;                   /* numbers in all tensors */
     real *value, *grad, *m, *v;     /* [count] each */
 } Params;
-#line 302 "chapters/01-toolkit.nw"
+#line 307 "chapters/01-toolkit.nw"
 void params_init(Params *p);
 int params_add(Params *p, const char *name, int rows, int cols);
 void params_alloc(Params *p);
@@ -86,29 +119,30 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 381 "chapters/01-toolkit.nw"
+#line 386 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 462 "chapters/01-toolkit.nw"
+#line 467 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
-void matmul(real *C, int ldc, const real *A, int lda,
-            const real *B, int ldb, int M, int K, int N);
-#line 552 "chapters/01-toolkit.nw"
+void matmul_tiled(real *C, int ldc, const real *A, int lda,
+                  const real *B, int ldb, int M, int K, int N);
+#line 568 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
-void matmul_backward(real *dA, int ldda,       /* [M, K] */
-                     real *dB, int lddb,       /* [K, N] */
-                     const real *dC, int lddc, /* [M, N] */
-                     const real *A, int lda,
-                     const real *B, int ldb, int M, int K, int N);
-#line 592 "chapters/01-toolkit.nw"
+void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
+                           real *dB, int lddb,  /* [K, N] */
+                           const real *dC, int lddc, /* [M, N] */
+                           const real *A, int lda,
+                           const real *B, int ldb,
+                           int M, int K, int N);
+#line 609 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -116,14 +150,31 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 641 "chapters/01-toolkit.nw"
+#line 189 "chapters/B-fast.nw"
+void matmul(real *C, int ldc, const real *A, int lda,
+            const real *B, int ldb, int M, int K, int N);
+void matmul_tn(real *C /* [M, N] */, int ldc,
+               const real *A /* [K, M] */, int lda,
+               const real *B /* [K, N] */, int ldb,
+               int M, int K, int N);
+void matmul_nt(real *C /* [M, N] */, int ldc,
+               const real *A /* [M, K] */, int lda,
+               const real *B /* [N, K] */, int ldb,
+               int M, int K, int N);
+#line 223 "chapters/B-fast.nw"
+void matmul_backward(real *dA, int ldda,       /* [M, K] */
+                     real *dB, int lddb,       /* [K, N] */
+                     const real *dC, int lddc, /* [M, N] */
+                     const real *A, int lda,
+                     const real *B, int ldb, int M, int K, int N);
+#line 658 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 673 "chapters/01-toolkit.nw"
+#line 693 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 715 "chapters/01-toolkit.nw"
+#line 735 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -135,7 +186,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 830 "chapters/01-toolkit.nw"
+#line 850 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -143,10 +194,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 894 "chapters/01-toolkit.nw"
+#line 914 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 943 "chapters/01-toolkit.nw"
+#line 963 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -168,8 +219,15 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1072 "chapters/01-toolkit.nw"
+#line 1095 "chapters/01-toolkit.nw"
 double seconds_now(void);
-extern uint64_t flop_count;
-#line 72 "chapters/01-toolkit.nw"
+extern _Thread_local uint64_t flop_count;
+#line 428 "chapters/B-fast.nw"
+double thread_seconds_now(void);
+#line 379 "chapters/B-fast.nw"
+enum { THREADS_MAX = 64 };
+typedef void (*RunFn)(int index, void *ctx);
+void run_parallel(RunFn fn, void *ctx, int runs, int threads);
+int default_threads(void);
+#line 74 "chapters/01-toolkit.nw"
 #endif

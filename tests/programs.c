@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <regex.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -118,6 +119,10 @@ static void test_bad_numbers_are_refused_by_name(void **s)
     refused("build/bin/train --lr nan", "--lr expects a number");
     refused("build/bin/train --epochs", "--epochs needs a value");
     refused("build/bin/train --batch -3", "--batch -3 is out of range");
+    refused("build/bin/ablation --threads 0",
+            "--threads 0 is out of range: expected 1 to 64");
+    refused("build/bin/sweep --threads 65",
+            "--threads 65 is out of range");
 }
 
 static void test_unknown_options_and_names_list_what_is_known(void **s)
@@ -369,6 +374,71 @@ static void test_summaries_with_one_or_no_attention(void **s)
     remove_scratch();
 }
 
+/* text with each time of a table, "1.23 (1.20-1.30)", and the
+   summary's sentences that rank training times, replaced by "T" */
+static char *without_times(const char *text)
+{
+    static const char *const pattern[] = {
+        "[0-9]+\\.[0-9]+ \\([0-9]+\\.[0-9]+-+[0-9]+\\.[0-9]+\\)",
+        "(In training time|The training times).*The loss floor"};
+    char *out = strdup(text);
+    for (int p = 0; p < 2; p++) {
+        regex_t re;
+        assert_int_equal(regcomp(&re, pattern[p], REG_EXTENDED), 0);
+        regmatch_t m;
+        size_t from = 0;
+        while (regexec(&re, out + from, 1, &m, 0) == 0) {
+            size_t at = from + m.rm_so, end = from + m.rm_eo;
+            memmove(out + at + 1, out + end, strlen(out + end) + 1);
+            out[at] = 'T';
+            from = at + 1;
+        }
+        regfree(&re);
+    }
+    return out;
+}
+
+/* ablation with N threads into folder DIR: stdout and its files */
+static const char *const thread_files[] = {"out.txt", "table.tex",
+    "curves.dat", "summary.tex", "align.tex", "hm-dot.dat",
+    "hm-additive.txt"};
+
+static void run_ablation_threads(const char *dir, int threads)
+{
+    char command[2048];
+    snprintf(command, sizeof command, "mkdir -p %s && "
+             "build/bin/ablation --configs none,dot,additive"
+             " --seeds 2 --epochs 2 --threads %d --table %s/table.tex"
+             " --curves %s/curves.dat --summary %s/summary.tex"
+             " --align-table %s/align.tex --heatmaps %s/hm"
+             " > %s/out.txt", dir, threads, dir, dir, dir, dir, dir,
+             dir);
+    expect(command, 0, "");
+}
+
+static void test_two_threads_print_what_one_thread_prints(void **s)
+{
+    (void)s;
+    make_scratch();
+    char one[128], two[128], path[160];
+    snprintf(one, sizeof one, "%s/one", scratch);
+    snprintf(two, sizeof two, "%s/two", scratch);
+    run_ablation_threads(one, 1);
+    run_ablation_threads(two, 2);
+    for (size_t f = 0; f < sizeof thread_files / sizeof *thread_files;
+         f++) {
+        snprintf(path, sizeof path, "%s/%s", one, thread_files[f]);
+        char *a = without_times(slurp(path));
+        snprintf(path, sizeof path, "%s/%s", two, thread_files[f]);
+        char *b = without_times(slurp(path));
+        if (strcmp(a, b))
+            fail_msg("%s differs:\n%s\nagainst\n%s", thread_files[f],
+                     a, b);
+        free(a); free(b);
+    }
+    remove_scratch();
+}
+
 static void test_a_warm_up_as_long_as_the_run_is_refused(void **s)
 {
     (void)s;
@@ -424,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_lists_and_repeats_are_not_bent),
         cmocka_unit_test(test_summaries_with_one_or_no_attention),
         cmocka_unit_test(test_a_warm_up_as_long_as_the_run_is_refused),
+        cmocka_unit_test(test_two_threads_print_what_one_thread_prints),
         cmocka_unit_test(test_sentences_split_at_any_white_space),
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
     };
