@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 306 "chapters/B-fast.nw"
+#line 307 "chapters/B-fast.nw"
 #include <string.h>
 #line 118 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
@@ -20,7 +20,7 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 308 "chapters/B-fast.nw"
+#line 309 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
    [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
 #define EXP_FAST_MIN (-87.0f)
@@ -34,7 +34,7 @@ static inline float exp_fast(float x)
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 325 "chapters/B-fast.nw"
+#line 326 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = p * r + 1.3981999507e-3f;
 p = p * r + 8.3334519073e-3f;
@@ -42,14 +42,14 @@ p = p * r + 4.1665795894e-2f;
 p = p * r + 1.6666665459e-1f;
 p = p * r + 5.0000001201e-1f;
 p = p * r * r + r + 1;
-#line 321 "chapters/B-fast.nw"
+#line 322 "chapters/B-fast.nw"
     
-#line 333 "chapters/B-fast.nw"
+#line 334 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
 return x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 322 "chapters/B-fast.nw"
+#line 323 "chapters/B-fast.nw"
 }
 #line 23 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
@@ -222,9 +222,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1095 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 458 "chapters/B-fast.nw"
+#line 459 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 409 "chapters/B-fast.nw"
+#line 410 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
