@@ -43,10 +43,10 @@ rate[pass] = d->n / (seconds_now() - t0);
 }
 #line 825 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 841 "chapters/A-programs.nw"
+#line 842 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 888 "chapters/A-programs.nw"
+#line 889 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -61,7 +61,7 @@ static void report_training(FILE *table, const char *name,
                 " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
                 rate, 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 913 "chapters/A-programs.nw"
+#line 914 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -78,9 +78,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2690 "chapters/A-programs.nw"
+#line 2700 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2696 "chapters/A-programs.nw"
+#line 2706 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -101,7 +101,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2724 "chapters/A-programs.nw"
+#line 2734 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -110,9 +110,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2716 "chapters/A-programs.nw"
+#line 2726 "chapters/A-programs.nw"
     
-#line 2734 "chapters/A-programs.nw"
+#line 2744 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -132,7 +132,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2717 "chapters/A-programs.nw"
+#line 2727 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -241,7 +241,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 806 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 535 "chapters/B-fast.nw"
+#line 572 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -258,7 +258,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 555 "chapters/B-fast.nw"
+#line 592 "chapters/B-fast.nw"
 static void step_row(FILE *f, const char *step, const char *kernel,
                      KernelFn fn, void *ctx, double flop)
 {
@@ -276,7 +276,7 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 576 "chapters/B-fast.nw"
+#line 613 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -291,7 +291,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 592 "chapters/B-fast.nw"
+#line 629 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -308,7 +308,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 613 "chapters/B-fast.nw"
+#line 650 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -367,7 +367,7 @@ if (steps) out_plan("--steps", steps);
 }
 #line 827 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 846 "chapters/A-programs.nw"
+#line 847 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -375,17 +375,17 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 904 "chapters/A-programs.nw"
+#line 905 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 853 "chapters/A-programs.nw"
-    double one_thread = 0;
+#line 854 "chapters/A-programs.nw"
+    double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 865 "chapters/A-programs.nw"
+#line 866 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -402,16 +402,15 @@ for (int r = 0; r < RUNS; r++) {
 median_range(st, sec, RUNS);
 report_training(table, attention_name[kind], st, flops, peak, 1);
 if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
-    one_thread += st[0];
+    for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 857 "chapters/A-programs.nw"
+#line 858 "chapters/A-programs.nw"
     }
     
-#line 931 "chapters/A-programs.nw"
+#line 932 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
-double wall[RUNS], two[3], one[3] = {one_thread, one_thread,
-                                     one_thread};
+double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
     double t0 = seconds_now();
     run_parallel(bench_train, &br, 3, 2);
@@ -419,24 +418,30 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(two, wall, RUNS);
 if (table) fprintf(table, "\\addlinespace\n");
-report_training(table, "ablation x1", one, ablation_flops, peak, 1);
+report_training(table, "ablation x1", one_thread, ablation_flops,
+                peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-if (table) fprintf(table, "\\bottomrule\n\\end{tabular}\n");
-#line 859 "chapters/A-programs.nw"
+#line 949 "chapters/A-programs.nw"
+if (table)
+    fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
+            " medians of %d runs; ablation x1: sums of the three"
+            " rows' medians, minima and maxima}\n\\end{tabular}\n",
+            RUNS);
+#line 860 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2693 "chapters/A-programs.nw"
+#line 2703 "chapters/A-programs.nw"
 time_attention(peak);
-#line 634 "chapters/B-fast.nw"
+#line 671 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 648 "chapters/B-fast.nw"
+#line 686 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -458,9 +463,9 @@ out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 640 "chapters/B-fast.nw"
+#line 677 "chapters/B-fast.nw"
     
-#line 671 "chapters/B-fast.nw"
+#line 709 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -474,9 +479,10 @@ for (int i = 0; i < EXP_COUNT; i++)
 step_row(f, "exp of 4096", "expf", run_expf, e, 0);
 step_row(f, "", "exp_fast", run_exp_fast, e, 0);
 free(A); free(W); free(C); free(dW); free(e);
-#line 641 "chapters/B-fast.nw"
+#line 678 "chapters/B-fast.nw"
     if (f) {
-        fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+        fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
+                " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
         out_close(f);
     }
 }

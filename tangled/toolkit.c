@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 385 "chapters/B-fast.nw"
+#line 416 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -555,7 +555,7 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 98 "chapters/B-fast.nw"
+#line 113 "chapters/B-fast.nw"
 enum { TILE_ROWS = 8 };
 static inline void tile_add(real *C, int ldc, const real *A,
                             size_t ars, size_t acs,
@@ -575,7 +575,7 @@ static inline void tile_add(real *C, int ldc, const real *A,
         for (int c = 0; c < cols; c++)
             C[(size_t)r * ldc + c] += tile[r][c];
 }
-#line 126 "chapters/B-fast.nw"
+#line 141 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
@@ -601,7 +601,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 164 "chapters/B-fast.nw"
+#line 181 "chapters/B-fast.nw"
 static inline void product(real *C, int ldc, const real *A,
                            size_t ars, size_t acs, const real *B,
                            size_t brs, size_t bcs,
@@ -622,7 +622,7 @@ static inline void product(real *C, int ldc, const real *A,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 201 "chapters/B-fast.nw"
+#line 218 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -640,7 +640,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 230 "chapters/B-fast.nw"
+#line 247 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -817,14 +817,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 431 "chapters/B-fast.nw"
+#line 462 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 388 "chapters/B-fast.nw"
+#line 419 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -843,7 +843,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 408 "chapters/B-fast.nw"
+#line 439 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -858,7 +858,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 443 "chapters/B-fast.nw"
+#line 474 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
