@@ -107,7 +107,26 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 534 "chapters/08-using.nw"
+#line 536 "chapters/08-using.nw"
+static CkptStatus in_record(InCursor *in, int bytes,
+                            const char *family, uint32_t *f,
+                            CkptError *err)
+{
+    if (!in_need(in, 4 + (uint64_t)bytes, "the configuration", err))
+        return err->status;
+    uint32_t record = in_u32(in);
+    if (record != (uint32_t)bytes)
+        return fail(err, CKPT_MALFORMED, "malformed: %s"
+                    " configuration of %u bytes, not %d", family,
+                    record, bytes);
+    for (int k = 0; k < bytes / 4; k++) f[k] = in_u32(in);
+    if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
+        return fail(err, CKPT_VOCAB, "vocabularies of %u and %u"
+                    " words; this build's have %d", f[0], f[1],
+                    VOCAB_MAX);
+    return CKPT_OK;
+}
+#line 558 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -136,7 +155,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 744 "chapters/08-using.nw"
+#line 752 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -148,7 +167,7 @@ size_t lstm_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 759 "chapters/08-using.nw"
+#line 767 "chapters/08-using.nw"
 size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -234,7 +253,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 554 "chapters/08-using.nw"
+#line 578 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -242,7 +261,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 579 "chapters/08-using.nw"
+#line 603 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -256,9 +275,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 561 "chapters/08-using.nw"
+#line 585 "chapters/08-using.nw"
     
-#line 596 "chapters/08-using.nw"
+#line 620 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -276,9 +295,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 562 "chapters/08-using.nw"
+#line 586 "chapters/08-using.nw"
     
-#line 615 "chapters/08-using.nw"
+#line 639 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -286,10 +305,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 563 "chapters/08-using.nw"
+#line 587 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 626 "chapters/08-using.nw"
+#line 650 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -309,23 +328,15 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 565 "chapters/08-using.nw"
+#line 589 "chapters/08-using.nw"
     ModelConfig cfg;
     if (family == FAMILY_LSTM) {
         
-#line 650 "chapters/08-using.nw"
-if (!in_need(&in, 4 + LSTM_RECORD_BYTES, "the configuration", err))
+#line 674 "chapters/08-using.nw"
+uint32_t f[LSTM_RECORD_BYTES / 4];
+if (in_record(&in, LSTM_RECORD_BYTES, "an LSTM", f, err) != CKPT_OK)
     return err->status;
-uint32_t record = in_u32(&in), f[5];
-if (record != LSTM_RECORD_BYTES)
-    return fail(err, CKPT_MALFORMED, "malformed: an LSTM"
-                " configuration of %u bytes, not %d", record,
-                LSTM_RECORD_BYTES);
-for (int k = 0; k < 5; k++) f[k] = in_u32(&in);
-if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
-    return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
-                " this build's have %d", f[0], f[1], VOCAB_MAX);
-#line 670 "chapters/08-using.nw"
+#line 686 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -338,27 +349,19 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 662 "chapters/08-using.nw"
+#line 678 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 568 "chapters/08-using.nw"
+#line 592 "chapters/08-using.nw"
     } else {
         
-#line 686 "chapters/08-using.nw"
-if (!in_need(&in, 4 + TRANSFORMER_RECORD_BYTES, "the configuration",
-          err))
-    return err->status;
-uint32_t record = in_u32(&in), f[8];
-if (record != TRANSFORMER_RECORD_BYTES)
-    return fail(err, CKPT_MALFORMED, "malformed: a Transformer"
-                " configuration of %u bytes, not %d", record,
-                TRANSFORMER_RECORD_BYTES);
-for (int k = 0; k < 8; k++) f[k] = in_u32(&in);
-if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
-    return fail(err, CKPT_VOCAB, "vocabularies of %u and %u words;"
-                " this build's have %d", f[0], f[1], VOCAB_MAX);
 #line 702 "chapters/08-using.nw"
+uint32_t f[TRANSFORMER_RECORD_BYTES / 4];
+if (in_record(&in, TRANSFORMER_RECORD_BYTES, "a Transformer", f, err)
+    != CKPT_OK)
+    return err->status;
+#line 710 "chapters/08-using.nw"
 static const char *const size_name[] = { "width", "layer count",
                                          "head count",
                                          "feed-forward width" };
@@ -373,7 +376,7 @@ for (int k = 2; k <= 5; k++) {
 if (f[6] > 1 || f[7] > 1)
     return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
                 " encoding and the scale are 0 or 1", f[6], f[7]);
-#line 721 "chapters/08-using.nw"
+#line 729 "chapters/08-using.nw"
 cfg = model_config_default();
 cfg.attention = ATTN_TRANSFORMER;
 cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
@@ -382,10 +385,10 @@ cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
 cfg.scaled = (int)f[7];
 const char *problem = transformer_check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 570 "chapters/08-using.nw"
+#line 594 "chapters/08-using.nw"
     }
     
-#line 779 "chapters/08-using.nw"
+#line 787 "chapters/08-using.nw"
 size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
                                      : transformer_param_count(&cfg);
 if (count > CKPT_MAX_PARAMS)
@@ -401,7 +404,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 798 "chapters/08-using.nw"
+#line 806 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -420,9 +423,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 794 "chapters/08-using.nw"
+#line 802 "chapters/08-using.nw"
 }
-#line 820 "chapters/08-using.nw"
+#line 828 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -438,9 +441,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 572 "chapters/08-using.nw"
+#line 596 "chapters/08-using.nw"
     
-#line 840 "chapters/08-using.nw"
+#line 848 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -451,7 +454,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 859 "chapters/08-using.nw"
+#line 867 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -461,12 +464,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 850 "chapters/08-using.nw"
+#line 858 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 872 "chapters/08-using.nw"
+#line 880 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -477,14 +480,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 854 "chapters/08-using.nw"
+#line 862 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 573 "chapters/08-using.nw"
+#line 597 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 895 "chapters/08-using.nw"
+#line 903 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -493,7 +496,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     size_t n = 0;
     CkptStatus s = CKPT_OK;
     
-#line 924 "chapters/08-using.nw"
+#line 932 "chapters/08-using.nw"
 FILE *f = fopen(path, "rb");
 struct stat st;
 if (!f || fstat(fileno(f), &st))
@@ -510,11 +513,11 @@ else {
                  ferror(f) ? strerror(errno) : "the file changed");
 }
 if (f) fclose(f);
-#line 903 "chapters/08-using.nw"
+#line 911 "chapters/08-using.nw"
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 911 "chapters/08-using.nw"
+#line 919 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -526,16 +529,16 @@ if (f) fclose(f);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 906 "chapters/08-using.nw"
+#line 914 "chapters/08-using.nw"
     return s;
 }
-#line 942 "chapters/08-using.nw"
+#line 950 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 954 "chapters/08-using.nw"
+#line 962 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

@@ -153,7 +153,7 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1076 "chapters/08-using.nw"
+#line 1084 "chapters/08-using.nw"
 typedef struct {
     int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
@@ -169,7 +169,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   real *weights /* [N, S] or NULL */);
 void decoder_state_reorder(DecoderState *d,
                            const int *parent /* [N] */);
-#line 1200 "chapters/08-using.nw"
+#line 1208 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);

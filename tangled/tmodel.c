@@ -470,7 +470,7 @@ for (int b = 0; b < B; b++) {
     }
     free(words);
 }
-#line 1206 "chapters/08-using.nw"
+#line 1214 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights)
@@ -489,7 +489,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, N, n, S);
     d->t++;
 }
-#line 1228 "chapters/08-using.nw"
+#line 1236 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
     tm_encode(m, batch);
