@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 558 "chapters/07-transformer.nw"
+#line 552 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,14 +18,13 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 238 "chapters/07-transformer.nw"
+#line 240 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
                   int dk, int dv)
 {
     int ldq = NH * dk, ldv = NH * dv;
-    real *K_t = xcalloc((size_t)dk * Tk, sizeof(real)); /* [dk,Tk] */
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             const real *q = Q + (size_t)b * Tq * ldq + h * dk;
@@ -35,9 +34,8 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
 #line 259 "chapters/07-transformer.nw"
-transpose(K_t, k, ldq, Tk, dk);
 memset(w, 0, sizeof(real) * Tq * Tk);
-matmul(w, Tk, q, ldq, K_t, Tk, Tq, dk, Tk);          /* Q K^T */
+matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 for (int i = 0; i < Tq; i++) {
     real *row = w + (size_t)i * Tk;
     for (int j = 0; j < Tk; j++) row[j] *= scale;
@@ -47,17 +45,16 @@ for (int i = 0; i < Tq; i++) {
     else
         softmax(row, row, Tk);
 }
-#line 253 "chapters/07-transformer.nw"
+#line 254 "chapters/07-transformer.nw"
             
-#line 273 "chapters/07-transformer.nw"
+#line 272 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++)
     memset(o + (size_t)i * ldv, 0, sizeof(real) * dv);
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 254 "chapters/07-transformer.nw"
+#line 255 "chapters/07-transformer.nw"
         }
-    free(K_t);
 }
-#line 312 "chapters/07-transformer.nw"
+#line 311 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -65,21 +62,20 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
 {
     int ldq = NH * dk, ldv = NH * dv;
     size_t TT = (size_t)Tq * Tk;
-    real *wz = xcalloc(4 * TT + (size_t)dv * Tk, sizeof(real));
-    real *dw = wz + TT, *ds = dw + TT;              /* [Tq, Tk] */
-    real *t = ds + TT, *vt = t + TT;        /* [Tk, Tq], [dv, Tk] */
+    real *wz = xcalloc(3 * TT, sizeof(real));       /* [Tq, Tk] */
+    real *dw = wz + TT, *ds = dw + TT;              /* each */
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 334 "chapters/07-transformer.nw"
+#line 332 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 325 "chapters/07-transformer.nw"
+#line 323 "chapters/07-transformer.nw"
             
-#line 341 "chapters/07-transformer.nw"
+#line 339 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -87,39 +83,36 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 326 "chapters/07-transformer.nw"
+#line 324 "chapters/07-transformer.nw"
             
-#line 354 "chapters/07-transformer.nw"
+#line 351 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
-transpose(vt, V + at_v, ldv, Tk, dv);               /* [dv, Tk] */
-matmul(dw, Tk, d_o, ldv, vt, Tk, Tq, dv, Tk);
-transpose(t, wz, Tk, Tq, Tk);                       /* [Tk, Tq] */
-matmul(dV + at_v, ldv, t, Tq, d_o, ldv, Tk, Tq, dv);
-#line 327 "chapters/07-transformer.nw"
+matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
+                V + at_v, ldv, Tq, Tk, dv);
+#line 325 "chapters/07-transformer.nw"
             
-#line 361 "chapters/07-transformer.nw"
+#line 356 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 328 "chapters/07-transformer.nw"
+#line 326 "chapters/07-transformer.nw"
             
-#line 369 "chapters/07-transformer.nw"
+#line 364 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
-transpose(t, ds, Tk, Tq, Tk);                       /* [Tk, Tq] */
-matmul(dK + at_k, ldq, t, Tq, Q + at_q, ldq, Tk, Tq, dk);
-#line 329 "chapters/07-transformer.nw"
+matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
+#line 327 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 451 "chapters/07-transformer.nw"
+#line 445 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 426 "chapters/07-transformer.nw"
+#line 420 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -131,12 +124,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 459 "chapters/07-transformer.nw"
+#line 453 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 437 "chapters/07-transformer.nw"
+#line 431 "chapters/07-transformer.nw"
         
-#line 463 "chapters/07-transformer.nw"
+#line 457 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -156,15 +149,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 438 "chapters/07-transformer.nw"
+#line 432 "chapters/07-transformer.nw"
         
-#line 486 "chapters/07-transformer.nw"
+#line 480 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 439 "chapters/07-transformer.nw"
+#line 433 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -175,7 +168,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 641 "chapters/07-transformer.nw"
+#line 635 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -187,7 +180,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 656 "chapters/07-transformer.nw"
+#line 650 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -208,14 +201,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 684 "chapters/07-transformer.nw"
+#line 678 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 707 "chapters/07-transformer.nw"
+#line 701 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -236,7 +229,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 750 "chapters/07-transformer.nw"
+#line 744 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -250,7 +243,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 785 "chapters/07-transformer.nw"
+#line 779 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -267,16 +260,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 804 "chapters/07-transformer.nw"
+#line 798 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 801 "chapters/07-transformer.nw"
+#line 795 "chapters/07-transformer.nw"
 }
-#line 856 "chapters/07-transformer.nw"
+#line 850 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -287,7 +280,15 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 922 "chapters/07-transformer.nw"
+#line 924 "chapters/07-transformer.nw"
+enum { LN_LANES = 8 };
+static double lanes_total(const double s[LN_LANES])
+{
+    double total = 0;
+    for (int l = 0; l < LN_LANES; l++) total += s[l];
+    return total;
+}
+#line 938 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -295,19 +296,27 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
     for (int n = 0; n < N; n++) {
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
-        double mu = 0, var = 0;
-        for (int d = 0; d < D; d++) mu += x_n[d];
-        mu /= D;
+        
+#line 955 "chapters/07-transformer.nw"
+double su[LN_LANES] = {0}, su2[LN_LANES] = {0};
+for (int d0 = 0; d0 < D; d0 += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++) {
+        int d = d0 + l;
+        double u = d < D ? (double)x_n[d] - x_n[0] : 0;
+        su[l] += u;
+        su2[l] += u * u;
+    }
+double u_mean = lanes_total(su) / D, mu = x_n[0] + u_mean;
+double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
+#line 946 "chapters/07-transformer.nw"
+        real m = (real)mu, r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
-            var += (x_n[d] - mu) * (x_n[d] - mu);
-        double r = 1 / sqrt(var / D + LAYERNORM_EPS);
-        for (int d = 0; d < D; d++)
-            y_n[d] = (real)((x_n[d] - mu) * r) * gamma[d] + beta[d];
-        mean[n] = (real)mu;
-        rstd[n] = (real)r;
+            y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
+        mean[n] = m;
+        rstd[n] = r;
     }
 }
-#line 958 "chapters/07-transformer.nw"
+#line 982 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -317,23 +326,32 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         const real *x_n = x + (size_t)n * D;
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
-        double g_mean = 0, gx_mean = 0;
+        
+#line 1005 "chapters/07-transformer.nw"
+double sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
+for (int d0 = 0; d0 < D; d0 += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++) {
+        int d = d0 + l;
+        real xhat = d < D ? (x_n[d] - mu) * r : 0;
+        real g = d < D ? dy_n[d] * gamma[d] : 0;
+        sg[l] += g;
+        sgx[l] += g * xhat;
+    }
+real g_mean = (real)(lanes_total(sg) / D);
+real gx_mean = (real)(lanes_total(sgx) / D);
+#line 992 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
-            g_mean += g;
-            gx_mean += g * xhat;
+            dx_n[d] += r * (g - g_mean - xhat * gx_mean);
+        }
+        for (int d = 0; d < D; d++) {   /* a loop of its own: see */
+            real xhat = (x_n[d] - mu) * r;      /* the text below */
             dgamma[d] += dy_n[d] * xhat;
             dbeta[d] += dy_n[d];
         }
-        g_mean /= D;
-        gx_mean /= D;
-        for (int d = 0; d < D; d++) {
-            real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
-            dx_n[d] += (real)(r * (g - g_mean - xhat * gx_mean));
-        }
     }
 }
-#line 1025 "chapters/07-transformer.nw"
+#line 1058 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -347,7 +365,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1040 "chapters/07-transformer.nw"
+#line 1073 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -363,7 +381,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1065 "chapters/07-transformer.nw"
+#line 1098 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -374,7 +392,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1078 "chapters/07-transformer.nw"
+#line 1111 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -386,7 +404,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1128 "chapters/07-transformer.nw"
+#line 1161 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -397,7 +415,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1140 "chapters/07-transformer.nw"
+#line 1173 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -414,7 +432,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1158 "chapters/07-transformer.nw"
+#line 1191 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -424,7 +442,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1185 "chapters/07-transformer.nw"
+#line 1218 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -451,7 +469,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1227 "chapters/07-transformer.nw"
+#line 1260 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -469,7 +487,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1248 "chapters/07-transformer.nw"
+#line 1281 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -494,7 +512,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1307 "chapters/07-transformer.nw"
+#line 1340 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)
