@@ -249,7 +249,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     
-#line 172 "chapters/07b-training.nw"
+#line 174 "chapters/07b-training.nw"
 if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
@@ -365,7 +365,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 186 "chapters/07b-training.nw"
+#line 188 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
 #line 719 "chapters/03-bottleneck.nw"
     params_free(&m->params);
@@ -387,15 +387,16 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 563 "chapters/A-programs.nw"
+#line 566 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
-double BS = B * S, BT = B * T;
+double G = (max_B - 1) / TMODEL_GROUP_ROWS;     /* more workspaces */
+double R = B + G * TMODEL_GROUP_ROWS, BS = R * S, BT = R * T;
 par = (Vs + Vt) * D + Ly * (2 * blk + 4 * D * D + 2 * D) + 4 * D
       + (D + 1) * Vt;
-ints = BS * S + 2 * BT * T + BT * S + 2 * BT + B;
-work = S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
-       + 3 * BT * Vt + BT * S
+ints = BS * S + 2 * BT * T + BT * S + 2 * BT + R + R * (2 * S + 3);
+work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
+       + 3 * BT * Vt + B * T * S
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
@@ -592,7 +593,7 @@ m->top = top;
 double model_forward(Model *m, const Batch *batch)
 {
     
-#line 177 "chapters/07b-training.nw"
+#line 179 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
 #line 864 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
@@ -602,7 +603,7 @@ if (m->tm) return transformer_forward(m, batch);
 void model_backward(Model *m, const Batch *batch)
 {
     
-#line 179 "chapters/07b-training.nw"
+#line 181 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
 #line 872 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
@@ -678,7 +679,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
     
-#line 181 "chapters/07b-training.nw"
+#line 183 "chapters/07b-training.nw"
 if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;

@@ -108,7 +108,8 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
 #line 155 "chapters/07b-training.nw"
-enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30 };
+enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30,
+       TMODEL_GROUP_ROWS = 8 };
 const char *transformer_check(const ModelConfig *cfg);
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed);
@@ -120,7 +121,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 518 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2780 "chapters/A-programs.nw"
+#line 2784 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -1,4 +1,4 @@
-#line 1232 "chapters/A-programs.nw"
+#line 1236 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "seq2seq.h"
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1274 "chapters/A-programs.nw"
+#line 1278 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +25,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 1367 "chapters/A-programs.nw"
+#line 1371 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -40,7 +40,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 1335 "chapters/A-programs.nw"
+#line 1339 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -54,7 +54,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 1351 "chapters/A-programs.nw"
+#line 1355 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -67,10 +67,10 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          attention_name[pl->mc[k].attention], pl->mc[k].H,
          (int)t.seed, seconds_now() - t0, ev->loss);
 model_free(m);
-#line 1348 "chapters/A-programs.nw"
+#line 1352 "chapters/A-programs.nw"
 }
 
-#line 1244 "chapters/A-programs.nw"
+#line 1248 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL;
     
-#line 1296 "chapters/A-programs.nw"
+#line 1300 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -108,11 +108,11 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1254 "chapters/A-programs.nw"
+#line 1258 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 2804 "chapters/A-programs.nw"
+#line 2808 "chapters/A-programs.nw"
 for (int k = 0; k < n_models; k++) {
     if (mc[k].attention != ATTN_TRANSFORMER) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
@@ -120,21 +120,21 @@ for (int k = 0; k < n_models; k++) {
     mc[k].scaled = tdef.scaled;
     refuse_bad_transformer(&mc[k]);
 }
-#line 1257 "chapters/A-programs.nw"
+#line 1261 "chapters/A-programs.nw"
     
-#line 1324 "chapters/A-programs.nw"
+#line 1328 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
 memory_check(need, "the hidden sizes of --models, or --max-words");
-#line 1258 "chapters/A-programs.nw"
+#line 1262 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
     SweepPlan plan = { mc, tc, seeds, &train_set, &val_set, ev };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 1386 "chapters/A-programs.nw"
+#line 1390 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -151,10 +151,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1264 "chapters/A-programs.nw"
+#line 1268 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1408 "chapters/A-programs.nw"
+#line 1412 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -181,7 +181,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1266 "chapters/A-programs.nw"
+#line 1270 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -1,10 +1,10 @@
-#line 210 "chapters/07b-training.nw"
+#line 212 "chapters/07b-training.nw"
 /* tmodel.c: the encoder-decoder Transformer (chapter 7). */
 #include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 251 "chapters/07b-training.nw"
+#line 254 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
@@ -33,7 +33,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 296 "chapters/07b-training.nw"
+#line 299 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -58,7 +58,7 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 335 "chapters/07b-training.nw"
+#line 338 "chapters/07b-training.nw"
 static void dec_norm(real *y, const DecoderCache *c,
                      const Params *p, const DecoderBlock *blk, int k,
                      const real *x, int N)
@@ -89,7 +89,7 @@ void decoder_block_forward(real *y, DecoderCache *c,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 381 "chapters/07b-training.nw"
+#line 384 "chapters/07b-training.nw"
 static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                           const DecoderBlock *blk, int k,
                           const real *dy, const real *x, int N)
@@ -100,7 +100,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        c->rstd + (size_t)k * N,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
-#line 393 "chapters/07b-training.nw"
+#line 396 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -127,7 +127,62 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 458 "chapters/07b-training.nw"
+#line 567 "chapters/07b-training.nw"
+static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
+                          int S)
+{
+    int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
+    
+#line 575 "chapters/07b-training.nw"
+batch_alloc(&tm->slice, B, S);
+size_t BS = (size_t)B * S, BT = (size_t)B * T;
+tm->pe = xcalloc((size_t)S * D, sizeof(real));
+positional_encoding(tm->pe, S, D);
+tm->enc_mask = xcalloc(BS * S + 2 * BT * T + BT * S + 2 * BT + B,
+                       sizeof(int));
+tm->self_mask = tm->enc_mask + BS * S;
+tm->cross_mask = tm->self_mask + BT * T;
+tm->dec_in = tm->cross_mask + BT * S;
+tm->dec_tgt = tm->dec_in + BT;
+tm->dec_len = tm->dec_tgt + BT;
+#line 593 "chapters/07b-training.nw"
+size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
+size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
+                   BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
+real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
+                    &tm->dec_out, &tm->enc_mean, &tm->enc_rstd,
+                    &tm->dec_mean, &tm->dec_rstd, &tm->logits,
+                    &tm->prob, &tm->d_logits, &tm->d_enc[0],
+                    &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
+                    &tm->d_dec[1], &tm->d_dec_out };
+size_t total = 0, n = sizeof sizes / sizeof *sizes;
+for (size_t k = 0; k < n; k++) total += sizes[k];
+real *base = xcalloc(total, sizeof(real));
+for (size_t k = 0; k < n; k++) {
+    *arrays[k] = base;
+    base += sizes[k];
+}
+#line 587 "chapters/07b-training.nw"
+for (int l = 0; l < L; l++) {
+    block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
+    decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
+}
+#line 572 "chapters/07b-training.nw"
+}
+#line 611 "chapters/07b-training.nw"
+static void tm_free_work(TModel *tm)
+{
+    for (int l = 0; l < tm->layers; l++) {
+        block_cache_free(&tm->enc_c[l]);
+        decoder_cache_free(&tm->dec_c[l]);
+    }
+    batch_free(&tm->slice);
+    free(tm->enc_x);
+    free(tm->enc_mask);
+    free(tm->pe);
+    free(tm);
+}
+#line 465 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -144,7 +199,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 482 "chapters/07b-training.nw"
+#line 489 "chapters/07b-training.nw"
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed)
 {
@@ -160,7 +215,7 @@ void transformer_build(Model *m, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 506 "chapters/07b-training.nw"
+#line 513 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -182,12 +237,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 497 "chapters/07b-training.nw"
+#line 504 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 529 "chapters/07b-training.nw"
+#line 536 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -197,59 +252,32 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 501 "chapters/07b-training.nw"
+#line 508 "chapters/07b-training.nw"
     
-#line 542 "chapters/07b-training.nw"
-int B = max_B, S = max_len, T = max_len - 1, L = tm->layers;
-m->max_B = B; m->max_S = S; m->max_T = T;
-size_t BS = (size_t)B * S, BT = (size_t)B * T;
-tm->pe = xcalloc((size_t)S * D, sizeof(real));
-positional_encoding(tm->pe, S, D);
-tm->enc_mask = xcalloc(BS * S + 2 * BT * T + BT * S + 2 * BT + B,
-                       sizeof(int));
-tm->self_mask = tm->enc_mask + BS * S;
-tm->cross_mask = tm->self_mask + BT * T;
-tm->dec_in = tm->cross_mask + BT * S;
-tm->dec_tgt = tm->dec_in + BT;
-tm->dec_len = tm->dec_tgt + BT;
-#line 562 "chapters/07b-training.nw"
-size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
-size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
-                   BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
-real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
-                    &tm->dec_out, &tm->enc_mean, &tm->enc_rstd,
-                    &tm->dec_mean, &tm->dec_rstd, &tm->logits,
-                    &tm->prob, &tm->d_logits, &tm->d_enc[0],
-                    &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
-                    &tm->d_dec[1], &tm->d_dec_out };
-size_t total = 0, n = sizeof sizes / sizeof *sizes;
-for (size_t k = 0; k < n; k++) total += sizes[k];
-real *base = xcalloc(total, sizeof(real));
-for (size_t k = 0; k < n; k++) {
-    *arrays[k] = base;
-    base += sizes[k];
+#line 552 "chapters/07b-training.nw"
+m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
+tm_alloc_work(tm, cfg, max_B, max_len);
+m->attn.weights = xcalloc((size_t)max_B * m->max_T * max_len,
+                          sizeof(real));        /* [B, T', S] */
+tm->groups = (max_B + TMODEL_GROUP_ROWS - 1) / TMODEL_GROUP_ROWS;
+tm->group = xcalloc(tm->groups, sizeof *tm->group);
+tm->group[0] = tm;
+for (int g = 1; g < tm->groups; g++) {
+    TModel *w = tm->group[g] = xcalloc(1, sizeof *w);
+    *w = *tm;                   /* the same handles and sizes */
+    w->groups = 0;
+    tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 555 "chapters/07b-training.nw"
-for (int l = 0; l < L; l++) {
-    block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
-    decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
+#line 509 "chapters/07b-training.nw"
 }
-m->attn.weights = xcalloc(BT * S, sizeof(real));    /* [B, T', S] */
-#line 502 "chapters/07b-training.nw"
-}
-#line 580 "chapters/07b-training.nw"
+#line 625 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
-    for (int l = 0; l < tm->layers; l++) {
-        block_cache_free(&tm->enc_c[l]);
-        decoder_cache_free(&tm->dec_c[l]);
-    }
-    free(tm->enc_x);
-    free(tm->enc_mask);
-    free(tm->pe);
-    free(tm);
+    for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
+    free(tm->group);
+    tm_free_work(tm);
 }
-#line 2794 "chapters/A-programs.nw"
+#line 2798 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
@@ -257,7 +285,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 601 "chapters/07b-training.nw"
+#line 642 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -270,10 +298,9 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 618 "chapters/07b-training.nw"
-static void tm_encode(Model *m, const Batch *batch)
+#line 659 "chapters/07b-training.nw"
+static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
-    TModel *tm = m->tm;
     const Params *p = &m->params;
     int B = batch->B, S = batch->S, D = tm->D;
     size_t SD = (size_t)B * S * D;
@@ -290,11 +317,10 @@ static void tm_encode(Model *m, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 645 "chapters/07b-training.nw"
-static void tm_decode(Model *m, const int *src_len, int B, int T,
-                      int S)
+#line 685 "chapters/07b-training.nw"
+static void tm_decode(Model *m, TModel *tm, const int *src_len,
+                      int B, int T, int S)
 {
-    TModel *tm = m->tm;
     const Params *p = &m->params;
     int D = tm->D, V = m->cfg.tgt_vocab;
     size_t TD = (size_t)B * T * D;
@@ -314,62 +340,93 @@ static void tm_decode(Model *m, const int *src_len, int B, int T,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 673 "chapters/07b-training.nw"
-static void show_weights(real *w /* [B, T, S] */, const TModel *tm,
-                         int B, int T, int S)
+#line 714 "chapters/07b-training.nw"
+static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
+                         const TModel *tm, const TModel *work, int B,
+                         int T, int S)
 {
-    const real *all = tm->dec_c[tm->shown_layer].cross.weights;
+    const real *all = work->dec_c[tm->shown_layer].cross.weights;
     int NH = tm->NH, h0 = tm->shown_head < 0 ? 0 : tm->shown_head;
     int h1 = tm->shown_head < 0 ? NH : h0 + 1;
     for (int b = 0; b < B; b++)
-        for (size_t i = 0; i < (size_t)T * S; i++) {
-            real sum = 0;
-            for (int h = h0; h < h1; h++)
-                sum += all[((size_t)b * NH + h) * T * S + i];
-            w[(size_t)b * T * S + i] = sum / (h1 - h0);
-        }
+        for (int i = 0; i < T; i++)
+            for (int j = 0; j < S; j++) {
+                real sum = 0;
+                for (int h = h0; h < h1; h++)
+                    sum += all[(((size_t)b * NH + h) * T + i) * S
+                               + j];
+                w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
+            }
 }
-#line 694 "chapters/07b-training.nw"
+#line 751 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
-    int B = batch->B, S = batch->S, T = batch->T - 1;
-    int V = m->cfg.tgt_vocab;
-    assert(T <= m->max_T);
-    tm_encode(m, batch);
-    
-#line 713 "chapters/07b-training.nw"
+    int T0 = batch->T - 1, S0 = batch->S, V = m->cfg.tgt_vocab;
+    assert(T0 <= m->max_T && batch->B <= m->max_B);
+    memset(m->attn.weights, 0,
+           sizeof(real) * batch->B * T0 * S0);
+    double sum = 0;
+    int counted = 0;
+    for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++) {
+        TModel *w = tm->group[g];
+        const Batch *gb = &w->slice;
+        int b0 = g * TMODEL_GROUP_ROWS;
+        
+#line 795 "chapters/07b-training.nw"
+Batch *slice = &w->slice;
+slice->B = batch->B - b0 < TMODEL_GROUP_ROWS ? batch->B - b0
+                                             : TMODEL_GROUP_ROWS;
+slice->S = slice->T = 0;
+for (int b = 0; b < slice->B; b++) {
+    slice->src_len[b] = batch->src_len[b0 + b];
+    slice->tgt_len[b] = batch->tgt_len[b0 + b];
+    if (slice->src_len[b] > slice->S) slice->S = slice->src_len[b];
+    if (slice->tgt_len[b] > slice->T) slice->T = slice->tgt_len[b];
+}
+for (int b = 0; b < slice->B; b++) {
+    for (int t = 0; t < slice->S; t++)
+        slice->src[b * slice->S + t] = batch->src[(b0 + b) * S0 + t];
+    for (int t = 0; t < slice->T; t++)
+        slice->tgt[b * slice->T + t] =
+            batch->tgt[(b0 + b) * batch->T + t];
+}
+#line 765 "chapters/07b-training.nw"
+        
+#line 771 "chapters/07b-training.nw"
+int B = gb->B, S = gb->S, T = gb->T - 1, n;
+tm_encode(m, w, gb);
+#line 782 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
-    const int *row = batch->tgt + (size_t)b * batch->T;
-    tm->dec_len[b] = batch->tgt_len[b] - 1;
+    const int *row = gb->tgt + (size_t)b * gb->T;
+    w->dec_len[b] = gb->tgt_len[b] - 1;
     for (int t = 0; t < T; t++) {
-        int real_step = t < tm->dec_len[b];
-        tm->dec_in[b * T + t] = real_step ? row[t] : PAD;
-        tm->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
+        int real_step = t < w->dec_len[b];
+        w->dec_in[b * T + t] = real_step ? row[t] : PAD;
+        w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 702 "chapters/07b-training.nw"
-    tm_decode(m, batch->src_len, B, T, S);
-    show_weights(m->attn.weights, tm, B, T, S);
-    int counted;
-    double sum = cross_entropy_forward(tm->prob, tm->logits,
-                                       tm->dec_tgt, B * T, V,
-                                       LABEL_SMOOTHING, PAD,
-                                       &counted);
+#line 774 "chapters/07b-training.nw"
+tm_decode(m, w, gb->src_len, B, T, S);
+show_weights(m->attn.weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
+             B, T, S);
+sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
+                             V, LABEL_SMOOTHING, PAD, &n);
+counted += n;
+#line 766 "chapters/07b-training.nw"
+    }
     return sum / counted;
 }
-#line 732 "chapters/07b-training.nw"
-void transformer_backward(Model *m, const Batch *batch)
+#line 822 "chapters/07b-training.nw"
+static void tm_backward(Model *m, TModel *tm, int counted)
 {
-    TModel *tm = m->tm;
     Params *p = &m->params;
+    const Batch *batch = &tm->slice;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 745 "chapters/07b-training.nw"
-int counted = 0;
-for (int b = 0; b < B; b++) counted += tm->dec_len[b];
+#line 849 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -383,9 +440,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 740 "chapters/07b-training.nw"
+#line 830 "chapters/07b-training.nw"
     
-#line 762 "chapters/07b-training.nw"
+#line 864 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -397,9 +454,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 741 "chapters/07b-training.nw"
+#line 831 "chapters/07b-training.nw"
     
-#line 775 "chapters/07b-training.nw"
+#line 877 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -414,9 +471,19 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 742 "chapters/07b-training.nw"
+#line 832 "chapters/07b-training.nw"
 }
-#line 833 "chapters/07b-training.nw"
+#line 838 "chapters/07b-training.nw"
+void transformer_backward(Model *m, const Batch *batch)
+{
+    TModel *tm = m->tm;
+    int counted = 0;
+    for (int b = 0; b < batch->B; b++)
+        counted += batch->tgt_len[b] - 1;
+    for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
+        tm_backward(m, tm->group[g], counted);
+}
+#line 935 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, const int *src_len, int B,
                           int S, const int *words, int stride, int n)
 {
@@ -426,27 +493,27 @@ static void decode_prefix(Model *m, const int *src_len, int B,
         for (int t = 0; t < n; t++)
             tm->dec_in[b * n + t] = words[(size_t)b * stride + t];
     }
-    tm_decode(m, src_len, B, n, S);
+    tm_decode(m, tm, src_len, B, n, S);
 }
-#line 849 "chapters/07b-training.nw"
+#line 951 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, int B, int n,
                            int S)
 {
-    show_weights(m->attn.weights, m->tm, B, n, S);
+    show_weights(m->attn.weights, n, S, m->tm, m->tm, B, n, S);
     for (int b = 0; b < B; b++)
         memcpy(w + b * stride,
                m->attn.weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 809 "chapters/07b-training.nw"
+#line 911 "chapters/07b-training.nw"
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights)
 {
     TModel *tm = m->tm;
     int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
     assert(steps <= m->max_T);
-    tm_encode(m, batch);
+    tm_encode(m, tm, batch);
     int *words = xcalloc((size_t)B * (steps + 2), sizeof(int));
     int *done = words + (size_t)B * (steps + 1);    /* [B] */
     for (int b = 0; b < B; b++) words[b * (steps + 1)] = SOS;
@@ -454,7 +521,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
         int n = s + 1;
         decode_prefix(m, batch->src_len, B, S, words, steps + 1, n);
         
-#line 861 "chapters/07b-training.nw"
+#line 963 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
@@ -463,7 +530,7 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 823 "chapters/07b-training.nw"
+#line 925 "chapters/07b-training.nw"
         if (weights)
             newest_weights(weights + (size_t)s * S,
                            (size_t)steps * S, m, B, n, S);
@@ -492,7 +559,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
 #line 1236 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
-    tm_encode(m, batch);
+    tm_encode(m, m->tm, batch);
     return (Encoding){ m->tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, m->tm->D };
 }

@@ -165,6 +165,47 @@ static void test_padding_changes_no_transformer_loss(void **s)
     dataset_free(&d);
 }
 
+/* a batch of 16 sentences runs in groups of TMODEL_GROUP_ROWS; its
+   loss and every gradient must be the sums of its sentences', each
+   run alone and weighted by its share of the target tokens */
+static void test_a_batch_in_groups_is_its_sentences_one_at_a_time(
+    void **s)
+{
+    (void)s;
+    enum { N = 16 };
+    assert_true((int)N > (int)TMODEL_GROUP_ROWS);
+    Dataset d;
+    Batch batch, one;
+    small_batch(&batch, &d, N, 9);
+    batch_alloc(&one, 1, d.L);
+    Model *m = small_transformer(1, 1, 1, N, d.L);
+    size_t P = m->params.count;
+    real *grad = xcalloc(2 * P, sizeof(real)), *sum_grad = grad + P;
+    params_zero_grad(&m->params);
+    double loss = model_forward(m, &batch), sum = 0;
+    model_backward(m, &batch);
+    memcpy(grad, m->params.grad, sizeof(real) * P);
+    int tokens = 0;
+    for (int b = 0; b < N; b++) tokens += batch.tgt_len[b] - 1;
+    for (int b = 0; b < N; b++) {
+        batch_fill(&one, &d, &batch.row[b], 1);
+        double share = (double)(one.tgt_len[0] - 1) / tokens;
+        params_zero_grad(&m->params);
+        sum += share * model_forward(m, &one);
+        model_backward(m, &one);
+        for (size_t i = 0; i < P; i++)
+            sum_grad[i] += share * m->params.grad[i];
+    }
+    assert_true(fabs(loss - sum) < 1e-12);
+    for (size_t i = 0; i < P; i++)
+        assert_true(fabs(grad[i] - sum_grad[i]) < 1e-12);
+    free(grad);
+    model_free(m);
+    batch_free(&batch);
+    batch_free(&one);
+    dataset_free(&d);
+}
+
 static void test_bad_transformer_sizes_are_named(void **s)
 {
     (void)s;
@@ -192,6 +233,8 @@ test_transformer_without_position_or_scale_matches_finite_differences),
         cmocka_unit_test(
             test_greedy_weights_are_the_forward_pass_on_its_words),
         cmocka_unit_test(test_padding_changes_no_transformer_loss),
+        cmocka_unit_test(
+            test_a_batch_in_groups_is_its_sentences_one_at_a_time),
         cmocka_unit_test(test_bad_transformer_sizes_are_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
