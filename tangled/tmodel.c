@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 254 "chapters/07b-training.nw"
+#line 255 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
@@ -33,7 +33,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 299 "chapters/07b-training.nw"
+#line 300 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -58,7 +58,7 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 338 "chapters/07b-training.nw"
+#line 339 "chapters/07b-training.nw"
 static void dec_norm(real *y, const DecoderCache *c,
                      const Params *p, const DecoderBlock *blk, int k,
                      const real *x, int N)
@@ -89,7 +89,7 @@ void decoder_block_forward(real *y, DecoderCache *c,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 384 "chapters/07b-training.nw"
+#line 385 "chapters/07b-training.nw"
 static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                           const DecoderBlock *blk, int k,
                           const real *dy, const real *x, int N)
@@ -100,7 +100,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        c->rstd + (size_t)k * N,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
-#line 396 "chapters/07b-training.nw"
+#line 397 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -127,13 +127,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 567 "chapters/07b-training.nw"
+#line 568 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 575 "chapters/07b-training.nw"
+#line 576 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -145,7 +145,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 593 "chapters/07b-training.nw"
+#line 594 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -162,14 +162,14 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 587 "chapters/07b-training.nw"
+#line 588 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 572 "chapters/07b-training.nw"
+#line 573 "chapters/07b-training.nw"
 }
-#line 611 "chapters/07b-training.nw"
+#line 612 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -182,7 +182,35 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 465 "chapters/07b-training.nw"
+#line 795 "chapters/07b-training.nw"
+static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
+{
+    Batch *slice = &w->slice;
+    int rest = batch->B - b0;
+    slice->B = rest < TMODEL_GROUP_ROWS ? rest : TMODEL_GROUP_ROWS;
+    slice->S = slice->T = 0;
+    for (int b = 0; b < slice->B; b++) {
+        slice->src_len[b] = batch->src_len[b0 + b];
+        slice->tgt_len[b] = batch->tgt_len[b0 + b];
+        if (slice->src_len[b] > slice->S)
+            slice->S = slice->src_len[b];
+        if (slice->tgt_len[b] > slice->T)
+            slice->T = slice->tgt_len[b];
+    }
+    
+#line 814 "chapters/07b-training.nw"
+for (int b = 0; b < slice->B; b++) {
+    const int *src = batch->src + (size_t)(b0 + b) * batch->S;
+    const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
+    for (int t = 0; t < slice->S; t++)
+        slice->src[b * slice->S + t] = src[t];
+    for (int t = 0; t < slice->T; t++)
+        slice->tgt[b * slice->T + t] = tgt[t];
+}
+#line 810 "chapters/07b-training.nw"
+    return slice;
+}
+#line 466 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -199,7 +227,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 489 "chapters/07b-training.nw"
+#line 490 "chapters/07b-training.nw"
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed)
 {
@@ -215,7 +243,7 @@ void transformer_build(Model *m, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 513 "chapters/07b-training.nw"
+#line 514 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -237,12 +265,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 504 "chapters/07b-training.nw"
+#line 505 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 536 "chapters/07b-training.nw"
+#line 537 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -252,9 +280,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 508 "chapters/07b-training.nw"
+#line 509 "chapters/07b-training.nw"
     
-#line 552 "chapters/07b-training.nw"
+#line 553 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
 m->attn.weights = xcalloc((size_t)max_B * m->max_T * max_len,
@@ -268,9 +296,9 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 509 "chapters/07b-training.nw"
+#line 510 "chapters/07b-training.nw"
 }
-#line 625 "chapters/07b-training.nw"
+#line 626 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
     for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
@@ -285,7 +313,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 642 "chapters/07b-training.nw"
+#line 643 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -298,7 +326,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 659 "chapters/07b-training.nw"
+#line 660 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -317,7 +345,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 685 "chapters/07b-training.nw"
+#line 686 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -340,7 +368,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 714 "chapters/07b-training.nw"
+#line 715 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -358,7 +386,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 751 "chapters/07b-training.nw"
+#line 752 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -370,28 +398,8 @@ double transformer_forward(Model *m, const Batch *batch)
     int counted = 0;
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++) {
         TModel *w = tm->group[g];
-        const Batch *gb = &w->slice;
         int b0 = g * TMODEL_GROUP_ROWS;
-        
-#line 795 "chapters/07b-training.nw"
-Batch *slice = &w->slice;
-slice->B = batch->B - b0 < TMODEL_GROUP_ROWS ? batch->B - b0
-                                             : TMODEL_GROUP_ROWS;
-slice->S = slice->T = 0;
-for (int b = 0; b < slice->B; b++) {
-    slice->src_len[b] = batch->src_len[b0 + b];
-    slice->tgt_len[b] = batch->tgt_len[b0 + b];
-    if (slice->src_len[b] > slice->S) slice->S = slice->src_len[b];
-    if (slice->tgt_len[b] > slice->T) slice->T = slice->tgt_len[b];
-}
-for (int b = 0; b < slice->B; b++) {
-    for (int t = 0; t < slice->S; t++)
-        slice->src[b * slice->S + t] = batch->src[(b0 + b) * S0 + t];
-    for (int t = 0; t < slice->T; t++)
-        slice->tgt[b * slice->T + t] =
-            batch->tgt[(b0 + b) * batch->T + t];
-}
-#line 765 "chapters/07b-training.nw"
+        const Batch *gb = tm_slice(w, batch, b0);
         
 #line 771 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
@@ -417,7 +425,7 @@ counted += n;
     }
     return sum / counted;
 }
-#line 822 "chapters/07b-training.nw"
+#line 832 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -426,7 +434,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 849 "chapters/07b-training.nw"
+#line 859 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -440,9 +448,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 830 "chapters/07b-training.nw"
+#line 840 "chapters/07b-training.nw"
     
-#line 864 "chapters/07b-training.nw"
+#line 874 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -454,9 +462,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 831 "chapters/07b-training.nw"
+#line 841 "chapters/07b-training.nw"
     
-#line 877 "chapters/07b-training.nw"
+#line 887 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -471,9 +479,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 832 "chapters/07b-training.nw"
+#line 842 "chapters/07b-training.nw"
 }
-#line 838 "chapters/07b-training.nw"
+#line 848 "chapters/07b-training.nw"
 void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -483,11 +491,11 @@ void transformer_backward(Model *m, const Batch *batch)
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 935 "chapters/07b-training.nw"
-static void decode_prefix(Model *m, const int *src_len, int B,
-                          int S, const int *words, int stride, int n)
+#line 974 "chapters/07b-training.nw"
+static void decode_prefix(Model *m, TModel *tm, const int *src_len,
+                          int B, int S, const int *words, int stride,
+                          int n)
 {
-    TModel *tm = m->tm;
     for (int b = 0; b < B; b++) {
         tm->dec_len[b] = n;
         for (int t = 0; t < n; t++)
@@ -495,47 +503,68 @@ static void decode_prefix(Model *m, const int *src_len, int B,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 951 "chapters/07b-training.nw"
+#line 990 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
-                           size_t stride, Model *m, int B, int n,
-                           int S)
+                           size_t stride, Model *m, const TModel *tm,
+                           int B, int n, int S)
 {
-    show_weights(m->attn.weights, n, S, m->tm, m->tm, B, n, S);
+    show_weights(m->attn.weights, n, S, m->tm, tm, B, n, S);
     for (int b = 0; b < B; b++)
         memcpy(w + b * stride,
                m->attn.weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 911 "chapters/07b-training.nw"
-void transformer_greedy_decode(Model *m, const Batch *batch,
-                               int steps, int *out, real *weights)
+#line 950 "chapters/07b-training.nw"
+static void greedy_group(Model *m, TModel *tm, const Batch *batch,
+                         int steps, int *out, real *weights, int S0)
 {
-    TModel *tm = m->tm;
     int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
-    assert(steps <= m->max_T);
     tm_encode(m, tm, batch);
     int *words = xcalloc((size_t)B * (steps + 2), sizeof(int));
     int *done = words + (size_t)B * (steps + 1);    /* [B] */
     for (int b = 0; b < B; b++) words[b * (steps + 1)] = SOS;
-    for (int s = 0; s < steps; s++) {
+    for (int s = 0, left = B; s < steps && left > 0; s++) {
         int n = s + 1;
-        decode_prefix(m, batch->src_len, B, S, words, steps + 1, n);
+        decode_prefix(m, tm, batch->src_len, B, S, words, steps + 1,
+                      n);
         
-#line 963 "chapters/07b-training.nw"
+#line 1002 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
     for (int k = 1; k < V; k++) if (z[k] > z[best]) best = k;
     out[b * steps + s] = done[b] ? PAD : best;
-    done[b] |= best == EOS;
+    if (!done[b] && best == EOS) {
+        done[b] = 1;
+        left--;
+    }
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 925 "chapters/07b-training.nw"
+#line 963 "chapters/07b-training.nw"
         if (weights)
-            newest_weights(weights + (size_t)s * S,
-                           (size_t)steps * S, m, B, n, S);
+            newest_weights(weights + (size_t)s * S0,
+                           (size_t)steps * S0, m, tm, B, n, S);
     }
     free(words);
+}
+#line 927 "chapters/07b-training.nw"
+void transformer_greedy_decode(Model *m, const Batch *batch,
+                               int steps, int *out, real *weights)
+{
+    TModel *tm = m->tm;
+    size_t per_sentence = (size_t)steps * batch->S;
+    assert(steps <= m->max_T);
+    for (int k = 0; k < batch->B * steps; k++) out[k] = PAD;
+    if (weights)
+        memset(weights, 0, sizeof(real) * batch->B * per_sentence);
+    for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++) {
+        int b0 = g * TMODEL_GROUP_ROWS;
+        TModel *w = tm->group[g];
+        greedy_group(m, w, tm_slice(w, batch, b0),
+                     steps, out + (size_t)b0 * steps,
+                     weights ? weights + b0 * per_sentence : NULL,
+                     batch->S);
+    }
 }
 #line 1214 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
@@ -548,12 +577,12 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     memcpy(tm->enc_out, enc->out, sizeof(real) * N * S * tm->D);
     for (int i = 0; i < N; i++)
         d->words[(size_t)i * d->max_T + d->t] = input[i];
-    decode_prefix(m, enc->len, N, S, d->words, d->max_T, n);
+    decode_prefix(m, tm, enc->len, N, S, d->words, d->max_T, n);
     for (int i = 0; i < N; i++)
         memcpy(d->logits + (size_t)i * V,
                tm->logits + ((size_t)i * n + n - 1) * V,
                sizeof(real) * V);
-    if (weights) newest_weights(weights, S, m, N, n, S);
+    if (weights) newest_weights(weights, S, m, tm, N, n, S);
     d->t++;
 }
 #line 1236 "chapters/08-using.nw"

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 552 "chapters/07-transformer.nw"
+#line 551 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -25,6 +25,8 @@ void sdpa_forward(real *out, real *weights, const real *Q,
                   int dk, int dv)
 {
     int ldq = NH * dk, ldv = NH * dv;
+    memset(out, 0, sizeof(real) * B * Tq * ldv);   /* the products */
+    memset(weights, 0, sizeof(real) * B * NH * Tq * Tk);    /* add */
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             const real *q = Q + (size_t)b * Tq * ldq + h * dk;
@@ -33,8 +35,7 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 259 "chapters/07-transformer.nw"
-memset(w, 0, sizeof(real) * Tq * Tk);
+#line 261 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 for (int i = 0; i < Tq; i++) {
     real *row = w + (size_t)i * Tk;
@@ -45,16 +46,14 @@ for (int i = 0; i < Tq; i++) {
     else
         softmax(row, row, Tk);
 }
-#line 254 "chapters/07-transformer.nw"
+#line 256 "chapters/07-transformer.nw"
             
-#line 272 "chapters/07-transformer.nw"
-for (int i = 0; i < Tq; i++)
-    memset(o + (size_t)i * ldv, 0, sizeof(real) * dv);
+#line 273 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 255 "chapters/07-transformer.nw"
+#line 257 "chapters/07-transformer.nw"
         }
 }
-#line 311 "chapters/07-transformer.nw"
+#line 310 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -67,15 +66,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 332 "chapters/07-transformer.nw"
+#line 331 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 323 "chapters/07-transformer.nw"
+#line 322 "chapters/07-transformer.nw"
             
-#line 339 "chapters/07-transformer.nw"
+#line 338 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -83,36 +82,36 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 324 "chapters/07-transformer.nw"
+#line 323 "chapters/07-transformer.nw"
             
-#line 351 "chapters/07-transformer.nw"
+#line 350 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 325 "chapters/07-transformer.nw"
+#line 324 "chapters/07-transformer.nw"
             
-#line 356 "chapters/07-transformer.nw"
+#line 355 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 326 "chapters/07-transformer.nw"
+#line 325 "chapters/07-transformer.nw"
             
-#line 364 "chapters/07-transformer.nw"
+#line 363 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 327 "chapters/07-transformer.nw"
+#line 326 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 445 "chapters/07-transformer.nw"
+#line 444 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 420 "chapters/07-transformer.nw"
+#line 419 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -124,12 +123,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 453 "chapters/07-transformer.nw"
+#line 452 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 431 "chapters/07-transformer.nw"
+#line 430 "chapters/07-transformer.nw"
         
-#line 457 "chapters/07-transformer.nw"
+#line 456 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -149,15 +148,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 432 "chapters/07-transformer.nw"
+#line 431 "chapters/07-transformer.nw"
         
-#line 480 "chapters/07-transformer.nw"
+#line 479 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 433 "chapters/07-transformer.nw"
+#line 432 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -168,7 +167,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 635 "chapters/07-transformer.nw"
+#line 634 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -180,7 +179,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 650 "chapters/07-transformer.nw"
+#line 649 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -201,14 +200,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 678 "chapters/07-transformer.nw"
+#line 677 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 701 "chapters/07-transformer.nw"
+#line 700 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -229,7 +228,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 744 "chapters/07-transformer.nw"
+#line 743 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -243,7 +242,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 779 "chapters/07-transformer.nw"
+#line 778 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -260,16 +259,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 798 "chapters/07-transformer.nw"
+#line 797 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 795 "chapters/07-transformer.nw"
+#line 794 "chapters/07-transformer.nw"
 }
-#line 850 "chapters/07-transformer.nw"
+#line 849 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -280,7 +279,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 924 "chapters/07-transformer.nw"
+#line 923 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
 static double lanes_total(const double s[LN_LANES])
 {
@@ -288,7 +287,7 @@ static double lanes_total(const double s[LN_LANES])
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
-#line 938 "chapters/07-transformer.nw"
+#line 937 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -297,7 +296,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
         
-#line 955 "chapters/07-transformer.nw"
+#line 954 "chapters/07-transformer.nw"
 double su[LN_LANES] = {0}, su2[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
     for (int l = 0; l < LN_LANES; l++) {
@@ -308,7 +307,7 @@ for (int d0 = 0; d0 < D; d0 += LN_LANES)
     }
 double u_mean = lanes_total(su) / D, mu = x_n[0] + u_mean;
 double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
-#line 946 "chapters/07-transformer.nw"
+#line 945 "chapters/07-transformer.nw"
         real m = (real)mu, r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
@@ -316,7 +315,7 @@ double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
         rstd[n] = r;
     }
 }
-#line 982 "chapters/07-transformer.nw"
+#line 981 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -327,7 +326,7 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
-#line 1005 "chapters/07-transformer.nw"
+#line 1004 "chapters/07-transformer.nw"
 double sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
     for (int l = 0; l < LN_LANES; l++) {
@@ -339,7 +338,7 @@ for (int d0 = 0; d0 < D; d0 += LN_LANES)
     }
 real g_mean = (real)(lanes_total(sg) / D);
 real gx_mean = (real)(lanes_total(sgx) / D);
-#line 992 "chapters/07-transformer.nw"
+#line 991 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
@@ -351,7 +350,7 @@ real gx_mean = (real)(lanes_total(sgx) / D);
         }
     }
 }
-#line 1058 "chapters/07-transformer.nw"
+#line 1057 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -365,7 +364,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1073 "chapters/07-transformer.nw"
+#line 1072 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -381,7 +380,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1098 "chapters/07-transformer.nw"
+#line 1097 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -392,7 +391,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1111 "chapters/07-transformer.nw"
+#line 1110 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -404,7 +403,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1161 "chapters/07-transformer.nw"
+#line 1160 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -415,7 +414,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1173 "chapters/07-transformer.nw"
+#line 1172 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -432,7 +431,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1191 "chapters/07-transformer.nw"
+#line 1190 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -442,7 +441,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1218 "chapters/07-transformer.nw"
+#line 1217 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -469,7 +468,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1260 "chapters/07-transformer.nw"
+#line 1259 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -487,7 +486,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1281 "chapters/07-transformer.nw"
+#line 1280 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -512,7 +511,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1340 "chapters/07-transformer.nw"
+#line 1339 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)
