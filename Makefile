@@ -313,7 +313,7 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex &: build/bin/bench
 	@mkdir -p $(@D)
-	build/bin/bench --roofline build/gen/bench-roofline.tex \
+	build/bin/bench --epochs 4 --roofline build/gen/bench-roofline.tex \
 	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
 build/gen/bench-peak.txt: build/gen/bench.txt
 	grep '^peak' build/gen/bench.txt > $@
@@ -329,7 +329,7 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
 build/gen/bench-transformer.txt: build/gen/bench.txt
-	grep -E '^(peak|train (transformer|none|dot|additive))' \
+	grep -E '^(medians|peak|train (transformer|none|dot|additive))' \
 	  build/gen/bench.txt > $@
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
