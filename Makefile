@@ -463,11 +463,11 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
 	  if [ $$i -eq 1 ]; then \
 	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
-	      || { echo "book: bibtex failed" >&2; exit 1; }; fi; \
-	  ind=$$(md5sum < build/tex/book.ind 2>/dev/null || echo none); \
+	      || { echo "book: bibtex failed" >&2; exit 1; }; \
+	    continue; fi; \
+	  ind=$$( (cat build/tex/book.ind 2>/dev/null || true) | md5sum); \
 	  makeindex -q build/tex/book.idx \
 	    || { echo "book: makeindex failed" >&2; exit 1; }; \
-	  [ $$i -gt 1 ] || continue; \
 	  [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] || continue; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
 	    build/tex/book.log || break; \
