@@ -241,7 +241,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 806 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 572 "chapters/B-fast.nw"
+#line 652 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -258,7 +258,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 592 "chapters/B-fast.nw"
+#line 672 "chapters/B-fast.nw"
 static void step_row(FILE *f, const char *step, const char *kernel,
                      KernelFn fn, void *ctx, double flop)
 {
@@ -276,7 +276,7 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 613 "chapters/B-fast.nw"
+#line 693 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -291,7 +291,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 629 "chapters/B-fast.nw"
+#line 709 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -308,7 +308,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 650 "chapters/B-fast.nw"
+#line 730 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -434,14 +434,14 @@ if (table)
 }
 #line 2703 "chapters/A-programs.nw"
 time_attention(peak);
-#line 671 "chapters/B-fast.nw"
+#line 751 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 686 "chapters/B-fast.nw"
+#line 766 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -463,9 +463,9 @@ out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 677 "chapters/B-fast.nw"
+#line 757 "chapters/B-fast.nw"
     
-#line 709 "chapters/B-fast.nw"
+#line 789 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -479,7 +479,7 @@ for (int i = 0; i < EXP_COUNT; i++)
 step_row(f, "exp of 4096", "expf", run_expf, e, 0);
 step_row(f, "", "exp_fast", run_exp_fast, e, 0);
 free(A); free(W); free(C); free(dW); free(e);
-#line 678 "chapters/B-fast.nw"
+#line 758 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
