@@ -127,7 +127,8 @@ STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
 # the programs' bad-input tests run the programs of the same folder
 # (BIN_DIR stands for the build/bin/ in their command lines)
 $(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
-$(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train
+$(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
+                     $(B)/bin/sweep
 test: deps-test $(TEST_BINS) $(STUB_BINS)
 	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) \
 	  $(addprefix !,$(STUB_BINS))
@@ -191,12 +192,16 @@ endif
 # ---- the book ------------------------------------------------------
 # Experiments write build/gen/ (data and LaTeX tables); gnuplot
 # scripts in figures/ turn data into build/fig/NAME.tex + NAME.pdf.
-GEN  := build/gen/schedule.dat build/gen/schedule-1.dat \
+# The longest experiments come first, so that make -j starts them
+# first: the length sweep is about half of the build's work.
+GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
+        build/gen/tstudy-table.tex build/gen/bench.txt \
+        build/gen/schedule-table.tex \
+        build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/schedule-8.dat build/gen/loss-floor.tex \
         build/gen/task-samples.tex build/gen/task-stats.tex \
-        build/gen/train-none.txt build/gen/shapes.tex build/gen/sweep.dat \
-        build/gen/ablation-table.tex build/gen/schedule-table.tex \
-        build/gen/heatmap-reader.txt build/gen/bench.txt \
+        build/gen/train-none.txt build/gen/shapes.tex \
+        build/gen/heatmap-reader.txt \
         build/gen/train-small-summary.tex \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
@@ -278,10 +283,14 @@ build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
 SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64,transformer:64
+# it also saves its first seed's models (chapter 8 decodes two)
+comma := ,
+LONG := $(foreach m,$(subst :,-,$(subst $(comma), ,$(SWEEP_MODELS))),\
+          build/gen/long-$m.ckpt)
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
-build/gen/sweep-summary-attention.tex &: build/bin/sweep
+build/gen/sweep-summary-attention.tex $(LONG) &: build/bin/sweep
 	@mkdir -p $(@D)
-	build/bin/sweep --models $(SWEEP_MODELS) \
+	build/bin/sweep --models $(SWEEP_MODELS) --save build/gen/long \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
@@ -304,7 +313,7 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex &: build/bin/bench
 	@mkdir -p $(@D)
-	build/bin/bench --roofline build/gen/bench-roofline.tex \
+	build/bin/bench --epochs 4 --roofline build/gen/bench-roofline.tex \
 	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
 build/gen/bench-peak.txt: build/gen/bench.txt
 	grep '^peak' build/gen/bench.txt > $@
@@ -320,7 +329,7 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
 build/gen/bench-transformer.txt: build/gen/bench.txt
-	grep -E '^(peak|train (transformer|none|dot|additive))' \
+	grep -E '^(medians|peak|train (transformer|none|dot|additive))' \
 	  build/gen/bench.txt > $@
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
@@ -341,20 +350,16 @@ build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
 	  --summary build/gen/schedule-summary.tex
 
 # chapter 8: checkpoints saved by train, then loaded by translate
-# and beam-table. The long models are the length sweep's.
+# and beam-table. The long models are the length sweep's (above).
 build/gen/recipe-dot.ckpt: build/bin/train
 	@mkdir -p $(@D)
 	build/bin/train --attention dot --save $@ \
 	  > build/gen/train-recipe-dot.txt
-build/gen/long-%.ckpt: build/bin/train
-	@mkdir -p $(@D)
-	build/bin/train --attention $* --max-words 20 --train-pairs 6000 \
-	  --val-pairs 900 --save $@ > build/gen/train-long-$*.txt
 build/gen/beam-table.tex build/gen/beam-summary.tex &: \
-		build/bin/beam-table build/gen/long-none.ckpt \
-		build/gen/long-dot.ckpt
+		build/bin/beam-table build/gen/long-none-64.ckpt \
+		build/gen/long-dot-64.ckpt
 	build/bin/beam-table \
-	  --models build/gen/long-none.ckpt,build/gen/long-dot.ckpt \
+	  --models build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt \
 	  --table build/gen/beam-table.tex \
 	  --summary build/gen/beam-summary.tex
 # a session with refused lines: translate exits 2, which is kept
@@ -460,7 +465,7 @@ book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
 	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
 	      || { echo "book: bibtex failed" >&2; exit 1; }; \
 	    continue; fi; \
-	  ind=$$(md5sum < build/tex/book.ind 2>/dev/null || echo none); \
+	  ind=$$( (cat build/tex/book.ind 2>/dev/null || true) | md5sum); \
 	  makeindex -q build/tex/book.idx \
 	    || { echo "book: makeindex failed" >&2; exit 1; }; \
 	  [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] || continue; \

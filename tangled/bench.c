@@ -2,9 +2,9 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1753 "chapters/08-using.nw"
+#line 1755 "chapters/08-using.nw"
 #include "beam.h"
-#line 1776 "chapters/08-using.nw"
+#line 1778 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -22,7 +22,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 1803 "chapters/08-using.nw"
+#line 1805 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -32,7 +32,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 1793 "chapters/08-using.nw"
+#line 1795 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -41,12 +41,12 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 825 "chapters/A-programs.nw"
+#line 832 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 842 "chapters/A-programs.nw"
+#line 849 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 889 "chapters/A-programs.nw"
+#line 897 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -61,7 +61,7 @@ static void report_training(FILE *table, const char *name,
                 " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
                 rate, 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 914 "chapters/A-programs.nw"
+#line 922 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -78,9 +78,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2700 "chapters/A-programs.nw"
+#line 2741 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2706 "chapters/A-programs.nw"
+#line 2747 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -101,7 +101,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2734 "chapters/A-programs.nw"
+#line 2775 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -110,9 +110,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2726 "chapters/A-programs.nw"
+#line 2767 "chapters/A-programs.nw"
     
-#line 2744 "chapters/A-programs.nw"
+#line 2785 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -132,7 +132,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2727 "chapters/A-programs.nw"
+#line 2768 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -141,7 +141,7 @@ printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
 
 #line 661 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 697 "chapters/A-programs.nw"
+#line 704 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -155,7 +155,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 723 "chapters/A-programs.nw"
+#line 730 "chapters/A-programs.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -167,7 +167,7 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 745 "chapters/A-programs.nw"
+#line 752 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 enum { ACC = 12, REPS = 16000000 };
 #define PEAK_LOOP_BODY                                          \
@@ -191,7 +191,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 770 "chapters/A-programs.nw"
+#line 777 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -208,7 +208,7 @@ static double report_peaks(void)
            f[0] / 64);
     return f[0];
 }
-#line 791 "chapters/A-programs.nw"
+#line 798 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -224,7 +224,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 810 "chapters/A-programs.nw"
+#line 817 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -238,10 +238,10 @@ double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 806 "chapters/A-programs.nw"
+#line 813 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 700 "chapters/B-fast.nw"
+#line 702 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -258,7 +258,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 720 "chapters/B-fast.nw"
+#line 722 "chapters/B-fast.nw"
 static void step_row(FILE *f, const char *step, const char *kernel,
                      KernelFn fn, void *ctx, double flop)
 {
@@ -276,7 +276,7 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 741 "chapters/B-fast.nw"
+#line 743 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -291,7 +291,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 758 "chapters/B-fast.nw"
+#line 760 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -303,7 +303,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 771 "chapters/B-fast.nw"
+#line 773 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -320,7 +320,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 792 "chapters/B-fast.nw"
+#line 794 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -341,26 +341,30 @@ int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 682 "chapters/A-programs.nw"
+#line 686 "chapters/A-programs.nw"
 char *roofline = NULL, *steps = NULL;
+int epochs = train_config_default().epochs;
 Option options[] = {
     {"--roofline", OPT_TEXT, &roofline, 0, 0,
      "file for the table of training against the bound"},
     {"--steps", OPT_TEXT, &steps, 0, 0,
      "file for the table of the kernels, step by step"},
+    {"--epochs", OPT_INT, &epochs, 1, 1e4,
+     "epochs of each timed training run"},
 };
-parse_options(argc, argv, options, 2,
+parse_options(argc, argv, options, sizeof options / sizeof *options,
               "time the kernels and the experiments");
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
 #line 671 "chapters/A-programs.nw"
     printf("medians (min-max) of %d runs; one core unless said;"
-           " %% of the fused peak\n", REPEATS);
+           " %% of the fused peak; training: %d epochs\n", REPEATS,
+           epochs);
     double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1755 "chapters/08-using.nw"
+#line 1757 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -377,27 +381,28 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 827 "chapters/A-programs.nw"
+#line 834 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 847 "chapters/A-programs.nw"
+#line 854 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
+    tc.epochs = epochs;
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 905 "chapters/A-programs.nw"
+#line 913 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 854 "chapters/A-programs.nw"
+#line 862 "chapters/A-programs.nw"
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 866 "chapters/A-programs.nw"
+#line 874 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -417,10 +422,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 858 "chapters/A-programs.nw"
+#line 866 "chapters/A-programs.nw"
     }
     
-#line 932 "chapters/A-programs.nw"
+#line 940 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -433,27 +438,27 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 949 "chapters/A-programs.nw"
+#line 957 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
-            " medians of %d runs; ablation x1: sums of the three"
-            " rows' medians, minima and maxima}\n\\end{tabular}\n",
-            RUNS);
-#line 860 "chapters/A-programs.nw"
+            " medians of %d runs of %d epochs; ablation x1: sums of"
+            " the three rows' medians, minima and maxima}\n"
+            "\\end{tabular}\n", RUNS, tc.epochs);
+#line 868 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2703 "chapters/A-programs.nw"
+#line 2744 "chapters/A-programs.nw"
 time_attention(peak);
-#line 813 "chapters/B-fast.nw"
+#line 815 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 828 "chapters/B-fast.nw"
+#line 830 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -469,7 +474,7 @@ lstm.f = matmul_tiled;
 step_row(f, "", "matmul_tiled", run_product, &lstm, lstm_flop);
 lstm.f = matmul;
 step_row(f, "", "matmul", run_product, &lstm, lstm_flop);
-#line 855 "chapters/B-fast.nw"
+#line 857 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -479,16 +484,16 @@ step_row(f, "LSTM step, 8 rows", "matmul", run_product, &lstm,
          lstm_flop / 8);
 step_row(f, "", "matmul_packed", run_packed, &packed, lstm_flop / 8);
 free(P);
-#line 844 "chapters/B-fast.nw"
+#line 846 "chapters/B-fast.nw"
 step_row(f, "output, by sentence", "matmul_tiled", run_product, &out,
          out_flop);
 out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 819 "chapters/B-fast.nw"
+#line 821 "chapters/B-fast.nw"
     
-#line 866 "chapters/B-fast.nw"
+#line 868 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -502,13 +507,13 @@ for (int i = 0; i < EXP_COUNT; i++)
 step_row(f, "exp of 4096", "expf", run_expf, e, 0);
 step_row(f, "", "exp_fast", run_exp_fast, e, 0);
 free(A); free(W); free(C); free(dW); free(e);
-#line 820 "chapters/B-fast.nw"
+#line 822 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
         out_close(f);
     }
 }
-#line 677 "chapters/A-programs.nw"
+#line 678 "chapters/A-programs.nw"
     return 0;
 }

@@ -95,10 +95,10 @@ struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
-real *enc_gates;                    /* [B, S, 4H] */
+real *enc_gates;              /* packed rows, at most [B, S, 4H] */
 real *enc_h_last, *enc_c_last;      /* [B, H] */
 real *dec_x, *dec_h, *dec_c;        /* [B, T', E], [B, T', H] x2 */
-real *dec_gates;                    /* [B, T', 4H] */
+real *dec_gates;              /* packed rows, at most [B, T', 4H] */
 real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
@@ -121,7 +121,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 518 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2780 "chapters/A-programs.nw"
+#line 2821 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -1,5 +1,6 @@
-#line 1232 "chapters/A-programs.nw"
+#line 1243 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
+#include "checkpoint.h"
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
@@ -7,7 +8,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1274 "chapters/A-programs.nw"
+#line 1290 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -25,7 +26,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 1367 "chapters/A-programs.nw"
+#line 1408 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -40,13 +41,14 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 1335 "chapters/A-programs.nw"
+#line 1364 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
     int seeds;
     const Dataset *train_set, *val_set;
     Eval (*ev)[MAX_SWEEP_SEEDS];        /* [models] */
+    Model **kept;       /* [models]: first seed's; NULL: keep none */
 } SweepPlan;
 
 static void train_sweep_run(int index, void *ctx)
@@ -54,7 +56,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 1351 "chapters/A-programs.nw"
+#line 1381 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -66,11 +68,12 @@ Eval *ev = &pl->ev[k][s];
 progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          attention_name[pl->mc[k].attention], pl->mc[k].H,
          (int)t.seed, seconds_now() - t0, ev->loss);
-model_free(m);
-#line 1348 "chapters/A-programs.nw"
+if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
+else model_free(m);
+#line 1378 "chapters/A-programs.nw"
 }
 
-#line 1244 "chapters/A-programs.nw"
+#line 1256 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -79,9 +82,9 @@ int main(int argc, char **argv)
     dc.min_words = 3; dc.max_words = 20;
     dc.n_train = 6000; dc.n_val = 900;
     const char *list = "none:32,none:64,none:128";
-    char *summary = NULL;
+    char *summary = NULL, *save = NULL;
     
-#line 1296 "chapters/A-programs.nw"
+#line 1312 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -96,6 +99,7 @@ Option options[] = {
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e7, "training pairs"},
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "prefix for summaries"},
+    {"--save", OPT_TEXT, &save, 0, 0, "prefix for checkpoints"},
     TRANSFORMER_OPTIONS(tdef),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
@@ -108,11 +112,11 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1254 "chapters/A-programs.nw"
+#line 1266 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 2804 "chapters/A-programs.nw"
+#line 2845 "chapters/A-programs.nw"
 for (int k = 0; k < n_models; k++) {
     if (mc[k].attention != ATTN_TRANSFORMER) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
@@ -120,21 +124,44 @@ for (int k = 0; k < n_models; k++) {
     mc[k].scaled = tdef.scaled;
     refuse_bad_transformer(&mc[k]);
 }
-#line 1257 "chapters/A-programs.nw"
+#line 1269 "chapters/A-programs.nw"
     
-#line 1324 "chapters/A-programs.nw"
+#line 1343 "chapters/A-programs.nw"
+char *save_name[MAX_MODELS] = {NULL};
+for (int k = 0; save && k < n_models; k++) {
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "-%s-%d.ckpt",
+             attention_name[mc[k].attention], mc[k].H);
+    save_name[k] = out_name(save, suffix);
+    out_plan("--save", save_name[k]);
+}
+#line 1270 "chapters/A-programs.nw"
+    
+#line 1353 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
 memory_check(need, "the hidden sizes of --models, or --max-words");
-#line 1258 "chapters/A-programs.nw"
+#line 1271 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
-    SweepPlan plan = { mc, tc, seeds, &train_set, &val_set, ev };
+    static Model *kept[MAX_MODELS];
+    SweepPlan plan = { mc, tc, seeds, &train_set, &val_set, ev,
+                       save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 1386 "chapters/A-programs.nw"
+#line 1397 "chapters/A-programs.nw"
+for (int k = 0; save && k < n_models; k++) {
+    Checkpoint ck = { model_family(kept[k]), dc.min_words,
+                      dc.max_words, kept[k] };
+    ckpt_save(&ck, save_name[k]);
+    model_free(kept[k]);
+    free(save_name[k]);
+}
+#line 1279 "chapters/A-programs.nw"
+    
+#line 1427 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -151,10 +178,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1264 "chapters/A-programs.nw"
+#line 1280 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1408 "chapters/A-programs.nw"
+#line 1449 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -181,7 +208,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1266 "chapters/A-programs.nw"
+#line 1282 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -249,7 +249,7 @@ void transformer_free(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 2794 "chapters/A-programs.nw"
+#line 2835 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER

@@ -826,6 +826,40 @@ static void test_train_saves_and_translate_loads_a_transformer(
     expect(cmd, 2, "--head 5: the Transformer in");
 }
 
+/* the sweep's first seed, saved by sweep --save, is the very model
+   train --save writes for the same data and seed (chapter 8 decodes
+   the sweep's models) */
+static void test_the_sweep_saves_what_train_saves(void **s)
+{
+    (void)s;
+    const char *data = "--epochs 1 --train-pairs 64 --val-pairs 8"
+                       " --min-words 3 --max-words 20";
+    char cmd[600], a[128], b[128];
+    snprintf(cmd, sizeof cmd, "build/bin/sweep --models dot:8,none:6"
+             " --seeds 2 %s --save %s/sweep > /dev/null", data, dir);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "build/bin/train --attention dot"
+             " --hidden 8 --embed 8 %s --save %s/train.ckpt", data, dir);
+    expect(cmd, 0, "# saved to");
+    snprintf(a, sizeof a, "%s/sweep-dot-8.ckpt", dir);
+    snprintf(b, sizeof b, "%s/train.ckpt", dir);
+    Checkpoint x, y;
+    CkptError err;
+    assert_int_equal(ckpt_load(&x, a, 1, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&y, b, 1, &err), CKPT_OK);
+    assert_int_equal(x.model->params.count, y.model->params.count);
+    assert_memory_equal(x.model->params.value, y.model->params.value,
+                        sizeof(real) * x.model->params.count);
+    ckpt_free(&x);
+    ckpt_free(&y);
+    snprintf(a, sizeof a, "%s/sweep-none-6.ckpt", dir);
+    assert_int_equal(ckpt_load(&x, a, 1, &err), CKPT_OK);
+    assert_int_equal(x.model->cfg.H, 6);
+    ckpt_free(&x);
+    expect("build/bin/sweep --models none:8 --save /nonexistent/s", 2,
+           "--save: cannot write '/nonexistent/s-none-8.ckpt'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -850,6 +884,7 @@ int main(void)
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
         cmocka_unit_test(test_a_value_too_large_for_float_is_refused),
+        cmocka_unit_test(test_the_sweep_saves_what_train_saves),
     };
     return cmocka_run_group_tests_name("chapter 8: using a model",
                                        tests, make_dir, remove_dir);
