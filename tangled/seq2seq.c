@@ -19,7 +19,29 @@ static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 324 "chapters/03-bottleneck.nw"
+#line 252 "chapters/03-bottleneck.nw"
+static size_t packed_rows(const int *len, int B)
+{
+    size_t R = 0;
+    for (int b = 0; b < B; b++) R += len[b];
+    return R;
+}
+
+static void pack_steps(real *dst /* [R, W] */,
+                       const real *src /* [B, T, W] */,
+                       const real *first /* [B, W] or NULL */,
+                       const int *len, int B, int T, int W, int shift)
+{
+    for (int t = 0; t < T; t++)
+        for (int b = 0; b < B && len[b] > t; b++, dst += W) {
+            int s = t - shift;
+            const real *row = s >= 0 ? src + ((size_t)b * T + s) * W
+                            : first ? first + (size_t)b * W : NULL;
+            if (row) memcpy(dst, row, sizeof(real) * W);
+            else memset(dst, 0, sizeof(real) * W);
+        }
+}
+#line 377 "chapters/03-bottleneck.nw"
 static void lstm_cell(real *restrict a /* [4H] */,
                       real *restrict c /* [H] */,
                       real *restrict h /* [H] */,
@@ -36,7 +58,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 458 "chapters/03-bottleneck.nw"
+#line 519 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -47,7 +69,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 472 "chapters/03-bottleneck.nw"
+#line 533 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -62,7 +84,7 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 468 "chapters/03-bottleneck.nw"
+#line 529 "chapters/03-bottleneck.nw"
     }
 }
 #line 134 "chapters/03-bottleneck.nw"
@@ -92,7 +114,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 266 "chapters/03-bottleneck.nw"
+#line 303 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -102,38 +124,48 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
     
-#line 295 "chapters/03-bottleneck.nw"
-for (size_t r = 0; r < (size_t)B * T; r++)
+#line 339 "chapters/03-bottleneck.nw"
+size_t R = packed_rows(len, B);
+real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
+pack_steps(x_packed, x, NULL, len, B, T, I, 0);
+for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
-matmul(gates, G, x, I, Wx, G, B * T, I, G);
-#line 275 "chapters/03-bottleneck.nw"
+matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
+free(x_packed);
+#line 312 "chapters/03-bottleneck.nw"
+    real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
+    matmul_pack(Wh_packed, Wh, G, H, G);
+    size_t step = 0;                    /* packed row of (t, 0) */
     for (int t = 0; t < T; t++) {
         int n = rows_running(len, B, t);
-        real *a = gates + (size_t)t * G;     /* row b: + b*T*G */
+        real *a = gates + step * G;         /* [n, G] */
         
-#line 304 "chapters/03-bottleneck.nw"
+#line 356 "chapters/03-bottleneck.nw"
 if (t > 0)
-    matmul(a, T * G, h + (size_t)(t - 1) * H, T * H, Wh, G, n, H, G);
+    matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
+                  n, H, G);
 else if (h0)
-    matmul(a, T * G, h0, H, Wh, G, n, H, G);
-#line 279 "chapters/03-bottleneck.nw"
+    matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
+#line 319 "chapters/03-bottleneck.nw"
         
-#line 313 "chapters/03-bottleneck.nw"
+#line 366 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
-    lstm_cell(a + (size_t)b * T * G, c + at, h + at, c_prev, H);
+    lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 280 "chapters/03-bottleneck.nw"
+#line 320 "chapters/03-bottleneck.nw"
         
-#line 342 "chapters/03-bottleneck.nw"
+#line 395 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 281 "chapters/03-bottleneck.nw"
+#line 321 "chapters/03-bottleneck.nw"
+        step += n;
     }
+    free(Wh_packed);
     for (int b = 0; b < B; b++) {
         size_t last = ((size_t)b * T + len[b] - 1) * H;
         size_t at = (size_t)b * H;
@@ -141,7 +173,7 @@ for (int b = n; b < B; b++) {
         if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
     }
 }
-#line 408 "chapters/03-bottleneck.nw"
+#line 464 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -152,59 +184,74 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 433 "chapters/03-bottleneck.nw"
-real *dh_carry = xcalloc((size_t)2 * B * H + (size_t)B * T * G
-                         + (size_t)G * H, sizeof(real));
+#line 492 "chapters/03-bottleneck.nw"
+size_t R = packed_rows(len, B);
+real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
+                         + matmul_packed_size(G, H), sizeof(real));
 real *dc_carry = dh_carry + (size_t)B * H;  /* [B, H] each */
-real *da_all = dc_carry + (size_t)B * H;    /* [B, T, G], zero */
-real *WhT = da_all + (size_t)B * T * G;     /* [G, H] */
+real *da_all = dc_carry + (size_t)B * H;    /* [R, G] */
+real *packed = da_all + R * G;  /* [R, I]: x, then dx */
+real *h_prev = packed + R * I;  /* [R, H] */
+real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
-transpose(WhT, Wh, G, H, G);
-#line 418 "chapters/03-bottleneck.nw"
+matmul_pack_t(WhT, Wh, G, G, H);
+#line 474 "chapters/03-bottleneck.nw"
+    size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
-        real *da = da_all + (size_t)t * G;  /* row b: + b*T*G */
+        step -= n;
+        real *da = da_all + step * G;       /* [n, G] */
         
-#line 446 "chapters/03-bottleneck.nw"
+#line 508 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
-    lstm_cell_backward(da + (size_t)b * T * G, dh_carry + b * H,
+    lstm_cell_backward(da + (size_t)b * G, dh_carry + b * H,
                        dc_carry + b * H, dh ? dh + at : NULL,
-                       gates + ((size_t)b * T + t) * G, c + at,
-                       c_prev, H);
+                       gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 422 "chapters/03-bottleneck.nw"
+#line 480 "chapters/03-bottleneck.nw"
         
-#line 490 "chapters/03-bottleneck.nw"
-const real *h_prev = t > 0 ? h + (size_t)(t - 1) * H : h0;
-int ld_prev = t > 0 ? T * H : H;
-if (h_prev) {
-    matmul_tn(dWh, G, h_prev, ld_prev, da, T * G, H, n, G);
+#line 551 "chapters/03-bottleneck.nw"
+if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
-    matmul(dh_carry, H, da, T * G, WhT, H, n, G, H);
+    matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 423 "chapters/03-bottleneck.nw"
+#line 481 "chapters/03-bottleneck.nw"
     }
     
-#line 505 "chapters/03-bottleneck.nw"
-for (size_t r = 0; r < (size_t)B * T; r++)
+#line 563 "chapters/03-bottleneck.nw"
+for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
-matmul_tn(dWx, G, x, I, da_all, G, I, B * T, G);
-if (dx) matmul_nt(dx, I, da_all, G, Wx, G, B * T, G, I);
-#line 425 "chapters/03-bottleneck.nw"
+pack_steps(packed, x, NULL, len, B, T, I, 0);
+matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
+pack_steps(h_prev, h, h0, len, B, T, H, 1);
+matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
+#line 483 "chapters/03-bottleneck.nw"
     
-#line 511 "chapters/03-bottleneck.nw"
+#line 574 "chapters/03-bottleneck.nw"
+if (dx) {
+    memset(packed, 0, sizeof(real) * R * I);
+    matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
+    const real *row = packed;
+    for (int t = 0; t < T; t++)
+        for (int b = 0; b < B && len[b] > t; b++, row += I)
+            for (int k = 0; k < I; k++)
+                dx[((size_t)b * T + t) * I + k] += row[k];
+}
+#line 484 "chapters/03-bottleneck.nw"
+    
+#line 585 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 426 "chapters/03-bottleneck.nw"
+#line 485 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 544 "chapters/03-bottleneck.nw"
+#line 618 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 243 "chapters/04-attention.nw"
@@ -213,7 +260,7 @@ const char *const attention_name[] = {
 "none+Wc",
 #line 125 "chapters/07b-training.nw"
 "transformer",
-#line 546 "chapters/03-bottleneck.nw"
+#line 620 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -229,7 +276,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 566 "chapters/03-bottleneck.nw"
+#line 640 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -238,10 +285,10 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 571 "chapters/03-bottleneck.nw"
+#line 645 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 621 "chapters/03-bottleneck.nw"
+#line 695 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -254,13 +301,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 628 "chapters/03-bottleneck.nw"
+#line 702 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 644 "chapters/03-bottleneck.nw"
+#line 718 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -271,19 +318,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 633 "chapters/03-bottleneck.nw"
+#line 707 "chapters/03-bottleneck.nw"
     
 #line 636 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 634 "chapters/03-bottleneck.nw"
+#line 708 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 656 "chapters/03-bottleneck.nw"
+#line 730 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -291,16 +338,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 638 "chapters/03-bottleneck.nw"
+#line 712 "chapters/03-bottleneck.nw"
     
 #line 641 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 639 "chapters/03-bottleneck.nw"
+#line 713 "chapters/03-bottleneck.nw"
     
-#line 672 "chapters/03-bottleneck.nw"
+#line 746 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -310,7 +357,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 694 "chapters/03-bottleneck.nw"
+#line 768 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -319,11 +366,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 681 "chapters/03-bottleneck.nw"
+#line 755 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 703 "chapters/03-bottleneck.nw"
+#line 777 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -332,7 +379,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 684 "chapters/03-bottleneck.nw"
+#line 758 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -350,10 +397,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 640 "chapters/03-bottleneck.nw"
+#line 714 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 713 "chapters/03-bottleneck.nw"
+#line 787 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -367,7 +414,7 @@ if (m->cfg.attention != ATTN_NONE) {
 }
 #line 188 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 719 "chapters/03-bottleneck.nw"
+#line 793 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -524,7 +571,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 748 "chapters/03-bottleneck.nw"
+#line 822 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -542,7 +589,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 783 "chapters/03-bottleneck.nw"
+#line 857 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -556,7 +603,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 807 "chapters/03-bottleneck.nw"
+#line 881 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -576,41 +623,41 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 703 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 823 "chapters/03-bottleneck.nw"
+#line 897 "chapters/03-bottleneck.nw"
     
-#line 840 "chapters/03-bottleneck.nw"
+#line 914 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 824 "chapters/03-bottleneck.nw"
+#line 898 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 861 "chapters/03-bottleneck.nw"
+#line 935 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 179 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 864 "chapters/03-bottleneck.nw"
+#line 938 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 869 "chapters/03-bottleneck.nw"
+#line 943 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 872 "chapters/03-bottleneck.nw"
+#line 946 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 883 "chapters/03-bottleneck.nw"
+#line 957 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -620,9 +667,9 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 876 "chapters/03-bottleneck.nw"
+#line 950 "chapters/03-bottleneck.nw"
     
-#line 896 "chapters/03-bottleneck.nw"
+#line 970 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 721 "chapters/04-attention.nw"
@@ -646,9 +693,9 @@ for (size_t r = 0; r < rows; r++) {
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 877 "chapters/03-bottleneck.nw"
+#line 951 "chapters/03-bottleneck.nw"
     
-#line 902 "chapters/03-bottleneck.nw"
+#line 976 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -660,9 +707,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 878 "chapters/03-bottleneck.nw"
+#line 952 "chapters/03-bottleneck.nw"
     
-#line 916 "chapters/03-bottleneck.nw"
+#line 990 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -672,9 +719,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 879 "chapters/03-bottleneck.nw"
+#line 953 "chapters/03-bottleneck.nw"
 }
-#line 966 "chapters/03-bottleneck.nw"
+#line 1040 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -684,13 +731,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 970 "chapters/03-bottleneck.nw"
+#line 1044 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 984 "chapters/03-bottleneck.nw"
+#line 1058 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -705,10 +752,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 975 "chapters/03-bottleneck.nw"
+#line 1049 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1001 "chapters/03-bottleneck.nw"
+#line 1075 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -722,12 +769,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1007 "chapters/03-bottleneck.nw"
+#line 1081 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 977 "chapters/03-bottleneck.nw"
+#line 1051 "chapters/03-bottleneck.nw"
         
-#line 1016 "chapters/03-bottleneck.nw"
+#line 1090 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -736,12 +783,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 978 "chapters/03-bottleneck.nw"
+#line 1052 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1044 "chapters/03-bottleneck.nw"
+#line 1118 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -757,7 +804,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1068 "chapters/03-bottleneck.nw"
+#line 1142 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -772,21 +819,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1059 "chapters/03-bottleneck.nw"
+#line 1133 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1109 "chapters/03-bottleneck.nw"
+#line 1183 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1121 "chapters/03-bottleneck.nw"
+#line 1195 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -806,7 +853,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1148 "chapters/03-bottleneck.nw"
+#line 1222 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -819,20 +866,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1169 "chapters/03-bottleneck.nw"
+#line 1243 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1160 "chapters/03-bottleneck.nw"
+#line 1234 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1140 "chapters/03-bottleneck.nw"
+#line 1214 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

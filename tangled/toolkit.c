@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 416 "chapters/B-fast.nw"
+#line 544 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -602,6 +602,16 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
 #line 181 "chapters/B-fast.nw"
+static inline void panel_product(real *C, int ldc, const real *A,
+                                 size_t ars, size_t acs,
+                                 const real *P /* [kb, NR] */,
+                                 int M, int kb, int cols)
+{
+    for (int i = 0; i < M; i += TILE_ROWS)
+        tile_add(C + (size_t)i * ldc, ldc, A + i * ars, ars, acs, P,
+                 M - i < TILE_ROWS ? M - i : TILE_ROWS, cols, kb);
+}
+
 static inline void product(real *C, int ldc, const real *A,
                            size_t ars, size_t acs, const real *B,
                            size_t brs, size_t bcs,
@@ -613,16 +623,13 @@ static inline void product(real *C, int ldc, const real *A,
         for (int k0 = 0; k0 < K; k0 += KB) {
             int kb = K - k0 < KB ? K - k0 : KB;
             pack_panel(P, B, brs, bcs, k0, kb, j, cols);
-            for (int i = 0; i < M; i += TILE_ROWS)
-                tile_add(C + (size_t)i * ldc + j, ldc,
-                         A + i * ars + k0 * acs, ars, acs, P[0],
-                         M - i < TILE_ROWS ? M - i : TILE_ROWS,
-                         cols, kb);
+            panel_product(C + j, ldc, A + k0 * acs, ars, acs, P[0],
+                          M, kb, cols);
         }
     }
     flop_count += 2ull * M * K * N;
 }
-#line 218 "chapters/B-fast.nw"
+#line 225 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -640,7 +647,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 247 "chapters/B-fast.nw"
+#line 254 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -650,6 +657,48 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
         matmul_nt(dA, ldda, dC, lddc, B, ldb, M, N, K);
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
+}
+#line 464 "chapters/B-fast.nw"
+size_t matmul_packed_size(int K, int N)
+{
+    return (size_t)(N + NR - 1) / NR * NR * K;
+}
+
+static void pack_panels(real *P, const real *B, size_t brs,
+                        size_t bcs, int K, int N)
+{
+    for (int j = 0; j < N; j += NR) {
+        int cols = N - j < NR ? N - j : NR;
+        for (int k0 = 0; k0 < K; k0 += KB) {
+            int kb = K - k0 < KB ? K - k0 : KB;
+            real *at = P + ((size_t)j / NR * K + k0) * NR;
+            pack_panel((real (*)[NR])at, B, brs, bcs, k0, kb, j,
+                       cols);
+        }
+    }
+}
+#line 484 "chapters/B-fast.nw"
+void matmul_pack(real *P, const real *B, int ldb, int K, int N)
+{
+    pack_panels(P, B, ldb, 1, K, N);
+}
+
+void matmul_pack_t(real *P, const real *B, int ldb, int K, int N)
+{
+    pack_panels(P, B, 1, ldb, K, N);
+}
+
+void matmul_packed(real *C, int ldc, const real *A, int lda,
+                   const real *P, int M, int K, int N)
+{
+    for (int j = 0; j < N; j += NR) {
+        int cols = N - j < NR ? N - j : NR;
+        for (int k0 = 0; k0 < K; k0 += KB)
+            panel_product(C + j, ldc, A + k0, lda, 1,
+                          P + ((size_t)j / NR * K + k0) * NR, M,
+                          K - k0 < KB ? K - k0 : KB, cols);
+    }
+    flop_count += 2ull * M * K * N;
 }
 #line 661 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
@@ -817,14 +866,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 462 "chapters/B-fast.nw"
+#line 590 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 419 "chapters/B-fast.nw"
+#line 547 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -843,7 +892,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 439 "chapters/B-fast.nw"
+#line 567 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -858,7 +907,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 474 "chapters/B-fast.nw"
+#line 602 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 307 "chapters/B-fast.nw"
+#line 314 "chapters/B-fast.nw"
 #include <string.h>
 #line 118 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
@@ -20,7 +20,7 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 309 "chapters/B-fast.nw"
+#line 316 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
    [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
 #define EXP_FAST_MIN (-87.0f)
@@ -34,7 +34,7 @@ static inline float exp_fast(float x)
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 326 "chapters/B-fast.nw"
+#line 333 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = p * r + 1.3981999507e-3f;
 p = p * r + 8.3334519073e-3f;
@@ -42,14 +42,14 @@ p = p * r + 4.1665795894e-2f;
 p = p * r + 1.6666665459e-1f;
 p = p * r + 5.0000001201e-1f;
 p = p * r * r + r + 1;
-#line 322 "chapters/B-fast.nw"
+#line 329 "chapters/B-fast.nw"
     
-#line 334 "chapters/B-fast.nw"
+#line 341 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
 return x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 323 "chapters/B-fast.nw"
+#line 330 "chapters/B-fast.nw"
 }
 #line 23 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
@@ -150,7 +150,7 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 206 "chapters/B-fast.nw"
+#line 213 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -161,12 +161,22 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 240 "chapters/B-fast.nw"
+#line 247 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
+#line 451 "chapters/B-fast.nw"
+size_t matmul_packed_size(int K, int N);
+void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
+                 int K, int N);
+void matmul_pack_t(real *P, const real *B /* [N, K] */, int ldb,
+                   int K, int N);
+void matmul_packed(real *C /* [M, N] */, int ldc,
+                   const real *A /* [M, K] */, int lda,
+                   const real *P /* packed [K, N] */,
+                   int M, int K, int N);
 #line 658 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
 #line 693 "chapters/01-toolkit.nw"
@@ -222,9 +232,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1095 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 459 "chapters/B-fast.nw"
+#line 587 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 410 "chapters/B-fast.nw"
+#line 538 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

@@ -106,6 +106,33 @@ static void test_transposed_products_agree_with_naive(void **state)
     check_product(matmul_nt, 'b');
 }
 
+/* the weight packed once, then multiplied: as B, and as B^T */
+static void packed_product(real *C, int ldc, const real *A, int lda,
+                           const real *B, int ldb, int M, int K, int N)
+{
+    real *P = calloc(matmul_packed_size(K, N), sizeof(real));
+    matmul_pack(P, B, ldb, K, N);
+    matmul_packed(C, ldc, A, lda, P, M, K, N);
+    free(P);
+}
+
+static void packed_product_t(real *C, int ldc, const real *A,
+                             int lda, const real *Bt, int ldbt,
+                             int M, int K, int N)
+{
+    real *P = calloc(matmul_packed_size(K, N), sizeof(real));
+    matmul_pack_t(P, Bt, ldbt, K, N);
+    matmul_packed(C, ldc, A, lda, P, M, K, N);
+    free(P);
+}
+
+static void test_prepacked_products_agree_with_naive(void **state)
+{
+    (void)state;
+    check_product(packed_product, 'n');
+    check_product(packed_product_t, 'b');
+}
+
 static void test_matmul_backward_agrees_with_naive(void **state)
 {
     (void)state;
@@ -158,6 +185,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matmul_agrees_with_naive),
         cmocka_unit_test(test_transposed_products_agree_with_naive),
+        cmocka_unit_test(test_prepacked_products_agree_with_naive),
         cmocka_unit_test(test_matmul_backward_agrees_with_naive),
         cmocka_unit_test(test_exp_fast_is_within_its_bound),
     };
