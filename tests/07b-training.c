@@ -137,31 +137,53 @@ static void test_greedy_weights_are_the_forward_pass_on_its_words(
     dataset_free(&d);
 }
 
-/* appending padding to the batch (a longer L) changes no loss */
-static void test_padding_changes_no_transformer_loss(void **s)
+/* share times the loss of model m on batch; its gradient, times
+   share, added to sum_grad */
+static double weighted(Model *m, Batch *batch, double share,
+                       real *sum_grad)
+{
+    params_zero_grad(&m->params);
+    double loss = model_forward(m, batch);
+    model_backward(m, batch);
+    for (size_t i = 0; i < m->params.count; i++)
+        sum_grad[i] += share * m->params.grad[i];
+    return share * loss;
+}
+
+static int target_tokens(const Batch *batch)
+{
+    int tokens = 0;
+    for (int b = 0; b < batch->B; b++)
+        tokens += batch->tgt_len[b] - 1;
+    return tokens;
+}
+
+/* one group: five sentences, padded to their longest, then the
+   same five with a longer sixth, which pads them further */
+static void test_more_padding_in_a_group_changes_no_sentence(void **s)
 {
     (void)s;
     Dataset d;
-    Batch batch, wide;
-    small_batch(&batch, &d, 5, 5);
-    Model *m = small_transformer(1, 1, 1, 5, d.L + 3);
-    double loss = model_forward(m, &batch);
-    batch_alloc(&wide, 5, d.L + 3);
-    wide.B = 5; wide.S = batch.S + 3; wide.T = batch.T + 3;
-    memset(wide.src, 0, sizeof(int) * 5 * wide.S);
-    memset(wide.tgt, 0, sizeof(int) * 5 * wide.T);
-    for (int b = 0; b < 5; b++) {
-        memcpy(wide.src + b * wide.S, batch.src + b * batch.S,
-               sizeof(int) * batch.S);
-        memcpy(wide.tgt + b * wide.T, batch.tgt + b * batch.T,
-               sizeof(int) * batch.T);
-        wide.src_len[b] = batch.src_len[b];
-        wide.tgt_len[b] = batch.tgt_len[b];
-    }
-    assert_true(fabs(model_forward(m, &wide) - loss) < 1e-12);
+    Batch all, few, one;
+    small_batch(&all, &d, 6, 9);        /* sorted: row 0 longest */
+    batch_alloc(&few, 5, d.L);
+    batch_fill(&few, &d, all.row + 1, 5);
+    batch_alloc(&one, 1, d.L);
+    batch_fill(&one, &d, all.row, 1);
+    assert_true(all.S > few.S && all.T > few.T);  /* more padding */
+    Model *m = small_transformer(1, 1, 1, 6, d.L);
+    size_t P = m->params.count;
+    real *grad = xcalloc(2 * P, sizeof(real)), *parts = grad + P;
+    double n = target_tokens(&all);
+    double loss = weighted(m, &all, 1, grad);
+    double sum = weighted(m, &few, target_tokens(&few) / n, parts)
+                 + weighted(m, &one, target_tokens(&one) / n, parts);
+    assert_true(fabs(loss - sum) < 1e-12);
+    for (size_t i = 0; i < P; i++)
+        assert_true(fabs(grad[i] - parts[i]) < 1e-12);
+    free(grad);
     model_free(m);
-    batch_free(&batch);
-    batch_free(&wide);
+    batch_free(&all); batch_free(&few); batch_free(&one);
     dataset_free(&d);
 }
 
@@ -180,25 +202,16 @@ static void test_a_batch_in_groups_is_its_sentences_one_at_a_time(
     batch_alloc(&one, 1, d.L);
     Model *m = small_transformer(1, 1, 1, N, d.L);
     size_t P = m->params.count;
-    real *grad = xcalloc(2 * P, sizeof(real)), *sum_grad = grad + P;
-    params_zero_grad(&m->params);
-    double loss = model_forward(m, &batch), sum = 0;
-    model_backward(m, &batch);
-    memcpy(grad, m->params.grad, sizeof(real) * P);
-    int tokens = 0;
-    for (int b = 0; b < N; b++) tokens += batch.tgt_len[b] - 1;
+    real *grad = xcalloc(2 * P, sizeof(real)), *parts = grad + P;
+    double n = target_tokens(&batch), sum = 0;
+    double loss = weighted(m, &batch, 1, grad);
     for (int b = 0; b < N; b++) {
         batch_fill(&one, &d, &batch.row[b], 1);
-        double share = (double)(one.tgt_len[0] - 1) / tokens;
-        params_zero_grad(&m->params);
-        sum += share * model_forward(m, &one);
-        model_backward(m, &one);
-        for (size_t i = 0; i < P; i++)
-            sum_grad[i] += share * m->params.grad[i];
+        sum += weighted(m, &one, target_tokens(&one) / n, parts);
     }
     assert_true(fabs(loss - sum) < 1e-12);
     for (size_t i = 0; i < P; i++)
-        assert_true(fabs(grad[i] - sum_grad[i]) < 1e-12);
+        assert_true(fabs(grad[i] - parts[i]) < 1e-12);
     free(grad);
     model_free(m);
     batch_free(&batch);
@@ -232,7 +245,8 @@ test_transformer_without_position_or_scale_matches_finite_differences),
         cmocka_unit_test(test_greedy_decoding_agrees_with_the_forward_pass),
         cmocka_unit_test(
             test_greedy_weights_are_the_forward_pass_on_its_words),
-        cmocka_unit_test(test_padding_changes_no_transformer_loss),
+        cmocka_unit_test(
+            test_more_padding_in_a_group_changes_no_sentence),
         cmocka_unit_test(
             test_a_batch_in_groups_is_its_sentences_one_at_a_time),
         cmocka_unit_test(test_bad_transformer_sizes_are_named),
