@@ -19,7 +19,7 @@ MODULES   := toolkit task attention seq2seq align transformer \
              checkpoint beam tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table transformer-study
+             beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
@@ -205,7 +205,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/train-small-summary.tex \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
-        build/gen/scale.dat build/gen/counts-table.tex \
+        build/gen/scale.dat build/gen/counts-table.tex build/gen/padding-count.tex \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/translate-session.txt build/gen/translate-heatmap.txt \
@@ -334,6 +334,9 @@ build/gen/bench-transformer.txt: build/gen/bench.txt
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
+build/gen/padding-count.tex: build/bin/padding-count
+	@mkdir -p $(@D)
+	build/bin/padding-count > $@
 build/gen/bench-decode.txt: build/gen/bench.txt
 	grep -E '^decode' build/gen/bench.txt > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
