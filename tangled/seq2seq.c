@@ -296,7 +296,7 @@ Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
     Model *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     
-#line 174 "chapters/07b-training.nw"
+#line 176 "chapters/07b-training.nw"
 if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
@@ -412,7 +412,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
-#line 188 "chapters/07b-training.nw"
+#line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
 #line 793 "chapters/03-bottleneck.nw"
     params_free(&m->params);
@@ -640,7 +640,7 @@ m->top = top;
 double model_forward(Model *m, const Batch *batch)
 {
     
-#line 179 "chapters/07b-training.nw"
+#line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
 #line 938 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
@@ -650,7 +650,7 @@ if (m->tm) return transformer_forward(m, batch);
 void model_backward(Model *m, const Batch *batch)
 {
     
-#line 181 "chapters/07b-training.nw"
+#line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
 #line 946 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
@@ -726,7 +726,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
     
-#line 183 "chapters/07b-training.nw"
+#line 185 "chapters/07b-training.nw"
 if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;

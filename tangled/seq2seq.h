@@ -84,7 +84,7 @@ int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
 real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
-#line 153 "chapters/07b-training.nw"
+#line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 #line 666 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
@@ -108,7 +108,7 @@ real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
 void model_free(Model *m);
-#line 155 "chapters/07b-training.nw"
+#line 157 "chapters/07b-training.nw"
 enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30,
        TMODEL_GROUP_ROWS = 8 };
 const char *transformer_check(const ModelConfig *cfg);

@@ -1,10 +1,10 @@
-#line 212 "chapters/07b-training.nw"
+#line 214 "chapters/07b-training.nw"
 /* tmodel.c: the encoder-decoder Transformer (chapter 7). */
 #include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 255 "chapters/07b-training.nw"
+#line 257 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
@@ -33,7 +33,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 300 "chapters/07b-training.nw"
+#line 302 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -58,10 +58,10 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 339 "chapters/07b-training.nw"
-static void dec_norm(real *y, const DecoderCache *c,
-                     const Params *p, const DecoderBlock *blk, int k,
-                     const real *x, int N)
+#line 341 "chapters/07b-training.nw"
+static void norm_forward(real *y, const DecoderCache *c,
+                         const Params *p, const DecoderBlock *blk,
+                         int k, const real *x, int N)
 {
     layernorm_forward(y, c->mean + (size_t)k * N,
                       c->rstd + (size_t)k * N, x,
@@ -77,19 +77,19 @@ void decoder_block_forward(real *y, DecoderCache *c,
 {
     int N = B * T;
     size_t ND = (size_t)N * blk->D;
-    dec_norm(c->n1, c, p, blk, 0, x, N);
+    norm_forward(c->n1, c, p, blk, 0, x, N);
     mha_forward(c->s, &c->self, &blk->self, p, c->n1, c->n1,
                 self_mask, B, T, T);
     residual_forward(c->a1, x, c->s, ND);
-    dec_norm(c->n2, c, p, blk, 1, c->a1, N);
+    norm_forward(c->n2, c, p, blk, 1, c->a1, N);
     mha_forward(c->c, &c->cross, &blk->cross, p, c->n2, enc,
                 cross_mask, B, T, S);
     residual_forward(c->a2, c->a1, c->c, ND);
-    dec_norm(c->n3, c, p, blk, 2, c->a2, N);
+    norm_forward(c->n3, c, p, blk, 2, c->a2, N);
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 385 "chapters/07b-training.nw"
+#line 387 "chapters/07b-training.nw"
 static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                           const DecoderBlock *blk, int k,
                           const real *dy, const real *x, int N)
@@ -100,7 +100,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        c->rstd + (size_t)k * N,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
-#line 397 "chapters/07b-training.nw"
+#line 399 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -127,13 +127,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 568 "chapters/07b-training.nw"
+#line 651 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 576 "chapters/07b-training.nw"
+#line 659 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -145,7 +145,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 594 "chapters/07b-training.nw"
+#line 677 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -162,14 +162,14 @@ for (size_t k = 0; k < n; k++) {
     *arrays[k] = base;
     base += sizes[k];
 }
-#line 588 "chapters/07b-training.nw"
+#line 671 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 573 "chapters/07b-training.nw"
+#line 656 "chapters/07b-training.nw"
 }
-#line 612 "chapters/07b-training.nw"
+#line 695 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -182,7 +182,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 795 "chapters/07b-training.nw"
+#line 874 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -198,7 +198,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 814 "chapters/07b-training.nw"
+#line 893 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -207,10 +207,10 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 810 "chapters/07b-training.nw"
+#line 889 "chapters/07b-training.nw"
     return slice;
 }
-#line 466 "chapters/07b-training.nw"
+#line 549 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -227,7 +227,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 490 "chapters/07b-training.nw"
+#line 573 "chapters/07b-training.nw"
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed)
 {
@@ -243,7 +243,7 @@ void transformer_build(Model *m, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 514 "chapters/07b-training.nw"
+#line 597 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -265,12 +265,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 505 "chapters/07b-training.nw"
+#line 588 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 537 "chapters/07b-training.nw"
+#line 620 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -280,9 +280,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 509 "chapters/07b-training.nw"
+#line 592 "chapters/07b-training.nw"
     
-#line 553 "chapters/07b-training.nw"
+#line 636 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
 m->attn.weights = xcalloc((size_t)max_B * m->max_T * max_len,
@@ -296,9 +296,9 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 510 "chapters/07b-training.nw"
+#line 593 "chapters/07b-training.nw"
 }
-#line 626 "chapters/07b-training.nw"
+#line 709 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
     for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
@@ -313,7 +313,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 643 "chapters/07b-training.nw"
+#line 726 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -326,7 +326,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 660 "chapters/07b-training.nw"
+#line 744 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -345,7 +345,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 686 "chapters/07b-training.nw"
+#line 770 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -368,7 +368,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 715 "chapters/07b-training.nw"
+#line 799 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -386,7 +386,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 752 "chapters/07b-training.nw"
+#line 831 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -401,10 +401,10 @@ double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 771 "chapters/07b-training.nw"
+#line 850 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
-#line 782 "chapters/07b-training.nw"
+#line 861 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = gb->tgt + (size_t)b * gb->T;
     w->dec_len[b] = gb->tgt_len[b] - 1;
@@ -414,18 +414,18 @@ for (int b = 0; b < B; b++) {
         w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 774 "chapters/07b-training.nw"
+#line 853 "chapters/07b-training.nw"
 tm_decode(m, w, gb->src_len, B, T, S);
 show_weights(m->attn.weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
              B, T, S);
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 766 "chapters/07b-training.nw"
+#line 845 "chapters/07b-training.nw"
     }
     return sum / counted;
 }
-#line 832 "chapters/07b-training.nw"
+#line 911 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -434,7 +434,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 859 "chapters/07b-training.nw"
+#line 938 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -448,9 +448,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 840 "chapters/07b-training.nw"
+#line 919 "chapters/07b-training.nw"
     
-#line 874 "chapters/07b-training.nw"
+#line 953 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -462,9 +462,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 841 "chapters/07b-training.nw"
+#line 920 "chapters/07b-training.nw"
     
-#line 887 "chapters/07b-training.nw"
+#line 966 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -479,9 +479,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 842 "chapters/07b-training.nw"
+#line 921 "chapters/07b-training.nw"
 }
-#line 848 "chapters/07b-training.nw"
+#line 927 "chapters/07b-training.nw"
 void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -491,7 +491,7 @@ void transformer_backward(Model *m, const Batch *batch)
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 974 "chapters/07b-training.nw"
+#line 1068 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -503,7 +503,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 990 "chapters/07b-training.nw"
+#line 1084 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -514,7 +514,7 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->attn.weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 950 "chapters/07b-training.nw"
+#line 1044 "chapters/07b-training.nw"
 static void greedy_group(Model *m, TModel *tm, const Batch *batch,
                          int steps, int *out, real *weights, int S0)
 {
@@ -528,7 +528,7 @@ static void greedy_group(Model *m, TModel *tm, const Batch *batch,
         decode_prefix(m, tm, batch->src_len, B, S, words, steps + 1,
                       n);
         
-#line 1002 "chapters/07b-training.nw"
+#line 1096 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
@@ -540,14 +540,14 @@ for (int b = 0; b < B; b++) {
     }
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 963 "chapters/07b-training.nw"
+#line 1057 "chapters/07b-training.nw"
         if (weights)
             newest_weights(weights + (size_t)s * S0,
                            (size_t)steps * S0, m, tm, B, n, S);
     }
     free(words);
 }
-#line 927 "chapters/07b-training.nw"
+#line 1020 "chapters/07b-training.nw"
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights)
 {

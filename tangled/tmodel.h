@@ -1,10 +1,10 @@
-#line 203 "chapters/07b-training.nw"
+#line 205 "chapters/07b-training.nw"
 /* tmodel.h: the encoder-decoder Transformer (chapter 7). */
 #ifndef TMODEL_H
 #define TMODEL_H
 #include "seq2seq.h"
 #include "transformer.h"
-#line 243 "chapters/07b-training.nw"
+#line 245 "chapters/07b-training.nw"
 typedef struct {
     int D, NH, F;
     int ln_g[3], ln_b[3];       /* [1, D] each */
@@ -15,7 +15,7 @@ void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F);
 void decoder_block_init(const DecoderBlock *blk, Params *p,
                         Rng *rng);
-#line 289 "chapters/07b-training.nw"
+#line 291 "chapters/07b-training.nw"
 typedef struct {
     MhaCache self, cross;
     real *n1, *s, *a1, *n2, *c, *a2, *n3, *h, *f;   /* h: [N, F] */
@@ -25,7 +25,7 @@ typedef struct {
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S);
 void decoder_cache_free(DecoderCache *c);
-#line 330 "chapters/07b-training.nw"
+#line 332 "chapters/07b-training.nw"
 void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const DecoderBlock *blk, const Params *p,
                            const real *x /* [B, T, D] */,
@@ -33,7 +33,7 @@ void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const int *self_mask /* [B, T, T] */,
                            const int *cross_mask /* [B, T, S] */,
                            int B, int T, int S);
-#line 376 "chapters/07b-training.nw"
+#line 378 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx /* [B, T, D] */,
                             real *d_enc /* [B, S, D] */, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
@@ -41,7 +41,7 @@ void decoder_block_backward(real *dx /* [B, T, D] */,
                             const real *enc, const int *self_mask,
                             const int *cross_mask, int B, int T,
                             int S);
-#line 431 "chapters/07b-training.nw"
+#line 514 "chapters/07b-training.nw"
 typedef struct TModel {
     int D, NH, F, layers, positional;
     int src_emb, tgt_emb;               /* [Vs, D], [Vt, D] */
@@ -50,11 +50,11 @@ typedef struct TModel {
     Block enc[TMODEL_MAX_LAYERS];
     DecoderBlock dec[TMODEL_MAX_LAYERS];
     int shown_layer, shown_head;        /* head -1: the mean */
-    int groups;                 /* of sentences, in training */
+    int groups;                 /* of sentences: a batch's */
     struct TModel **group;      /* [groups]: [0] is this one */
     
-#line 450 "chapters/07b-training.nw"
-Batch slice;                /* a group's sentences, in training */
+#line 533 "chapters/07b-training.nw"
+Batch slice;                /* a group's sentences */
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
 int *dec_in, *dec_tgt, *dec_len;        /* [B, T], [B, T], [B] */
@@ -65,7 +65,7 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 442 "chapters/07b-training.nw"
+#line 525 "chapters/07b-training.nw"
 } TModel;
-#line 210 "chapters/07b-training.nw"
+#line 212 "chapters/07b-training.nw"
 #endif
