@@ -195,8 +195,7 @@ endif
 # The longest experiments come first, so that make -j starts them
 # first: the length sweep is about half of the build's work.
 GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
-        build/gen/tstudy-table.tex build/gen/bench.txt \
-        build/gen/schedule-table.tex \
+        build/gen/tstudy-table.tex build/gen/schedule-table.tex \
         build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/schedule-8.dat build/gen/loss-floor.tex \
         build/gen/task-samples.tex build/gen/task-stats.tex \
@@ -397,6 +396,16 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex
+
+# bench times on an idle machine: it runs alone, after every other
+# experiment and figure (the book waits for it)
+BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
+        build/gen/bench-steps.tex build/gen/bench-peak.txt \
+        build/gen/bench-transformer.txt build/gen/bench-decode.txt \
+        build/gen/bench-mha.txt
+build/gen/bench.txt build/gen/bench-roofline.tex \
+build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
+		$(FIGS) build/tex/chapters.tex
 build/gen/ckpt-pairs.tex: build/gen/recipe-dot.ckpt
 	n=$$(wc -c < $<); awk -v n=$$n 'BEGIN { p = 4 * n * (8 * n - 1); \
 	  e = int(log(p) / log(10)); \

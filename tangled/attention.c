@@ -96,7 +96,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 384 "chapters/04-attention.nw"
+#line 386 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, dec, param(p, sc->W_a), NULL, B * T, Hd, He);
 if (sc->kind == SCORE_ADDITIVE) {
@@ -109,8 +109,9 @@ if (sc->kind == SCORE_ADDITIVE) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 394 "chapters/04-attention.nw"
+#line 396 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
+    if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real e = 0;
     if (sc->kind == SCORE_DOT) {
@@ -140,17 +141,18 @@ if (sc->kind == SCORE_LAST) {
 #line 368 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 420 "chapters/04-attention.nw"
+#line 423 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
+    if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
 #line 370 "chapters/04-attention.nw"
         }
 }
-#line 450 "chapters/04-attention.nw"
+#line 454 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -159,27 +161,23 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 482 "chapters/04-attention.nw"
+#line 481 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 458 "chapters/04-attention.nw"
+#line 462 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
-            
-#line 477 "chapters/04-attention.nw"
-int real_positions = 0;
-for (int s = 0; s < S; s++) real_positions += mask[(size_t)b * S + s];
-if (real_positions == 0) continue;
-#line 461 "chapters/04-attention.nw"
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 490 "chapters/04-attention.nw"
+#line 489 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
+    c->d_weights[s] = 0;
+    if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real *dh_s = d_enc + ((size_t)b * S + s) * He;
     real dw = 0;
@@ -189,11 +187,11 @@ for (int s = 0; s < S; s++) {
     }
     c->d_weights[s] = dw;
 }
-#line 464 "chapters/04-attention.nw"
+#line 467 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 526 "chapters/04-attention.nw"
+#line 527 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -215,7 +213,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 552 "chapters/04-attention.nw"
+#line 553 "chapters/04-attention.nw"
 const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
 const real *v = param(p, sc->v);
 real *dv = param_grad(p, sc->v);
@@ -227,13 +225,13 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 547 "chapters/04-attention.nw"
+#line 548 "chapters/04-attention.nw"
     }
 }
-#line 467 "chapters/04-attention.nw"
+#line 470 "chapters/04-attention.nw"
         }
     
-#line 566 "chapters/04-attention.nw"
+#line 567 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);
@@ -243,5 +241,5 @@ if (sc->kind == SCORE_ADDITIVE) {
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 469 "chapters/04-attention.nw"
+#line 472 "chapters/04-attention.nw"
 }
