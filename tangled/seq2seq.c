@@ -19,7 +19,7 @@ static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 252 "chapters/03-bottleneck.nw"
+#line 316 "chapters/03-bottleneck.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -41,7 +41,7 @@ static void pack_steps(real *dst /* [R, W] */,
             else memset(dst, 0, sizeof(real) * W);
         }
 }
-#line 377 "chapters/03-bottleneck.nw"
+#line 451 "chapters/03-bottleneck.nw"
 static void lstm_cell(real *restrict a /* [4H] */,
                       real *restrict c /* [H] */,
                       real *restrict h /* [H] */,
@@ -58,7 +58,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 519 "chapters/03-bottleneck.nw"
+#line 598 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -69,7 +69,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 533 "chapters/03-bottleneck.nw"
+#line 612 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -84,7 +84,7 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 529 "chapters/03-bottleneck.nw"
+#line 608 "chapters/03-bottleneck.nw"
     }
 }
 #line 134 "chapters/03-bottleneck.nw"
@@ -114,7 +114,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 303 "chapters/03-bottleneck.nw"
+#line 369 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -124,7 +124,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
     
-#line 339 "chapters/03-bottleneck.nw"
+#line 409 "chapters/03-bottleneck.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -132,7 +132,7 @@ for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
 matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
 free(x_packed);
-#line 312 "chapters/03-bottleneck.nw"
+#line 378 "chapters/03-bottleneck.nw"
     real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
     matmul_pack(Wh_packed, Wh, G, H, G);
     size_t step = 0;                    /* packed row of (t, 0) */
@@ -140,29 +140,29 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 356 "chapters/03-bottleneck.nw"
+#line 430 "chapters/03-bottleneck.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
 else if (h0)
     matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
-#line 319 "chapters/03-bottleneck.nw"
+#line 385 "chapters/03-bottleneck.nw"
         
-#line 366 "chapters/03-bottleneck.nw"
+#line 440 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 320 "chapters/03-bottleneck.nw"
+#line 386 "chapters/03-bottleneck.nw"
         
-#line 395 "chapters/03-bottleneck.nw"
+#line 469 "chapters/03-bottleneck.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 321 "chapters/03-bottleneck.nw"
+#line 387 "chapters/03-bottleneck.nw"
         step += n;
     }
     free(Wh_packed);
@@ -173,7 +173,7 @@ for (int b = n; b < B; b++) {
         if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
     }
 }
-#line 464 "chapters/03-bottleneck.nw"
+#line 543 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -184,7 +184,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 492 "chapters/03-bottleneck.nw"
+#line 571 "chapters/03-bottleneck.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -196,14 +196,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 474 "chapters/03-bottleneck.nw"
+#line 553 "chapters/03-bottleneck.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 508 "chapters/03-bottleneck.nw"
+#line 587 "chapters/03-bottleneck.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -212,26 +212,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 480 "chapters/03-bottleneck.nw"
+#line 559 "chapters/03-bottleneck.nw"
         
-#line 551 "chapters/03-bottleneck.nw"
+#line 630 "chapters/03-bottleneck.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 481 "chapters/03-bottleneck.nw"
+#line 560 "chapters/03-bottleneck.nw"
     }
     
-#line 563 "chapters/03-bottleneck.nw"
+#line 644 "chapters/03-bottleneck.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 483 "chapters/03-bottleneck.nw"
+#line 562 "chapters/03-bottleneck.nw"
     
-#line 574 "chapters/03-bottleneck.nw"
+#line 655 "chapters/03-bottleneck.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -241,17 +241,17 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 484 "chapters/03-bottleneck.nw"
+#line 563 "chapters/03-bottleneck.nw"
     
-#line 585 "chapters/03-bottleneck.nw"
+#line 666 "chapters/03-bottleneck.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 485 "chapters/03-bottleneck.nw"
+#line 564 "chapters/03-bottleneck.nw"
     free(dh_carry);
 }
-#line 618 "chapters/03-bottleneck.nw"
+#line 699 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 243 "chapters/04-attention.nw"
@@ -260,7 +260,7 @@ const char *const attention_name[] = {
 "none+Wc",
 #line 125 "chapters/07b-training.nw"
 "transformer",
-#line 620 "chapters/03-bottleneck.nw"
+#line 701 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -276,7 +276,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 640 "chapters/03-bottleneck.nw"
+#line 721 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -285,10 +285,10 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 645 "chapters/03-bottleneck.nw"
+#line 726 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 695 "chapters/03-bottleneck.nw"
+#line 776 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -301,13 +301,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 702 "chapters/03-bottleneck.nw"
+#line 783 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 718 "chapters/03-bottleneck.nw"
+#line 799 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -318,19 +318,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 707 "chapters/03-bottleneck.nw"
+#line 788 "chapters/03-bottleneck.nw"
     
 #line 637 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 708 "chapters/03-bottleneck.nw"
+#line 789 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 730 "chapters/03-bottleneck.nw"
+#line 811 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -338,16 +338,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 712 "chapters/03-bottleneck.nw"
+#line 793 "chapters/03-bottleneck.nw"
     
 #line 642 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 713 "chapters/03-bottleneck.nw"
+#line 794 "chapters/03-bottleneck.nw"
     
-#line 746 "chapters/03-bottleneck.nw"
+#line 827 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -357,7 +357,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 768 "chapters/03-bottleneck.nw"
+#line 849 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -366,11 +366,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 755 "chapters/03-bottleneck.nw"
+#line 836 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 777 "chapters/03-bottleneck.nw"
+#line 858 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -379,7 +379,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 758 "chapters/03-bottleneck.nw"
+#line 839 "chapters/03-bottleneck.nw"
 };
 size_t total = 0, n = sizeof sizes / sizeof *sizes;
 for (size_t k = 0; k < n; k++) total += sizes[k];
@@ -397,10 +397,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
 }
-#line 714 "chapters/03-bottleneck.nw"
+#line 795 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 787 "chapters/03-bottleneck.nw"
+#line 868 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -414,7 +414,7 @@ if (m->cfg.attention != ATTN_NONE) {
 }
 #line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 793 "chapters/03-bottleneck.nw"
+#line 874 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -571,7 +571,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 822 "chapters/03-bottleneck.nw"
+#line 903 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -589,7 +589,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 857 "chapters/03-bottleneck.nw"
+#line 938 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -603,7 +603,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 881 "chapters/03-bottleneck.nw"
+#line 962 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -623,41 +623,41 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 704 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 897 "chapters/03-bottleneck.nw"
+#line 978 "chapters/03-bottleneck.nw"
     
-#line 914 "chapters/03-bottleneck.nw"
+#line 995 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 898 "chapters/03-bottleneck.nw"
+#line 979 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 935 "chapters/03-bottleneck.nw"
+#line 1016 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 938 "chapters/03-bottleneck.nw"
+#line 1019 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 943 "chapters/03-bottleneck.nw"
+#line 1024 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 946 "chapters/03-bottleneck.nw"
+#line 1027 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 957 "chapters/03-bottleneck.nw"
+#line 1038 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -667,9 +667,9 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 950 "chapters/03-bottleneck.nw"
+#line 1031 "chapters/03-bottleneck.nw"
     
-#line 970 "chapters/03-bottleneck.nw"
+#line 1051 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 722 "chapters/04-attention.nw"
@@ -693,9 +693,9 @@ for (size_t r = 0; r < rows; r++) {
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 951 "chapters/03-bottleneck.nw"
+#line 1032 "chapters/03-bottleneck.nw"
     
-#line 976 "chapters/03-bottleneck.nw"
+#line 1057 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -707,9 +707,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 952 "chapters/03-bottleneck.nw"
+#line 1033 "chapters/03-bottleneck.nw"
     
-#line 990 "chapters/03-bottleneck.nw"
+#line 1071 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -719,9 +719,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 953 "chapters/03-bottleneck.nw"
+#line 1034 "chapters/03-bottleneck.nw"
 }
-#line 1040 "chapters/03-bottleneck.nw"
+#line 1121 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -731,13 +731,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 1044 "chapters/03-bottleneck.nw"
+#line 1125 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 1058 "chapters/03-bottleneck.nw"
+#line 1139 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -752,10 +752,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 1049 "chapters/03-bottleneck.nw"
+#line 1130 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1075 "chapters/03-bottleneck.nw"
+#line 1156 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -769,12 +769,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1081 "chapters/03-bottleneck.nw"
+#line 1162 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 1051 "chapters/03-bottleneck.nw"
+#line 1132 "chapters/03-bottleneck.nw"
         
-#line 1090 "chapters/03-bottleneck.nw"
+#line 1171 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -783,12 +783,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 1052 "chapters/03-bottleneck.nw"
+#line 1133 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1118 "chapters/03-bottleneck.nw"
+#line 1199 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -804,7 +804,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1142 "chapters/03-bottleneck.nw"
+#line 1223 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -819,21 +819,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1133 "chapters/03-bottleneck.nw"
+#line 1214 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1183 "chapters/03-bottleneck.nw"
+#line 1264 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1195 "chapters/03-bottleneck.nw"
+#line 1276 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -853,7 +853,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1222 "chapters/03-bottleneck.nw"
+#line 1303 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -866,20 +866,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1243 "chapters/03-bottleneck.nw"
+#line 1324 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1234 "chapters/03-bottleneck.nw"
+#line 1315 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1214 "chapters/03-bottleneck.nw"
+#line 1295 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

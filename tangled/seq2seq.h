@@ -15,7 +15,7 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 289 "chapters/03-bottleneck.nw"
+#line 355 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   real *gates /* [R, 4H], R = sum of len */,
                   real *h_last /* [B, H] or NULL */,
@@ -28,7 +28,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 441 "chapters/03-bottleneck.nw"
+#line 515 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -42,7 +42,7 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 599 "chapters/03-bottleneck.nw"
+#line 680 "chapters/03-bottleneck.nw"
 typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
@@ -51,7 +51,7 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 604 "chapters/03-bottleneck.nw"
+#line 685 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
 #line 241 "chapters/04-attention.nw"
@@ -60,7 +60,7 @@ enum { ATTN_NONE = 0
 , ATTN_NONE_WC = 4
 #line 123 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
-#line 605 "chapters/03-bottleneck.nw"
+#line 686 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
@@ -70,7 +70,7 @@ static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-#line 659 "chapters/03-bottleneck.nw"
+#line 740 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -86,12 +86,12 @@ real *context, *cat, *att_h;        /* [B, T', H], [B, T', 2H], ... */
 real *d_context, *d_cat;
 #line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
-#line 666 "chapters/03-bottleneck.nw"
+#line 747 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 678 "chapters/03-bottleneck.nw"
+#line 759 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -103,7 +103,7 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 670 "chapters/03-bottleneck.nw"
+#line 751 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -135,7 +135,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     {"--scale", OPT_INT, &(cfg).scaled, 0, 1,                     \
      "transformer: 0 drops the 1/sqrt(d_k) scale"}
 void refuse_bad_transformer(const ModelConfig *cfg);
-#line 812 "chapters/03-bottleneck.nw"
+#line 893 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -144,14 +144,14 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 847 "chapters/03-bottleneck.nw"
+#line 928 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 920 "chapters/03-bottleneck.nw"
+#line 1001 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 1032 "chapters/03-bottleneck.nw"
+#line 1113 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
@@ -176,14 +176,14 @@ void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1110 "chapters/03-bottleneck.nw"
+#line 1191 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 1170 "chapters/03-bottleneck.nw"
+#line 1251 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
