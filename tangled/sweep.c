@@ -26,7 +26,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 1412 "chapters/A-programs.nw"
+#line 1417 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -41,7 +41,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 1368 "chapters/A-programs.nw"
+#line 1373 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -56,7 +56,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 1385 "chapters/A-programs.nw"
+#line 1390 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -70,7 +70,7 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 1382 "chapters/A-programs.nw"
+#line 1387 "chapters/A-programs.nw"
 }
 
 #line 1260 "chapters/A-programs.nw"
@@ -116,7 +116,7 @@ if (summary) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 2849 "chapters/A-programs.nw"
+#line 2854 "chapters/A-programs.nw"
 for (int k = 0; k < n_models; k++) {
     if (mc[k].attention != ATTN_TRANSFORMER) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
@@ -137,11 +137,14 @@ for (int k = 0; save && k < n_models; k++) {
 }
 #line 1274 "chapters/A-programs.nw"
     
-#line 1357 "chapters/A-programs.nw"
+#line 1359 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
-memory_check(need, "the hidden sizes of --models, or --max-words");
+int resident = (threads < n_models * seeds ? threads
+                : n_models * seeds) + (save ? n_models : 0);
+memory_check(need * resident,
+             "the sizes of --models, --max-words or --threads");
 #line 1275 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
@@ -151,7 +154,7 @@ memory_check(need, "the hidden sizes of --models, or --max-words");
                        save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 1401 "chapters/A-programs.nw"
+#line 1406 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
     Checkpoint ck = { model_family(kept[k]), dc.min_words,
                       dc.max_words, kept[k] };
@@ -161,7 +164,7 @@ for (int k = 0; save && k < n_models; k++) {
 }
 #line 1283 "chapters/A-programs.nw"
     
-#line 1431 "chapters/A-programs.nw"
+#line 1436 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -181,7 +184,7 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
 #line 1284 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1453 "chapters/A-programs.nw"
+#line 1458 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
