@@ -73,18 +73,12 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
     real **arrays[] = { &c->weights, &c->q, &c->pd, &c->pe, &c->u,
                         &c->d_weights, &c->d_score, &c->d_q, &c->d_pd,
                         &c->d_pe };
-    size_t total = 0;
-    for (int k = 0; k < 10; k++) total += sizes[k];
-    real *base = xcalloc(total, sizeof(real));
-    for (int k = 0; k < 10; k++) {
-        *arrays[k] = base;
-        base += sizes[k];
-    }
+    alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 352 "chapters/04-attention.nw"
+#line 346 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -96,20 +90,20 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 386 "chapters/04-attention.nw"
+#line 380 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, dec, param(p, sc->W_a), NULL, B * T, Hd, He);
 if (sc->kind == SCORE_ADDITIVE) {
     linear_forward(c->pd, dec, param(p, sc->W_d), NULL, B * T, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 363 "chapters/04-attention.nw"
+#line 357 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 396 "chapters/04-attention.nw"
+#line 390 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -138,10 +132,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 368 "chapters/04-attention.nw"
+#line 362 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 423 "chapters/04-attention.nw"
+#line 417 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -149,10 +143,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 370 "chapters/04-attention.nw"
+#line 364 "chapters/04-attention.nw"
         }
 }
-#line 454 "chapters/04-attention.nw"
+#line 448 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -161,20 +155,20 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 481 "chapters/04-attention.nw"
+#line 475 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 462 "chapters/04-attention.nw"
+#line 456 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 489 "chapters/04-attention.nw"
+#line 483 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -187,11 +181,11 @@ for (int s = 0; s < S; s++) {
     }
     c->d_weights[s] = dw;
 }
-#line 467 "chapters/04-attention.nw"
+#line 461 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 527 "chapters/04-attention.nw"
+#line 521 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -213,7 +207,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 553 "chapters/04-attention.nw"
+#line 547 "chapters/04-attention.nw"
 const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
 const real *v = param(p, sc->v);
 real *dv = param_grad(p, sc->v);
@@ -225,13 +219,13 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 548 "chapters/04-attention.nw"
+#line 542 "chapters/04-attention.nw"
     }
 }
-#line 470 "chapters/04-attention.nw"
+#line 464 "chapters/04-attention.nw"
         }
     
-#line 567 "chapters/04-attention.nw"
+#line 561 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);
@@ -241,5 +235,5 @@ if (sc->kind == SCORE_ADDITIVE) {
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 472 "chapters/04-attention.nw"
+#line 466 "chapters/04-attention.nw"
 }

@@ -33,12 +33,12 @@ typedef struct {
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 374 "chapters/04-attention.nw"
+#line 368 "chapters/04-attention.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
                        const int *dec_len, int B, int T, int S);
-#line 445 "chapters/04-attention.nw"
+#line 439 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

@@ -320,7 +320,7 @@ m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
 #line 788 "chapters/03-bottleneck.nw"
     
-#line 637 "chapters/04-attention.nw"
+#line 631 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -340,14 +340,14 @@ init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
 #line 793 "chapters/03-bottleneck.nw"
     
-#line 642 "chapters/04-attention.nw"
+#line 636 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
 #line 794 "chapters/03-bottleneck.nw"
     
-#line 827 "chapters/03-bottleneck.nw"
+#line 828 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -357,7 +357,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 849 "chapters/03-bottleneck.nw"
+#line 844 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -366,11 +366,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 836 "chapters/03-bottleneck.nw"
+#line 837 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 858 "chapters/03-bottleneck.nw"
+#line 853 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -379,16 +379,10 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 839 "chapters/03-bottleneck.nw"
+#line 840 "chapters/03-bottleneck.nw"
 };
-size_t total = 0, n = sizeof sizes / sizeof *sizes;
-for (size_t k = 0; k < n; k++) total += sizes[k];
-real *base = xcalloc(total, sizeof(real));
-for (size_t k = 0; k < n; k++) {
-    *arrays[k] = base;
-    base += sizes[k];
-}
-#line 651 "chapters/04-attention.nw"
+alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
+#line 645 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -400,21 +394,21 @@ if (cfg->attention != ATTN_NONE) {
 #line 795 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 868 "chapters/03-bottleneck.nw"
+#line 863 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
     free(m->dec_in);
     free(m->src_x);
     
-#line 660 "chapters/04-attention.nw"
+#line 654 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
 #line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 874 "chapters/03-bottleneck.nw"
+#line 869 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -465,7 +459,7 @@ work += 7 * B * T * H + B * T * S * (1 + A) + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 674 "chapters/04-attention.nw"
+#line 668 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -475,7 +469,7 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 691 "chapters/04-attention.nw"
+#line 685 "chapters/04-attention.nw"
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
         size_t row = (size_t)b * T + t;
@@ -487,7 +481,7 @@ for (int b = 0; b < B; b++)
         memcpy(cat, m->context + row * H, sizeof(real) * H);
         memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
     }
-#line 683 "chapters/04-attention.nw"
+#line 677 "chapters/04-attention.nw"
     linear_forward(m->att_h, m->cat, param(p, m->att_Wc), NULL,
                    B * T, 2 * H, H);
     for (size_t k = 0; k < (size_t)B * T * H; k++)
@@ -571,7 +565,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 903 "chapters/03-bottleneck.nw"
+#line 898 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -589,7 +583,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 938 "chapters/03-bottleneck.nw"
+#line 933 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -603,7 +597,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 962 "chapters/03-bottleneck.nw"
+#line 957 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -620,44 +614,44 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 704 "chapters/04-attention.nw"
+#line 698 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 978 "chapters/03-bottleneck.nw"
+#line 973 "chapters/03-bottleneck.nw"
     
-#line 995 "chapters/03-bottleneck.nw"
+#line 990 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 979 "chapters/03-bottleneck.nw"
+#line 974 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1016 "chapters/03-bottleneck.nw"
+#line 1011 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 1019 "chapters/03-bottleneck.nw"
+#line 1014 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1024 "chapters/03-bottleneck.nw"
+#line 1019 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 1027 "chapters/03-bottleneck.nw"
+#line 1022 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1038 "chapters/03-bottleneck.nw"
+#line 1033 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -667,16 +661,16 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 1031 "chapters/03-bottleneck.nw"
+#line 1026 "chapters/03-bottleneck.nw"
     
-#line 1051 "chapters/03-bottleneck.nw"
+#line 1046 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 722 "chapters/04-attention.nw"
+#line 716 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     
-#line 733 "chapters/04-attention.nw"
+#line 727 "chapters/04-attention.nw"
 size_t rows = (size_t)B * T;
 for (size_t k = 0; k < rows * H; k++)
     m->d_top[k] *= 1 - m->att_h[k] * m->att_h[k];
@@ -688,14 +682,14 @@ for (size_t r = 0; r < rows; r++) {
     memcpy(m->d_context + r * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + r * H, dcat + H, sizeof(real) * H);
 }
-#line 725 "chapters/04-attention.nw"
+#line 719 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 1032 "chapters/03-bottleneck.nw"
+#line 1027 "chapters/03-bottleneck.nw"
     
-#line 1057 "chapters/03-bottleneck.nw"
+#line 1052 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -707,9 +701,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 1033 "chapters/03-bottleneck.nw"
+#line 1028 "chapters/03-bottleneck.nw"
     
-#line 1071 "chapters/03-bottleneck.nw"
+#line 1066 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -719,9 +713,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1034 "chapters/03-bottleneck.nw"
+#line 1029 "chapters/03-bottleneck.nw"
 }
-#line 1121 "chapters/03-bottleneck.nw"
+#line 1116 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -731,13 +725,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 1125 "chapters/03-bottleneck.nw"
+#line 1120 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 1139 "chapters/03-bottleneck.nw"
+#line 1134 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -752,16 +746,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 1130 "chapters/03-bottleneck.nw"
+#line 1125 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1156 "chapters/03-bottleneck.nw"
+#line 1151 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 709 "chapters/04-attention.nw"
+#line 703 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -769,12 +763,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1162 "chapters/03-bottleneck.nw"
+#line 1157 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 1132 "chapters/03-bottleneck.nw"
+#line 1127 "chapters/03-bottleneck.nw"
         
-#line 1171 "chapters/03-bottleneck.nw"
+#line 1166 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -783,12 +777,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 1133 "chapters/03-bottleneck.nw"
+#line 1128 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1199 "chapters/03-bottleneck.nw"
+#line 1194 "chapters/03-bottleneck.nw"
 Eval evaluate(Model *m, const Dataset *d, int batch_size)
 {
     Eval ev;
@@ -804,7 +798,7 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1223 "chapters/03-bottleneck.nw"
+#line 1218 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 greedy_decode(m, &batch, steps, out, NULL);
@@ -819,21 +813,21 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1214 "chapters/03-bottleneck.nw"
+#line 1209 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1264 "chapters/03-bottleneck.nw"
+#line 1259 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1276 "chapters/03-bottleneck.nw"
+#line 1271 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -853,7 +847,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1303 "chapters/03-bottleneck.nw"
+#line 1298 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -866,20 +860,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1324 "chapters/03-bottleneck.nw"
+#line 1319 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1315 "chapters/03-bottleneck.nw"
+#line 1310 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     Eval val = evaluate(m, val_set, bs);
     hook(epoch, loss_sum / tokens, &val, seconds, ctx);
 }
-#line 1295 "chapters/03-bottleneck.nw"
+#line 1290 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 628 "chapters/04-attention.nw"
+#line 622 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -78,7 +78,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 630 "chapters/04-attention.nw"
+#line 624 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -135,7 +135,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     {"--scale", OPT_INT, &(cfg).scaled, 0, 1,                     \
      "transformer: 0 drops the 1/sqrt(d_k) scale"}
 void refuse_bad_transformer(const ModelConfig *cfg);
-#line 893 "chapters/03-bottleneck.nw"
+#line 888 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -144,14 +144,14 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 928 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 1001 "chapters/03-bottleneck.nw"
+#line 996 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 1113 "chapters/03-bottleneck.nw"
+#line 1108 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
@@ -176,14 +176,14 @@ void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1191 "chapters/03-bottleneck.nw"
+#line 1186 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 1251 "chapters/03-bottleneck.nw"
+#line 1246 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

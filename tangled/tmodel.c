@@ -155,13 +155,7 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->prob, &tm->d_logits, &tm->d_enc[0],
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
-size_t total = 0, n = sizeof sizes / sizeof *sizes;
-for (size_t k = 0; k < n; k++) total += sizes[k];
-real *base = xcalloc(total, sizeof(real));
-for (size_t k = 0; k < n; k++) {
-    *arrays[k] = base;
-    base += sizes[k];
-}
+alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 671 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
@@ -169,7 +163,7 @@ for (int l = 0; l < L; l++) {
 }
 #line 656 "chapters/07b-training.nw"
 }
-#line 695 "chapters/07b-training.nw"
+#line 689 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -182,7 +176,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 874 "chapters/07b-training.nw"
+#line 868 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -198,7 +192,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 893 "chapters/07b-training.nw"
+#line 887 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -207,7 +201,7 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 889 "chapters/07b-training.nw"
+#line 883 "chapters/07b-training.nw"
     return slice;
 }
 #line 549 "chapters/07b-training.nw"
@@ -298,7 +292,7 @@ for (int g = 1; g < tm->groups; g++) {
 }
 #line 593 "chapters/07b-training.nw"
 }
-#line 709 "chapters/07b-training.nw"
+#line 703 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
     for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
@@ -313,7 +307,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 726 "chapters/07b-training.nw"
+#line 720 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -326,7 +320,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 744 "chapters/07b-training.nw"
+#line 738 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -345,7 +339,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 770 "chapters/07b-training.nw"
+#line 764 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -368,7 +362,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 799 "chapters/07b-training.nw"
+#line 793 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -386,7 +380,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 831 "chapters/07b-training.nw"
+#line 825 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -401,10 +395,10 @@ double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 850 "chapters/07b-training.nw"
+#line 844 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
-#line 861 "chapters/07b-training.nw"
+#line 855 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = gb->tgt + (size_t)b * gb->T;
     w->dec_len[b] = gb->tgt_len[b] - 1;
@@ -414,18 +408,18 @@ for (int b = 0; b < B; b++) {
         w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 853 "chapters/07b-training.nw"
+#line 847 "chapters/07b-training.nw"
 tm_decode(m, w, gb->src_len, B, T, S);
 show_weights(m->attn.weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
              B, T, S);
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 845 "chapters/07b-training.nw"
+#line 839 "chapters/07b-training.nw"
     }
     return sum / counted;
 }
-#line 911 "chapters/07b-training.nw"
+#line 905 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -434,7 +428,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 938 "chapters/07b-training.nw"
+#line 932 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -448,9 +442,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 919 "chapters/07b-training.nw"
+#line 913 "chapters/07b-training.nw"
     
-#line 953 "chapters/07b-training.nw"
+#line 947 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -462,9 +456,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 920 "chapters/07b-training.nw"
+#line 914 "chapters/07b-training.nw"
     
-#line 966 "chapters/07b-training.nw"
+#line 960 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -479,9 +473,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 921 "chapters/07b-training.nw"
+#line 915 "chapters/07b-training.nw"
 }
-#line 927 "chapters/07b-training.nw"
+#line 921 "chapters/07b-training.nw"
 void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -491,7 +485,7 @@ void transformer_backward(Model *m, const Batch *batch)
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 1068 "chapters/07b-training.nw"
+#line 1062 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -503,7 +497,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1084 "chapters/07b-training.nw"
+#line 1078 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -514,7 +508,7 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->attn.weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 1044 "chapters/07b-training.nw"
+#line 1038 "chapters/07b-training.nw"
 static void greedy_group(Model *m, TModel *tm, const Batch *batch,
                          int steps, int *out, real *weights, int S0)
 {
@@ -528,7 +522,7 @@ static void greedy_group(Model *m, TModel *tm, const Batch *batch,
         decode_prefix(m, tm, batch->src_len, B, S, words, steps + 1,
                       n);
         
-#line 1096 "chapters/07b-training.nw"
+#line 1090 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
@@ -540,14 +534,14 @@ for (int b = 0; b < B; b++) {
     }
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 1057 "chapters/07b-training.nw"
+#line 1051 "chapters/07b-training.nw"
         if (weights)
             newest_weights(weights + (size_t)s * S0,
                            (size_t)steps * S0, m, tm, B, n, S);
     }
     free(words);
 }
-#line 1020 "chapters/07b-training.nw"
+#line 1014 "chapters/07b-training.nw"
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights)
 {

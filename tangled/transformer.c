@@ -217,18 +217,12 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                        Nq * D, Nk * D, Nk * D, Nq * D };
     real **arrays[] = { &c->q, &c->k, &c->v, &c->weights, &c->heads,
                         &c->d_q, &c->d_k, &c->d_v, &c->d_heads };
-    size_t total = 0;
-    for (int n = 0; n < 9; n++) total += sizes[n];
-    real *base = xcalloc(total, sizeof(real));
-    for (int n = 0; n < 9; n++) {
-        *arrays[n] = base;
-        base += sizes[n];
-    }
+    alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_Tq = max_Tq; c->max_Tk = max_Tk;
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 743 "chapters/07-transformer.nw"
+#line 737 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -242,7 +236,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 778 "chapters/07-transformer.nw"
+#line 772 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -259,16 +253,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 797 "chapters/07-transformer.nw"
+#line 791 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 794 "chapters/07-transformer.nw"
+#line 788 "chapters/07-transformer.nw"
 }
-#line 849 "chapters/07-transformer.nw"
+#line 843 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -279,7 +273,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 923 "chapters/07-transformer.nw"
+#line 917 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
 static double lanes_total(const double s[LN_LANES])
 {
@@ -287,7 +281,7 @@ static double lanes_total(const double s[LN_LANES])
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
-#line 938 "chapters/07-transformer.nw"
+#line 932 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -296,7 +290,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
         
-#line 955 "chapters/07-transformer.nw"
+#line 949 "chapters/07-transformer.nw"
 double su[LN_LANES] = {0}, su2[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
     for (int l = 0; l < LN_LANES; l++) {
@@ -307,7 +301,7 @@ for (int d0 = 0; d0 < D; d0 += LN_LANES)
     }
 double u_mean = lanes_total(su) / D, mu = x_n[0] + u_mean;
 double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
-#line 946 "chapters/07-transformer.nw"
+#line 940 "chapters/07-transformer.nw"
         real m = (real)mu, r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
@@ -315,7 +309,7 @@ double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
         rstd[n] = r;
     }
 }
-#line 982 "chapters/07-transformer.nw"
+#line 976 "chapters/07-transformer.nw"
 void layernorm_backward(real *dx, real *dgamma, real *dbeta,
                         const real *dy, const real *x,
                         const real *mean, const real *rstd,
@@ -326,7 +320,7 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
-#line 1009 "chapters/07-transformer.nw"
+#line 1003 "chapters/07-transformer.nw"
 double sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
     for (int l = 0; l < LN_LANES; l++) {
@@ -338,7 +332,7 @@ for (int d0 = 0; d0 < D; d0 += LN_LANES)
     }
 real g_mean = (real)(lanes_total(sg) / D);
 real gx_mean = (real)(lanes_total(sgx) / D);
-#line 992 "chapters/07-transformer.nw"
+#line 986 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
@@ -350,7 +344,7 @@ real gx_mean = (real)(lanes_total(sgx) / D);
         }
     }
 }
-#line 1062 "chapters/07-transformer.nw"
+#line 1056 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -364,7 +358,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1077 "chapters/07-transformer.nw"
+#line 1071 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -380,7 +374,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1102 "chapters/07-transformer.nw"
+#line 1096 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -391,7 +385,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1115 "chapters/07-transformer.nw"
+#line 1109 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -403,7 +397,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1165 "chapters/07-transformer.nw"
+#line 1159 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -414,7 +408,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1177 "chapters/07-transformer.nw"
+#line 1171 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -431,7 +425,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1195 "chapters/07-transformer.nw"
+#line 1189 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -441,7 +435,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1222 "chapters/07-transformer.nw"
+#line 1216 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -453,13 +447,7 @@ void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                         &c->f, &c->mean1, &c->rstd1, &c->mean2,
                         &c->rstd2, &c->d_n1, &c->d_att, &c->d_a,
                         &c->d_n2, &c->d_h, &c->d_f };
-    size_t total = 0;
-    for (int n = 0; n < 16; n++) total += sizes[n];
-    real *base = xcalloc(total, sizeof(real));
-    for (int n = 0; n < 16; n++) {
-        *arrays[n] = base;
-        base += sizes[n];
-    }
+    alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     mha_cache_alloc(&c->att, &blk->att, max_B, max_T, max_T);
 }
 
@@ -468,7 +456,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1264 "chapters/07-transformer.nw"
+#line 1252 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -486,7 +474,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1285 "chapters/07-transformer.nw"
+#line 1273 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -511,7 +499,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1344 "chapters/07-transformer.nw"
+#line 1332 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)
