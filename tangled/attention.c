@@ -109,19 +109,15 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real e = 0;
     if (sc->kind == SCORE_DOT) {
-        for (int k = 0; k < He; k++) e += h_t[k] * h_s[k];
+        e = dot_product(h_t, h_s, He);
     } else if (sc->kind == SCORE_GENERAL) {
-        const real *q = c->q + ((size_t)b * T + t) * He;
-        for (int k = 0; k < He; k++) e += q[k] * h_s[k];
+        e = dot_product(c->q + ((size_t)b * T + t) * He, h_s, He);
     } else if (sc->kind == SCORE_ADDITIVE) {
         const real *pd = c->pd + ((size_t)b * T + t) * A;
         const real *pe = c->pe + ((size_t)b * S + s) * A;
-        const real *v = param(p, sc->v);
         real *u = c->u + (((size_t)b * T + t) * S + s) * A;
-        for (int k = 0; k < A; k++) {
-            u[k] = fast_tanh(pd[k] + pe[k]);
-            e += u[k] * v[k];
-        }
+        for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
+        e = dot_product(u, param(p, sc->v), A);
     }
     w[s] = e;
 }
@@ -135,7 +131,7 @@ if (sc->kind == SCORE_LAST) {
 #line 362 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 417 "chapters/04-attention.nw"
+#line 413 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -146,7 +142,7 @@ for (int s = 0; s < S; s++) {
 #line 364 "chapters/04-attention.nw"
         }
 }
-#line 448 "chapters/04-attention.nw"
+#line 444 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -155,37 +151,33 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 475 "chapters/04-attention.nw"
+#line 471 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 456 "chapters/04-attention.nw"
+#line 452 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 483 "chapters/04-attention.nw"
+#line 479 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real *dh_s = d_enc + ((size_t)b * S + s) * He;
-    real dw = 0;
-    for (int k = 0; k < He; k++) {
-        dw += dctx[k] * h_s[k];
-        dh_s[k] += w[s] * dctx[k];
-    }
-    c->d_weights[s] = dw;
+    c->d_weights[s] = dot_product(dctx, h_s, He);
+    for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 461 "chapters/04-attention.nw"
+#line 457 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 521 "chapters/04-attention.nw"
+#line 513 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -207,7 +199,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 547 "chapters/04-attention.nw"
+#line 539 "chapters/04-attention.nw"
 const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
 const real *v = param(p, sc->v);
 real *dv = param_grad(p, sc->v);
@@ -219,13 +211,13 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 542 "chapters/04-attention.nw"
+#line 534 "chapters/04-attention.nw"
     }
 }
-#line 464 "chapters/04-attention.nw"
+#line 460 "chapters/04-attention.nw"
         }
     
-#line 561 "chapters/04-attention.nw"
+#line 553 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);
@@ -235,5 +227,5 @@ if (sc->kind == SCORE_ADDITIVE) {
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 466 "chapters/04-attention.nw"
+#line 462 "chapters/04-attention.nw"
 }

@@ -180,6 +180,27 @@ static void test_exp_fast_is_within_its_bound(void **state)
     assert_true(isfinite(exp_fast(FLT_MAX)));
 }
 
+/* dot_product against the sum from k = 0 up, for lengths on both
+   sides of DOT_LANES and of its multiples */
+static void test_dot_product_agrees_with_the_plain_sum(void **state)
+{
+    (void)state;
+    enum { MAX_N = 100 };
+    Rng rng = {7};
+    real *x = filled(MAX_N, &rng), *y = filled(MAX_N, &rng);
+    for (int n = 0; n <= MAX_N; n++) {
+        real plain = 0, mag = 0;
+        for (int k = 0; k < n; k++) {
+            plain += x[k] * y[k];
+            mag += fabs(x[k] * y[k]);
+        }
+        real fast = dot_product(x, y, n);
+        if (fabs(fast - plain) > REORDERED_SUM_RTOL * (1 + mag))
+            fail_msg("n = %d: %.17g, plain sum %.17g", n, fast, plain);
+    }
+    free(x); free(y);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_prepacked_products_agree_with_naive),
         cmocka_unit_test(test_matmul_backward_agrees_with_naive),
         cmocka_unit_test(test_exp_fast_is_within_its_bound),
+        cmocka_unit_test(test_dot_product_agrees_with_the_plain_sum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
