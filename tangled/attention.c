@@ -68,8 +68,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 {
     size_t B = max_B, T = max_T, S = max_S, A = sc->A, He = sc->He;
     size_t sizes[] = { B * T * S, B * T * He, B * T * A, B * S * A,
-                       B * T * S * A, S, S, B * T * He, B * T * A,
-                       B * S * A };
+                       A, S, S, B * T * He, B * T * A, B * S * A };
     real **arrays[] = { &c->weights, &c->q, &c->pd, &c->pe, &c->u,
                         &c->d_weights, &c->d_score, &c->d_q, &c->d_pd,
                         &c->d_pe };
@@ -78,7 +77,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 346 "chapters/04-attention.nw"
+#line 345 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -90,20 +89,20 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 380 "chapters/04-attention.nw"
+#line 379 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, dec, param(p, sc->W_a), NULL, B * T, Hd, He);
 if (sc->kind == SCORE_ADDITIVE) {
     linear_forward(c->pd, dec, param(p, sc->W_d), NULL, B * T, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 357 "chapters/04-attention.nw"
+#line 356 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 390 "chapters/04-attention.nw"
+#line 393 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -115,9 +114,9 @@ for (int s = 0; s < S; s++) {
     } else if (sc->kind == SCORE_ADDITIVE) {
         const real *pd = c->pd + ((size_t)b * T + t) * A;
         const real *pe = c->pe + ((size_t)b * S + s) * A;
-        real *u = c->u + (((size_t)b * T + t) * S + s) * A;
-        for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
-        e = dot_product(u, param(p, sc->v), A);
+        for (int k = 0; k < A; k++)
+            c->u[k] = fast_tanh(pd[k] + pe[k]);
+        e = dot_product(c->u, param(p, sc->v), A);
     }
     w[s] = e;
 }
@@ -128,10 +127,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 362 "chapters/04-attention.nw"
+#line 361 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 413 "chapters/04-attention.nw"
+#line 416 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -139,10 +138,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 364 "chapters/04-attention.nw"
+#line 363 "chapters/04-attention.nw"
         }
 }
-#line 444 "chapters/04-attention.nw"
+#line 447 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -151,20 +150,20 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 471 "chapters/04-attention.nw"
+#line 474 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 452 "chapters/04-attention.nw"
+#line 455 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 479 "chapters/04-attention.nw"
+#line 482 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -173,11 +172,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 457 "chapters/04-attention.nw"
+#line 460 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 513 "chapters/04-attention.nw"
+#line 516 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -199,25 +198,27 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 539 "chapters/04-attention.nw"
-const real *u = c->u + (((size_t)b * T + t) * S + s) * A;
+#line 542 "chapters/04-attention.nw"
+const real *pd = c->pd + ((size_t)b * T + t) * A;
+const real *pe = c->pe + ((size_t)b * S + s) * A;
 const real *v = param(p, sc->v);
 real *dv = param_grad(p, sc->v);
 real *dpd = c->d_pd + ((size_t)b * T + t) * A;
-real *dpe = c->d_pe + ((size_t)b * S + s) * A;
+real *dpe = c->d_pe + ((size_t)b * S + s) * A, *u = c->u;
+for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
 for (int k = 0; k < A; k++) {
     dv[k] += ds * u[k];
     real dpre = ds * v[k] * (1 - u[k] * u[k]);
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 534 "chapters/04-attention.nw"
+#line 537 "chapters/04-attention.nw"
     }
 }
-#line 460 "chapters/04-attention.nw"
+#line 463 "chapters/04-attention.nw"
         }
     
-#line 553 "chapters/04-attention.nw"
+#line 558 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);
@@ -227,5 +228,5 @@ if (sc->kind == SCORE_ADDITIVE) {
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 462 "chapters/04-attention.nw"
+#line 465 "chapters/04-attention.nw"
 }

@@ -26,19 +26,19 @@ typedef struct {
     real *weights;      /* [B, T, S] the attention weights */
     real *q;            /* general: [B, T, He], h_t W_a */
     real *pd, *pe;      /* additive: [B, T, A], [B, S, A] */
-    real *u;            /* additive: [B, T, S, A], the tanh */
+    real *u;            /* additive: [A], one pair's tanh */
     real *d_weights, *d_score;      /* [S] scratch */
     real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 368 "chapters/04-attention.nw"
+#line 367 "chapters/04-attention.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
                        const int *dec_len, int B, int T, int S);
-#line 435 "chapters/04-attention.nw"
+#line 438 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

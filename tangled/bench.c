@@ -1,4 +1,4 @@
-#line 660 "chapters/A-programs.nw"
+#line 659 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
@@ -41,12 +41,12 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 836 "chapters/A-programs.nw"
+#line 835 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 853 "chapters/A-programs.nw"
+#line 852 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 901 "chapters/A-programs.nw"
+#line 900 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -61,7 +61,7 @@ static void report_training(FILE *table, const char *name,
                 " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
                 rate, 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 926 "chapters/A-programs.nw"
+#line 925 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -78,9 +78,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2750 "chapters/A-programs.nw"
+#line 2749 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2756 "chapters/A-programs.nw"
+#line 2755 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -101,7 +101,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2784 "chapters/A-programs.nw"
+#line 2783 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -110,9 +110,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2776 "chapters/A-programs.nw"
+#line 2775 "chapters/A-programs.nw"
     
-#line 2794 "chapters/A-programs.nw"
+#line 2793 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -132,16 +132,16 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2777 "chapters/A-programs.nw"
+#line 2776 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
 
-#line 665 "chapters/A-programs.nw"
+#line 664 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 708 "chapters/A-programs.nw"
+#line 707 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -155,7 +155,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 734 "chapters/A-programs.nw"
+#line 733 "chapters/A-programs.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -167,7 +167,7 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 756 "chapters/A-programs.nw"
+#line 755 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 enum { ACC = 12, REPS = 16000000 };
 #define PEAK_LOOP_BODY                                          \
@@ -191,7 +191,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 781 "chapters/A-programs.nw"
+#line 780 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -208,7 +208,7 @@ static double report_peaks(void)
            f[0] / 64);
     return f[0];
 }
-#line 802 "chapters/A-programs.nw"
+#line 801 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -224,7 +224,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 821 "chapters/A-programs.nw"
+#line 820 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -238,7 +238,7 @@ double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 817 "chapters/A-programs.nw"
+#line 816 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 #line 850 "chapters/B-fast.nw"
@@ -336,12 +336,12 @@ static void run_exp_fast(void *ctx)
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
 
-#line 671 "chapters/A-programs.nw"
+#line 670 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 690 "chapters/A-programs.nw"
+#line 689 "chapters/A-programs.nw"
 char *roofline = NULL, *steps = NULL;
 int epochs = train_config_default().epochs;
 Option options[] = {
@@ -356,7 +356,7 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "time the kernels and the experiments");
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
-#line 675 "chapters/A-programs.nw"
+#line 674 "chapters/A-programs.nw"
     printf("medians (min-max) of %d runs; one core unless said;"
            " %% of the fused peak; training: %d epochs\n", REPEATS,
            epochs);
@@ -381,9 +381,9 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 838 "chapters/A-programs.nw"
+#line 837 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 858 "chapters/A-programs.nw"
+#line 857 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -392,17 +392,17 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 917 "chapters/A-programs.nw"
+#line 916 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 866 "chapters/A-programs.nw"
+#line 865 "chapters/A-programs.nw"
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 878 "chapters/A-programs.nw"
+#line 877 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -422,10 +422,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 870 "chapters/A-programs.nw"
+#line 869 "chapters/A-programs.nw"
     }
     
-#line 944 "chapters/A-programs.nw"
+#line 943 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -438,18 +438,18 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 961 "chapters/A-programs.nw"
+#line 960 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 872 "chapters/A-programs.nw"
+#line 871 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2753 "chapters/A-programs.nw"
+#line 2752 "chapters/A-programs.nw"
 time_attention(peak);
 #line 963 "chapters/B-fast.nw"
 {
@@ -514,6 +514,6 @@ free(A); free(W); free(C); free(dW); free(e);
         out_close(f);
     }
 }
-#line 682 "chapters/A-programs.nw"
+#line 681 "chapters/A-programs.nw"
     return 0;
 }

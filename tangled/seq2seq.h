@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 614 "chapters/04-attention.nw"
+#line 619 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -78,7 +78,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 616 "chapters/04-attention.nw"
+#line 621 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -122,7 +122,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 518 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2830 "chapters/A-programs.nw"
+#line 2829 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
