@@ -102,7 +102,7 @@ if (sc->kind == SCORE_ADDITIVE) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 393 "chapters/04-attention.nw"
+#line 392 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -130,7 +130,7 @@ if (sc->kind == SCORE_LAST) {
 #line 361 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 416 "chapters/04-attention.nw"
+#line 415 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -141,7 +141,7 @@ for (int s = 0; s < S; s++) {
 #line 363 "chapters/04-attention.nw"
         }
 }
-#line 447 "chapters/04-attention.nw"
+#line 446 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -150,20 +150,20 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 474 "chapters/04-attention.nw"
+#line 473 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 455 "chapters/04-attention.nw"
+#line 454 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 482 "chapters/04-attention.nw"
+#line 481 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -172,11 +172,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 460 "chapters/04-attention.nw"
+#line 459 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 516 "chapters/04-attention.nw"
+#line 515 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -198,7 +198,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 542 "chapters/04-attention.nw"
+#line 541 "chapters/04-attention.nw"
 const real *pd = c->pd + ((size_t)b * T + t) * A;
 const real *pe = c->pe + ((size_t)b * S + s) * A;
 const real *v = param(p, sc->v);
@@ -212,13 +212,13 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 537 "chapters/04-attention.nw"
+#line 536 "chapters/04-attention.nw"
     }
 }
-#line 463 "chapters/04-attention.nw"
+#line 462 "chapters/04-attention.nw"
         }
     
-#line 558 "chapters/04-attention.nw"
+#line 557 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);
@@ -228,5 +228,5 @@ if (sc->kind == SCORE_ADDITIVE) {
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 465 "chapters/04-attention.nw"
+#line 464 "chapters/04-attention.nw"
 }
