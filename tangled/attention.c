@@ -17,11 +17,10 @@ void masked_softmax(real *w, const real *score, const int *mask,
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
-    real dot = 0;
-    for (int k = 0; k < n; k++) dot += w[k] * dw[k];
+    real dot = dot_product(w, dw, n);
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 252 "chapters/04-attention.nw"
+#line 251 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -36,7 +35,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 271 "chapters/04-attention.nw"
+#line 270 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     const char *problem = scorer_check(kind, Hd, He);
@@ -62,7 +61,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 322 "chapters/04-attention.nw"
+#line 321 "chapters/04-attention.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -77,7 +76,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 345 "chapters/04-attention.nw"
+#line 344 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -89,20 +88,20 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 379 "chapters/04-attention.nw"
+#line 378 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, dec, param(p, sc->W_a), NULL, B * T, Hd, He);
 if (sc->kind == SCORE_ADDITIVE) {
     linear_forward(c->pd, dec, param(p, sc->W_d), NULL, B * T, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 356 "chapters/04-attention.nw"
+#line 355 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 392 "chapters/04-attention.nw"
+#line 391 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -127,10 +126,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 361 "chapters/04-attention.nw"
+#line 360 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 415 "chapters/04-attention.nw"
+#line 414 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -138,10 +137,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 363 "chapters/04-attention.nw"
+#line 362 "chapters/04-attention.nw"
         }
 }
-#line 446 "chapters/04-attention.nw"
+#line 445 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -150,20 +149,20 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 473 "chapters/04-attention.nw"
+#line 472 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 454 "chapters/04-attention.nw"
+#line 453 "chapters/04-attention.nw"
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 481 "chapters/04-attention.nw"
+#line 480 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -172,11 +171,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 459 "chapters/04-attention.nw"
+#line 458 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 515 "chapters/04-attention.nw"
+#line 514 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -198,7 +197,7 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 541 "chapters/04-attention.nw"
+#line 540 "chapters/04-attention.nw"
 const real *pd = c->pd + ((size_t)b * T + t) * A;
 const real *pe = c->pe + ((size_t)b * S + s) * A;
 const real *v = param(p, sc->v);
@@ -212,13 +211,13 @@ for (int k = 0; k < A; k++) {
     dpd[k] += dpre;
     dpe[k] += dpre;
 }
-#line 536 "chapters/04-attention.nw"
+#line 535 "chapters/04-attention.nw"
     }
 }
-#line 462 "chapters/04-attention.nw"
+#line 461 "chapters/04-attention.nw"
         }
     
-#line 557 "chapters/04-attention.nw"
+#line 556 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);
@@ -228,5 +227,5 @@ if (sc->kind == SCORE_ADDITIVE) {
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 464 "chapters/04-attention.nw"
+#line 463 "chapters/04-attention.nw"
 }

@@ -9,7 +9,7 @@ void masked_softmax(real *w /* [n] */, const real *score /* [n] */,
                     const int *mask /* [n] */, int n);
 void softmax_backward(real *dscore /* [n] */, const real *w /* [n] */,
                       const real *dw /* [n] */, int n);
-#line 224 "chapters/04-attention.nw"
+#line 223 "chapters/04-attention.nw"
 enum { SCORE_DOT = 1, SCORE_GENERAL, SCORE_ADDITIVE, SCORE_LAST };
 typedef struct {
     int kind;                   /* SCORE_DOT, ... */
@@ -20,7 +20,7 @@ typedef struct {
 const char *scorer_check(int kind, int Hd, int He);
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 308 "chapters/04-attention.nw"
+#line 307 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S] the attention weights */
@@ -33,12 +33,12 @@ typedef struct {
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 367 "chapters/04-attention.nw"
+#line 366 "chapters/04-attention.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
                        const int *dec_len, int B, int T, int S);
-#line 437 "chapters/04-attention.nw"
+#line 436 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

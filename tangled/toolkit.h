@@ -54,7 +54,7 @@ return x < EXP_FAST_MIN ? 0 : p * two_n;
 }
 #line 401 "chapters/B-fast.nw"
 /* x . y in DOT_LANES partial sums, added in a fixed order */
-enum { DOT_LANES = 16 };
+enum { DOT_LANES = 16 };         /* the halving below assumes 16 */
 static inline real dot_product(const real *x, const real *y, int n)
 {
     real lane[DOT_LANES] = {0};
@@ -64,9 +64,10 @@ static inline real dot_product(const real *x, const real *y, int n)
             lane[l] += x[k + l] * y[k + l];
     for (int l = 0; k + l < n; l++)     /* the last n % DOT_LANES */
         lane[l] += x[k + l] * y[k + l];
-    for (int half = DOT_LANES / 2; half > 0; half /= 2)
-        for (int l = 0; l < half; l++) lane[l] += lane[l + half];
-    return lane[0];
+    for (int l = 0; l < 8; l++) lane[l] += lane[l + 8];
+    for (int l = 0; l < 4; l++) lane[l] += lane[l + 4];
+    for (int l = 0; l < 2; l++) lane[l] += lane[l + 2];
+    return lane[0] + lane[1];
 }
 #line 23 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
@@ -186,7 +187,7 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 508 "chapters/B-fast.nw"
+#line 514 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -251,9 +252,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1113 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 653 "chapters/B-fast.nw"
+#line 659 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 604 "chapters/B-fast.nw"
+#line 610 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
