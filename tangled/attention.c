@@ -61,6 +61,23 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
+#line 551 "chapters/04-attention.nw"
+static void additive_pair_backward(real *restrict dpd /* [A] */,
+                                   real *restrict dpe /* [A] */,
+                                   real *restrict dv /* [A] */,
+                                   const real *restrict pd,
+                                   const real *restrict pe,
+                                   const real *restrict v,
+                                   real ds, int A)
+{
+    for (int k = 0; k < A; k++) {
+        real u = fast_tanh(pd[k] + pe[k]);
+        dv[k] += ds * u;
+        real dpre = ds * v[k] * (1 - u * u);
+        dpd[k] += dpre;
+        dpe[k] += dpre;
+    }
+}
 #line 321 "chapters/04-attention.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
@@ -197,27 +214,20 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 540 "chapters/04-attention.nw"
-const real *pd = c->pd + ((size_t)b * T + t) * A;
-const real *pe = c->pe + ((size_t)b * S + s) * A;
-const real *v = param(p, sc->v);
-real *dv = param_grad(p, sc->v);
-real *dpd = c->d_pd + ((size_t)b * T + t) * A;
-real *dpe = c->d_pe + ((size_t)b * S + s) * A, *u = c->u;
-for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
-for (int k = 0; k < A; k++) {
-    dv[k] += ds * u[k];
-    real dpre = ds * v[k] * (1 - u[k] * u[k]);
-    dpd[k] += dpre;
-    dpe[k] += dpre;
-}
+#line 542 "chapters/04-attention.nw"
+additive_pair_backward(c->d_pd + ((size_t)b * T + t) * A,
+                       c->d_pe + ((size_t)b * S + s) * A,
+                       param_grad(p, sc->v),
+                       c->pd + ((size_t)b * T + t) * A,
+                       c->pe + ((size_t)b * S + s) * A,
+                       param(p, sc->v), ds, A);
 #line 535 "chapters/04-attention.nw"
     }
 }
 #line 461 "chapters/04-attention.nw"
         }
     
-#line 556 "chapters/04-attention.nw"
+#line 571 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
                     param(p, sc->W_a), B * T, Hd, He);

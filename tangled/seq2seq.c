@@ -320,7 +320,7 @@ m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
 #line 788 "chapters/03-bottleneck.nw"
     
-#line 626 "chapters/04-attention.nw"
+#line 641 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -340,7 +340,7 @@ init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
 #line 793 "chapters/03-bottleneck.nw"
     
-#line 631 "chapters/04-attention.nw"
+#line 646 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
@@ -382,7 +382,7 @@ real **arrays[] = {
 #line 840 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 640 "chapters/04-attention.nw"
+#line 655 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
@@ -401,7 +401,7 @@ void model_free(Model *m)
     free(m->dec_in);
     free(m->src_x);
     
-#line 649 "chapters/04-attention.nw"
+#line 664 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
@@ -459,7 +459,7 @@ work += 7 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 663 "chapters/04-attention.nw"
+#line 678 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -469,7 +469,7 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 680 "chapters/04-attention.nw"
+#line 695 "chapters/04-attention.nw"
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
         size_t row = (size_t)b * T + t;
@@ -481,7 +481,7 @@ for (int b = 0; b < B; b++)
         memcpy(cat, m->context + row * H, sizeof(real) * H);
         memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
     }
-#line 672 "chapters/04-attention.nw"
+#line 687 "chapters/04-attention.nw"
     linear_forward(m->att_h, m->cat, param(p, m->att_Wc), NULL,
                    B * T, 2 * H, H);
     for (size_t k = 0; k < (size_t)B * T * H; k++)
@@ -614,7 +614,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 693 "chapters/04-attention.nw"
+#line 708 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
 #line 973 "chapters/03-bottleneck.nw"
@@ -666,11 +666,11 @@ linear_backward(m->d_top, param_grad(p, m->out_W),
 #line 1046 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 711 "chapters/04-attention.nw"
+#line 726 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     
-#line 722 "chapters/04-attention.nw"
+#line 737 "chapters/04-attention.nw"
 size_t rows = (size_t)B * T;
 for (size_t k = 0; k < rows * H; k++)
     m->d_top[k] *= 1 - m->att_h[k] * m->att_h[k];
@@ -682,7 +682,7 @@ for (size_t r = 0; r < rows; r++) {
     memcpy(m->d_context + r * H, dcat, sizeof(real) * H);
     memcpy(d_dec_h + r * H, dcat + H, sizeof(real) * H);
 }
-#line 714 "chapters/04-attention.nw"
+#line 729 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
@@ -755,7 +755,7 @@ lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 698 "chapters/04-attention.nw"
+#line 713 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
