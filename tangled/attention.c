@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 156 "chapters/04-attention.nw"
+#line 157 "chapters/04-attention.nw"
 void masked_softmax(real *w, const real *score, const int *mask,
                     int n)
 {
@@ -13,14 +13,14 @@ void masked_softmax(real *w, const real *score, const int *mask,
         w[s] = mask[s] ? score[s] : MASKED_SCORE;
     softmax(w, w, n);
 }
-#line 175 "chapters/04-attention.nw"
+#line 176 "chapters/04-attention.nw"
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
     real dot = dot_product(w, dw, n);
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 251 "chapters/04-attention.nw"
+#line 252 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -35,7 +35,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 270 "chapters/04-attention.nw"
+#line 271 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     const char *problem = scorer_check(kind, Hd, He);
@@ -61,7 +61,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 551 "chapters/04-attention.nw"
+#line 588 "chapters/04-attention.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -78,22 +78,46 @@ static void additive_pair_backward(real *restrict dpd /* [A] */,
         dpe[k] += dpre;
     }
 }
-#line 321 "chapters/04-attention.nw"
+#line 399 "chapters/04-attention.nw"
+/* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
+static size_t copy_real_rows(real *rows, const real *x,
+                             const int *len, int B, int T, int W)
+{
+    size_t R = 0;
+    for (int b = 0; b < B; b++, R += len[b - 1])
+        memcpy(rows + R * W, x + (size_t)b * T * W,
+               sizeof(real) * len[b] * W);
+    return R;
+}
+
+static void add_real_rows(real *x /* [B, T, W] */,
+                          const real *rows /* [R, W] */,
+                          const int *len, int B, int T, int W)
+{
+    for (int b = 0; b < B; b++) {
+        real *at = x + (size_t)b * T * W;
+        for (size_t k = 0; k < (size_t)len[b] * W; k++)
+            at[k] += *rows++;
+    }
+}
+#line 324 "chapters/04-attention.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
     size_t B = max_B, T = max_T, S = max_S, A = sc->A, He = sc->He;
-    size_t sizes[] = { B * T * S, B * T * He, B * T * A, B * S * A,
-                       A, S, S, B * T * He, B * T * A, B * S * A };
-    real **arrays[] = { &c->weights, &c->q, &c->pd, &c->pe, &c->u,
-                        &c->d_weights, &c->d_score, &c->d_q, &c->d_pd,
-                        &c->d_pe };
+    size_t Hd = sc->Hd;
+    size_t sizes[] = { B * T * S, B * T * Hd, B * T * He, B * T * A,
+                       B * S * A, A, S, S, B * T * He, B * T * A,
+                       B * S * A, B * T * Hd };
+    real **arrays[] = { &c->weights, &c->dec_rows, &c->q, &c->pd,
+                        &c->pe, &c->u, &c->d_weights, &c->d_score,
+                        &c->d_q, &c->d_pd, &c->d_pe, &c->d_dec_rows };
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 344 "chapters/04-attention.nw"
+#line 349 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -105,20 +129,24 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 378 "chapters/04-attention.nw"
+#line 388 "chapters/04-attention.nw"
+size_t R = copy_real_rows(c->dec_rows, dec, dec_len, B, T, Hd);
 if (sc->kind == SCORE_GENERAL)
-    linear_forward(c->q, dec, param(p, sc->W_a), NULL, B * T, Hd, He);
+    linear_forward(c->q, c->dec_rows, param(p, sc->W_a), NULL, R, Hd,
+                   He);
 if (sc->kind == SCORE_ADDITIVE) {
-    linear_forward(c->pd, dec, param(p, sc->W_d), NULL, B * T, Hd, A);
+    linear_forward(c->pd, c->dec_rows, param(p, sc->W_d), NULL, R, Hd,
+                   A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 355 "chapters/04-attention.nw"
+#line 360 "chapters/04-attention.nw"
+    size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
-        for (int t = 0; t < dec_len[b]; t++) {
+        for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 391 "chapters/04-attention.nw"
+#line 428 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -126,9 +154,9 @@ for (int s = 0; s < S; s++) {
     if (sc->kind == SCORE_DOT) {
         e = dot_product(h_t, h_s, He);
     } else if (sc->kind == SCORE_GENERAL) {
-        e = dot_product(c->q + ((size_t)b * T + t) * He, h_s, He);
+        e = dot_product(c->q + row * He, h_s, He);
     } else if (sc->kind == SCORE_ADDITIVE) {
-        const real *pd = c->pd + ((size_t)b * T + t) * A;
+        const real *pd = c->pd + row * A;
         const real *pe = c->pe + ((size_t)b * S + s) * A;
         for (int k = 0; k < A; k++)
             c->u[k] = fast_tanh(pd[k] + pe[k]);
@@ -143,10 +171,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 360 "chapters/04-attention.nw"
+#line 366 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 414 "chapters/04-attention.nw"
+#line 451 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -154,10 +182,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 362 "chapters/04-attention.nw"
+#line 368 "chapters/04-attention.nw"
         }
 }
-#line 445 "chapters/04-attention.nw"
+#line 482 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -166,20 +194,21 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 472 "chapters/04-attention.nw"
+#line 510 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 453 "chapters/04-attention.nw"
+#line 490 "chapters/04-attention.nw"
+    size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
-        for (int t = 0; t < dec_len[b]; t++) {
+        for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 480 "chapters/04-attention.nw"
+#line 518 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -188,11 +217,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 458 "chapters/04-attention.nw"
+#line 496 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 514 "chapters/04-attention.nw"
+#line 552 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -206,36 +235,41 @@ for (int s = 0; s < S; s++) {
             dh_s[k] += ds * h_t[k];
         }
     } else if (sc->kind == SCORE_GENERAL) {     /* e = q . h_s */
-        const real *q = c->q + ((size_t)b * T + t) * He;
-        real *dq = c->d_q + ((size_t)b * T + t) * He;
+        const real *q = c->q + row * He;
+        real *dq = c->d_q + row * He;
         for (int k = 0; k < He; k++) {
             dq[k] += ds * h_s[k];
             dh_s[k] += ds * q[k];
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 542 "chapters/04-attention.nw"
-additive_pair_backward(c->d_pd + ((size_t)b * T + t) * A,
+#line 580 "chapters/04-attention.nw"
+additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
-                       param_grad(p, sc->v),
-                       c->pd + ((size_t)b * T + t) * A,
+                       param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 535 "chapters/04-attention.nw"
+#line 573 "chapters/04-attention.nw"
     }
 }
-#line 461 "chapters/04-attention.nw"
+#line 499 "chapters/04-attention.nw"
         }
     
-#line 571 "chapters/04-attention.nw"
+#line 610 "chapters/04-attention.nw"
+size_t R = row;
+memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
-    linear_backward(d_dec, param_grad(p, sc->W_a), NULL, c->d_q, dec,
-                    param(p, sc->W_a), B * T, Hd, He);
+    linear_backward(c->d_dec_rows, param_grad(p, sc->W_a), NULL,
+                    c->d_q, c->dec_rows, param(p, sc->W_a), (int)R,
+                    Hd, He);
 if (sc->kind == SCORE_ADDITIVE) {
-    linear_backward(d_dec, param_grad(p, sc->W_d), NULL, c->d_pd,
-                    dec, param(p, sc->W_d), B * T, Hd, A);
+    linear_backward(c->d_dec_rows, param_grad(p, sc->W_d), NULL,
+                    c->d_pd, c->dec_rows, param(p, sc->W_d), (int)R,
+                    Hd, A);
     linear_backward(d_enc, param_grad(p, sc->W_e), NULL, c->d_pe,
                     enc, param(p, sc->W_e), B * S, He, A);
 }
-#line 463 "chapters/04-attention.nw"
+if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
+    add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
+#line 501 "chapters/04-attention.nw"
 }

@@ -3,13 +3,13 @@
 #ifndef ATTENTION_H
 #define ATTENTION_H
 #include "toolkit.h"
-#line 149 "chapters/04-attention.nw"
+#line 150 "chapters/04-attention.nw"
 #define MASKED_SCORE (-REAL_MAX)
 void masked_softmax(real *w /* [n] */, const real *score /* [n] */,
                     const int *mask /* [n] */, int n);
 void softmax_backward(real *dscore /* [n] */, const real *w /* [n] */,
                       const real *dw /* [n] */, int n);
-#line 223 "chapters/04-attention.nw"
+#line 224 "chapters/04-attention.nw"
 enum { SCORE_DOT = 1, SCORE_GENERAL, SCORE_ADDITIVE, SCORE_LAST };
 typedef struct {
     int kind;                   /* SCORE_DOT, ... */
@@ -20,25 +20,27 @@ typedef struct {
 const char *scorer_check(int kind, int Hd, int He);
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 307 "chapters/04-attention.nw"
+#line 308 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S] the attention weights */
-    real *q;            /* general: [B, T, He], h_t W_a */
-    real *pd, *pe;      /* additive: [B, T, A], [B, S, A] */
+    real *dec_rows;     /* [R, Hd], the decoder's real steps */
+    real *q;            /* general: [R, He], h_t W_a */
+    real *pd, *pe;      /* additive: [R, A], [B, S, A] */
     real *u;            /* additive: [A], one pair's tanh */
     real *d_weights, *d_score;      /* [S] scratch */
     real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
+    real *d_dec_rows;               /* [R, Hd] */
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 366 "chapters/04-attention.nw"
+#line 372 "chapters/04-attention.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
                        const int *dec_len, int B, int T, int S);
-#line 436 "chapters/04-attention.nw"
+#line 473 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

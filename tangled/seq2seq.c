@@ -254,7 +254,7 @@ for (int k = 0; k < B * H; k++) {
 #line 699 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 242 "chapters/04-attention.nw"
+#line 243 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
@@ -320,7 +320,7 @@ m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
 #line 788 "chapters/03-bottleneck.nw"
     
-#line 641 "chapters/04-attention.nw"
+#line 686 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -340,7 +340,7 @@ init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
 #line 793 "chapters/03-bottleneck.nw"
     
-#line 646 "chapters/04-attention.nw"
+#line 691 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
@@ -382,14 +382,15 @@ real **arrays[] = {
 #line 840 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 655 "chapters/04-attention.nw"
+#line 701 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
-    m->context = xcalloc((size_t)B * T * 7 * H, sizeof(real));
-    m->cat = m->context + (size_t)B * T * H;        /* [B, T', 2H] */
+    m->context = xcalloc((size_t)B * T * 8 * H, sizeof(real));
+    m->cat = m->context + (size_t)B * T * H;        /* [R, 2H] */
     m->att_h = m->cat + (size_t)B * T * 2 * H;      /* [B, T', H] */
     m->d_context = m->att_h + (size_t)B * T * H;    /* [B, T', H] */
-    m->d_cat = m->d_context + (size_t)B * T * H;    /* [B, T', 2H] */
+    m->d_cat = m->d_context + (size_t)B * T * H;    /* [R, 2H] */
+    m->att_rows = m->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
 #line 795 "chapters/03-bottleneck.nw"
     return m;
@@ -401,7 +402,7 @@ void model_free(Model *m)
     free(m->dec_in);
     free(m->src_x);
     
-#line 664 "chapters/04-attention.nw"
+#line 711 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
@@ -451,7 +452,7 @@ work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
-work += 7 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
+work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
 #line 542 "chapters/A-programs.nw"
     }
@@ -459,7 +460,7 @@ work += 7 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 678 "chapters/04-attention.nw"
+#line 727 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -469,23 +470,31 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 695 "chapters/04-attention.nw"
+#line 743 "chapters/04-attention.nw"
+size_t R = 0;
+for (int b = 0; b < B; b++)
+    for (int t = 0; t < dec_len[b]; t++, R++) {
+        size_t at = ((size_t)b * T + t) * H;
+        memcpy(m->cat + R * 2 * H, m->context + at, sizeof(real) * H);
+        memcpy(m->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
+    }
+#line 736 "chapters/04-attention.nw"
+    linear_forward(m->att_rows, m->cat, param(p, m->att_Wc), NULL,
+                   (int)R, 2 * H, H);
+    
+#line 751 "chapters/04-attention.nw"
+const real *row = m->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
-        size_t row = (size_t)b * T + t;
-        real *cat = m->cat + row * 2 * H;
+        real *h = m->att_h + ((size_t)b * T + t) * H;
         if (t >= dec_len[b]) {
-            memset(cat, 0, sizeof(real) * 2 * H);
+            memset(h, 0, sizeof(real) * H);
             continue;
         }
-        memcpy(cat, m->context + row * H, sizeof(real) * H);
-        memcpy(cat + H, dec_h + row * H, sizeof(real) * H);
+        for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
+        row += H;
     }
-#line 687 "chapters/04-attention.nw"
-    linear_forward(m->att_h, m->cat, param(p, m->att_Wc), NULL,
-                   B * T, 2 * H, H);
-    for (size_t k = 0; k < (size_t)B * T * H; k++)
-        m->att_h[k] = fast_tanh(m->att_h[k]);
+#line 739 "chapters/04-attention.nw"
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
@@ -614,7 +623,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 708 "chapters/04-attention.nw"
+#line 764 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
 #line 973 "chapters/03-bottleneck.nw"
@@ -666,23 +675,33 @@ linear_backward(m->d_top, param_grad(p, m->out_W),
 #line 1046 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 726 "chapters/04-attention.nw"
+#line 782 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     
-#line 737 "chapters/04-attention.nw"
-size_t rows = (size_t)B * T;
-for (size_t k = 0; k < rows * H; k++)
-    m->d_top[k] *= 1 - m->att_h[k] * m->att_h[k];
-memset(m->d_cat, 0, sizeof(real) * rows * 2 * H);
-linear_backward(m->d_cat, param_grad(p, m->att_Wc), NULL, m->d_top,
-                m->cat, param(p, m->att_Wc), B * T, 2 * H, H);
-for (size_t r = 0; r < rows; r++) {
-    const real *dcat = m->d_cat + r * 2 * H;
-    memcpy(m->d_context + r * H, dcat, sizeof(real) * H);
-    memcpy(d_dec_h + r * H, dcat + H, sizeof(real) * H);
-}
-#line 729 "chapters/04-attention.nw"
+#line 794 "chapters/04-attention.nw"
+const int *dec_len = m->dec_len;
+size_t R = 0;
+for (int b = 0; b < B; b++)
+    for (int t = 0; t < dec_len[b]; t++, R++) {
+        const real *h = m->att_h + ((size_t)b * T + t) * H;
+        const real *dh = m->d_top + ((size_t)b * T + t) * H;
+        for (int k = 0; k < H; k++)
+            m->att_rows[R * H + k] = dh[k] * (1 - h[k] * h[k]);
+    }
+memset(m->d_cat, 0, sizeof(real) * R * 2 * H);
+linear_backward(m->d_cat, param_grad(p, m->att_Wc), NULL,
+                m->att_rows, m->cat, param(p, m->att_Wc), (int)R,
+                2 * H, H);
+#line 810 "chapters/04-attention.nw"
+const real *dcat = m->d_cat;
+for (int b = 0; b < B; b++)
+    for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
+        size_t at = ((size_t)b * T + t) * H;
+        memcpy(m->d_context + at, dcat, sizeof(real) * H);
+        memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
+    }
+#line 785 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
@@ -755,7 +774,7 @@ lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 713 "chapters/04-attention.nw"
+#line 769 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
