@@ -335,6 +335,28 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
+#line 976 "chapters/B-fast.nw"
+enum { DOT_SUMS = 64, DOT_N = 64 };
+typedef struct {
+    real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
+} DotCase;
+
+static void run_plain_sums(void *ctx)
+{
+    DotCase *d = ctx;
+    for (int i = 0; i < DOT_SUMS; i++) {
+        real e = 0;
+        for (int k = 0; k < DOT_N; k++) e += d->x[i][k] * d->y[k];
+        d->e[i] = e;
+    }
+}
+
+static void run_dot_product(void *ctx)
+{
+    DotCase *d = ctx;
+    for (int i = 0; i < DOT_SUMS; i++)
+        d->e[i] = dot_product(d->x[i], d->y, DOT_N);
+}
 
 #line 670 "chapters/A-programs.nw"
 int main(int argc, char **argv)
@@ -451,14 +473,14 @@ if (table)
 }
 #line 2752 "chapters/A-programs.nw"
 time_attention(peak);
-#line 979 "chapters/B-fast.nw"
+#line 1004 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 994 "chapters/B-fast.nw"
+#line 1019 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -474,7 +496,7 @@ lstm.f = matmul_tiled;
 step_row(f, "", "matmul_tiled", run_product, &lstm, lstm_flop);
 lstm.f = matmul;
 step_row(f, "", "matmul", run_product, &lstm, lstm_flop);
-#line 1021 "chapters/B-fast.nw"
+#line 1046 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -484,16 +506,16 @@ step_row(f, "LSTM step, 8 rows", "matmul", run_product, &lstm,
          lstm_flop / 8);
 step_row(f, "", "matmul_packed", run_packed, &packed, lstm_flop / 8);
 free(P);
-#line 1010 "chapters/B-fast.nw"
+#line 1035 "chapters/B-fast.nw"
 step_row(f, "output, by sentence", "matmul_tiled", run_product, &out,
          out_flop);
 out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 985 "chapters/B-fast.nw"
+#line 1010 "chapters/B-fast.nw"
     
-#line 1032 "chapters/B-fast.nw"
+#line 1057 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -506,8 +528,13 @@ for (int i = 0; i < EXP_COUNT; i++)
     e->x[i] = -10 + 20.0f * i / EXP_COUNT;
 step_row(f, "exp of 4096", "expf", run_expf, e, 0);
 step_row(f, "", "exp_fast", run_exp_fast, e, 0);
-free(A); free(W); free(C); free(dW); free(e);
-#line 986 "chapters/B-fast.nw"
+DotCase *d = xcalloc(1, sizeof *d);
+init_normal((real *)d->x, DOT_SUMS * DOT_N, 1, &(Rng){3});
+init_normal(d->y, DOT_N, 1, &(Rng){4});
+step_row(f, "64 sums of 64", "plain sum", run_plain_sums, d, 0);
+step_row(f, "", "dot_product", run_dot_product, d, 0);
+free(A); free(W); free(C); free(dW); free(e); free(d);
+#line 1011 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
