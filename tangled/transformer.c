@@ -302,11 +302,11 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 912 "chapters/07-transformer.nw"
+#line 914 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
-static double lanes_total(const double s[LN_LANES])
+static real lanes_total(const real s[LN_LANES])
 {
-    double total = 0;
+    real total = 0;
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
@@ -320,29 +320,31 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         real *y_n = y + (size_t)n * D;
         
 #line 944 "chapters/07-transformer.nw"
-double su[LN_LANES] = {0}, su2[LN_LANES] = {0};
-for (int d0 = 0; d0 < D; d0 += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++) {
-        int d = d0 + l;
-        double u = d < D ? (double)x_n[d] - x_n[0] : 0;
-        su[l] += u;
-        su2[l] += u * u;
-    }
-double u_mean = lanes_total(su) / D, mu = x_n[0] + u_mean;
-double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
+real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
+int d = 0;
+for (; d + LN_LANES <= D; d += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++) su[l] += x_n[d + l];
+for (; d < D; d++) su[d % LN_LANES] += x_n[d];
+real m = lanes_total(su) / D;
+for (d = 0; d + LN_LANES <= D; d += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++)
+        su2[l] += (x_n[d + l] - m) * (x_n[d + l] - m);
+for (; d < D; d++) su2[d % LN_LANES] += (x_n[d] - m) * (x_n[d] - m);
+double var = (double)lanes_total(su2) / D;
 #line 935 "chapters/07-transformer.nw"
-        real m = (real)mu, r = (real)(1 / sqrt(var + LAYERNORM_EPS));
+        real r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
         mean[n] = m;
         rstd[n] = r;
     }
 }
-#line 971 "chapters/07-transformer.nw"
-void layernorm_backward(real *dx, real *dgamma, real *dbeta,
-                        const real *dy, const real *x,
-                        const real *mean, const real *rstd,
-                        const real *gamma, int N, int D)
+#line 972 "chapters/07-transformer.nw"
+void layernorm_backward(real *restrict dx, real *restrict dgamma,
+                        real *restrict dbeta, const real *dy,
+                        const real *x, const real *mean,
+                        const real *rstd, const real *gamma, int N,
+                        int D)
 {
     for (int n = 0; n < N; n++) {
         const real *x_n = x + (size_t)n * D;
@@ -350,30 +352,25 @@ void layernorm_backward(real *dx, real *dgamma, real *dbeta,
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
 #line 998 "chapters/07-transformer.nw"
-double sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
+real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++) {
+    for (int l = 0; l < LN_LANES && d0 + l < D; l++) {
         int d = d0 + l;
-        real xhat = d < D ? (x_n[d] - mu) * r : 0;
-        real g = d < D ? dy_n[d] * gamma[d] : 0;
+        real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
         sg[l] += g;
         sgx[l] += g * xhat;
     }
-real g_mean = (real)(lanes_total(sg) / D);
-real gx_mean = (real)(lanes_total(sgx) / D);
-#line 981 "chapters/07-transformer.nw"
+real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
+#line 983 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
-        }
-        for (int d = 0; d < D; d++) {   /* a loop of its own: */
-            real xhat = (x_n[d] - mu) * r;      /* see below */
             dgamma[d] += dy_n[d] * xhat;
             dbeta[d] += dy_n[d];
         }
     }
 }
-#line 1051 "chapters/07-transformer.nw"
+#line 1049 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -387,7 +384,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1066 "chapters/07-transformer.nw"
+#line 1064 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -403,7 +400,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1091 "chapters/07-transformer.nw"
+#line 1089 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -414,7 +411,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1104 "chapters/07-transformer.nw"
+#line 1102 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -426,7 +423,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1154 "chapters/07-transformer.nw"
+#line 1152 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -437,7 +434,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1166 "chapters/07-transformer.nw"
+#line 1164 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -454,7 +451,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1184 "chapters/07-transformer.nw"
+#line 1182 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -464,7 +461,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1211 "chapters/07-transformer.nw"
+#line 1209 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -485,7 +482,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1247 "chapters/07-transformer.nw"
+#line 1245 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -503,7 +500,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1268 "chapters/07-transformer.nw"
+#line 1266 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -528,7 +525,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1327 "chapters/07-transformer.nw"
+#line 1325 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)
