@@ -19,6 +19,8 @@ void attention_mask(int *mask, const int *key_len, int causal,
             }
 }
 #line 790 "chapters/B-fast.nw"
+static inline real larger(real a, real b) { return a > b ? a : b; }
+
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
@@ -27,22 +29,22 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 804 "chapters/B-fast.nw"
+#line 806 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, top[4] = { z[0], z[0], z[0], z[0] };
     int j = 0;
     for (; j + 4 <= n; j += 4)
         for (int l = 0; l < 4; l++)
-            top[l] = z[j + l] > top[l] ? z[j + l] : top[l];
-    for (; j < n; j++) top[j % 4] = fmax(z[j], top[j % 4]);
-    real max = fmax(fmax(top[0], top[1]), fmax(top[2], top[3]));
+            top[l] = larger(z[j + l], top[l]);
+    for (; j < n; j++) top[j % 4] = larger(z[j], top[j % 4]);
+    real max = larger(larger(top[0], top[1]), larger(top[2], top[3]));
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 798 "chapters/B-fast.nw"
+#line 800 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 816 "chapters/B-fast.nw"
+#line 818 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[4] = {0};
     int j = 0;
@@ -52,7 +54,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     real inv = 1 / ((sum[0] + sum[1]) + (sum[2] + sum[3]));
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 801 "chapters/B-fast.nw"
+#line 803 "chapters/B-fast.nw"
 }
 #line 242 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
