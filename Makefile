@@ -313,7 +313,7 @@ build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex &: build/bin/bench
 	@mkdir -p $(@D)
-	build/bin/bench --epochs 4 --roofline build/gen/bench-roofline.tex \
+	build/bin/bench --epochs 2 --roofline build/gen/bench-roofline.tex \
 	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
 build/gen/bench-peak.txt: build/gen/bench.txt
 	grep '^peak' build/gen/bench.txt > $@
@@ -467,24 +467,31 @@ build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
 
 book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
-# pdflatex, then bibtex once (book.bib), then pdflatex until the
-# labels, citations and the subject index (makeindex) settle.
-book.pdf: book.tex book.bib build/tex/chapters.tex $(GEN) $(FIGS)
+# bibtex first, from every work in book.bib, so that the first pass
+# already reads the bibliography; then pdflatex and makeindex until
+# the labels and the subject index settle (three passes from clean).
+build/tex/book.bbl: book.bib
+	@mkdir -p $(@D)
+	printf '%s\n' '\citation{*}' '\bibdata{book}' \
+	  '\bibstyle{plainnat}' > build/tex/works.aux
+	cd build/tex && BIBINPUTS=../..: bibtex -terse works
+	mv build/tex/works.bbl $@
+book.pdf: book.tex build/tex/book.bbl build/tex/chapters.tex \
+		$(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
 	    -output-directory build/tex book.tex > build/tex/pdflatex.out \
 	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
-	  if [ $$i -eq 1 ]; then \
-	    (cd build/tex && BIBINPUTS=../..: bibtex -terse book) \
-	      || { echo "book: bibtex failed" >&2; exit 1; }; \
-	    continue; fi; \
 	  ind=$$( (cat build/tex/book.ind 2>/dev/null || true) | md5sum); \
 	  makeindex -q build/tex/book.idx \
 	    || { echo "book: makeindex failed" >&2; exit 1; }; \
-	  [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] || continue; \
+	  [ $$i -gt 1 ] && [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] \
+	    || continue; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
 	    build/tex/book.log || break; \
 	done
+	@scripts/check-citations book.bib build/tex/book.aux \
+	  build/tex/book.log
 	cp build/tex/book.pdf $@
 	@echo "book: $@, $$(pdfinfo $@ | sed -n 's/^Pages: *//p') pages"
 
