@@ -236,6 +236,7 @@ WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass \
         test_a_batch_in_groups_is_its_sentences_one_at_a_time
 WOVEN_TESTS += test_exp_fast_is_within_its_bound \
         test_two_threads_print_what_one_thread_prints
+WOVEN_TESTS += test_scaled_softmax_rows_is_scale_then_masked_softmax
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex

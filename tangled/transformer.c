@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 811 "chapters/B-fast.nw"
+#line 820 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 
 void scaled_softmax_rows(real *w, const int *mask, real scale,
@@ -29,22 +29,21 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 827 "chapters/B-fast.nw"
+#line 836 "chapters/B-fast.nw"
 {
-    real *z = w + (size_t)i * n, top[4] = { z[0], z[0], z[0], z[0] };
+    real *z = w + (size_t)i * n, hi[4] = { z[0], z[0], z[0], z[0] };
     int j = 0;
     for (; j + 4 <= n; j += 4)
-        for (int l = 0; l < 4; l++)
-            top[l] = larger(z[j + l], top[l]);
-    for (; j < n; j++) top[j % 4] = larger(z[j], top[j % 4]);
-    real max = larger(larger(top[0], top[1]), larger(top[2], top[3]));
+        for (int l = 0; l < 4; l++) hi[l] = larger(z[j + l], hi[l]);
+    for (; j < n; j++) hi[j % 4] = larger(z[j], hi[j % 4]);
+    real max = larger(larger(hi[0], hi[1]), larger(hi[2], hi[3]));
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 821 "chapters/B-fast.nw"
+#line 830 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 839 "chapters/B-fast.nw"
+#line 847 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[4] = {0};
     int j = 0;
@@ -54,7 +53,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     real inv = 1 / ((sum[0] + sum[1]) + (sum[2] + sum[3]));
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 824 "chapters/B-fast.nw"
+#line 833 "chapters/B-fast.nw"
 }
 #line 248 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,

@@ -665,6 +665,7 @@ static void test_scaled_softmax_rows_is_scale_then_masked_softmax(
         int rows = 6, n = widths[c];
         size_t all = (size_t)rows * n;
         real *w = randn(all, &rng), *ref = xcalloc(all, sizeof(real));
+        real *got = xcalloc(all, sizeof(real));
         int *mask = xcalloc(all, sizeof(int));
         for (size_t k = 0; k < all; k++)   /* row 0 sees no key */
             mask[k] = k >= (size_t)n && rng_uniform(&rng) < 0.7;
@@ -673,16 +674,14 @@ static void test_scaled_softmax_rows_is_scale_then_masked_softmax(
             for (size_t k = 0; k < all; k++) ref[k] = 3 * w[k];
             for (int i = 0; i < rows; i++) {
                 real *row = ref + (size_t)i * n;
-                if (mk) masked_softmax(row, row, mk + (size_t)i * n, n);
+                if (mk) masked_softmax(row, row, mk + i * n, n);
                 else softmax(row, row, n);
             }
-            real *got = xcalloc(all, sizeof(real));
             memcpy(got, w, sizeof(real) * all);
             scaled_softmax_rows(got, mk, 3, rows, n);
             assert_true(max_diff(got, ref, all) < AGREE);
-            free(got);
         }
-        free(w); free(ref); free(mask);
+        free(w); free(ref); free(got); free(mask);
     }
 }
 
