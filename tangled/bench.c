@@ -230,7 +230,7 @@ for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
     double t0 = seconds_now(), t;
     do { f(C, N, A, K, B, N, M, K, N); calls++; }
-    while ((t = seconds_now() - t0) < 0.1);
+    while ((t = seconds_now() - t0) < 0.02);
     us[r] = t / calls * 1e6;
 }
 median_range(st, us, REPEATS);
@@ -253,7 +253,7 @@ static void time_kernel(double us[3] /* median, min, max */,
         long calls = 0;
         double t0 = thread_seconds_now(), t;
         do { f(ctx); calls++; }
-        while ((t = thread_seconds_now() - t0) < 0.05);
+        while ((t = thread_seconds_now() - t0) < 0.02);
         x[r] = t / calls * 1e6;
     }
     median_range(us, x, REPEATS);
