@@ -1,11 +1,11 @@
-#line 155 "chapters/07-transformer.nw"
+#line 156 "chapters/07-transformer.nw"
 /* transformer.c: the Transformer's building blocks (chapter 7). */
 #include "transformer.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 551 "chapters/07-transformer.nw"
+#line 552 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,7 +18,44 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 240 "chapters/07-transformer.nw"
+#line 951 "chapters/B-fast.nw"
+static inline real larger(real a, real b) { return a > b ? a : b; }
+
+void scaled_softmax_rows(real *w, const int *mask, real scale,
+                         int rows, int n)
+{
+    size_t all = (size_t)rows * n;
+    for (size_t k = 0; k < all; k++)
+        w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
+    for (int i = 0; i < rows; i++)
+        
+#line 967 "chapters/B-fast.nw"
+{
+    real *z = w + (size_t)i * n, hi[4] = { z[0], z[0], z[0], z[0] };
+    int j = 0;
+    for (; j + 4 <= n; j += 4)
+        for (int l = 0; l < 4; l++) hi[l] = larger(z[j + l], hi[l]);
+    for (; j < n; j++) hi[j % 4] = larger(z[j], hi[j % 4]);
+    real max = larger(larger(hi[0], hi[1]), larger(hi[2], hi[3]));
+    for (j = 0; j < n; j++) z[j] -= max;
+}
+#line 961 "chapters/B-fast.nw"
+    for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
+    for (int i = 0; i < rows; i++)
+        
+#line 978 "chapters/B-fast.nw"
+{
+    real *e = w + (size_t)i * n, sum[4] = {0};
+    int j = 0;
+    for (; j + 4 <= n; j += 4)
+        for (int l = 0; l < 4; l++) sum[l] += e[j + l];
+    for (; j < n; j++) sum[j % 4] += e[j];
+    real inv = 1 / ((sum[0] + sum[1]) + (sum[2] + sum[3]));
+    for (j = 0; j < n; j++) e[j] *= inv;
+}
+#line 964 "chapters/B-fast.nw"
+}
+#line 248 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -35,25 +72,18 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 261 "chapters/07-transformer.nw"
+#line 269 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
-for (int i = 0; i < Tq; i++) {
-    real *row = w + (size_t)i * Tk;
-    for (int j = 0; j < Tk; j++) row[j] *= scale;
-    if (mask)
-        masked_softmax(row, row, mask + ((size_t)b * Tq + i) * Tk,
-                       Tk);
-    else
-        softmax(row, row, Tk);
-}
-#line 256 "chapters/07-transformer.nw"
+scaled_softmax_rows(w, mask ? mask + (size_t)b * Tq * Tk : NULL,
+                    scale, Tq, Tk);
+#line 264 "chapters/07-transformer.nw"
             
-#line 273 "chapters/07-transformer.nw"
+#line 274 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 257 "chapters/07-transformer.nw"
+#line 265 "chapters/07-transformer.nw"
         }
 }
-#line 310 "chapters/07-transformer.nw"
+#line 311 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -66,15 +96,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 331 "chapters/07-transformer.nw"
+#line 332 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 322 "chapters/07-transformer.nw"
+#line 323 "chapters/07-transformer.nw"
             
-#line 338 "chapters/07-transformer.nw"
+#line 339 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -82,36 +112,36 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 323 "chapters/07-transformer.nw"
+#line 324 "chapters/07-transformer.nw"
             
-#line 350 "chapters/07-transformer.nw"
+#line 351 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 324 "chapters/07-transformer.nw"
+#line 325 "chapters/07-transformer.nw"
             
-#line 355 "chapters/07-transformer.nw"
+#line 356 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 325 "chapters/07-transformer.nw"
+#line 326 "chapters/07-transformer.nw"
             
-#line 363 "chapters/07-transformer.nw"
+#line 364 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 326 "chapters/07-transformer.nw"
+#line 327 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 444 "chapters/07-transformer.nw"
+#line 445 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 419 "chapters/07-transformer.nw"
+#line 420 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -123,12 +153,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 452 "chapters/07-transformer.nw"
+#line 453 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 430 "chapters/07-transformer.nw"
+#line 431 "chapters/07-transformer.nw"
         
-#line 456 "chapters/07-transformer.nw"
+#line 457 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -148,15 +178,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 431 "chapters/07-transformer.nw"
+#line 432 "chapters/07-transformer.nw"
         
-#line 479 "chapters/07-transformer.nw"
+#line 480 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 432 "chapters/07-transformer.nw"
+#line 433 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -167,7 +197,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 634 "chapters/07-transformer.nw"
+#line 635 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -179,7 +209,7 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 649 "chapters/07-transformer.nw"
+#line 650 "chapters/07-transformer.nw"
 static int add_named(Params *p, const char *prefix, const char *name,
                      int rows, int cols)
 {
@@ -200,14 +230,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 677 "chapters/07-transformer.nw"
+#line 678 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 700 "chapters/07-transformer.nw"
+#line 701 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -222,7 +252,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 737 "chapters/07-transformer.nw"
+#line 738 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -236,7 +266,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 772 "chapters/07-transformer.nw"
+#line 773 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -253,16 +283,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 791 "chapters/07-transformer.nw"
+#line 792 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 788 "chapters/07-transformer.nw"
+#line 789 "chapters/07-transformer.nw"
 }
-#line 843 "chapters/07-transformer.nw"
+#line 844 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -273,15 +303,15 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 917 "chapters/07-transformer.nw"
+#line 920 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
-static double lanes_total(const double s[LN_LANES])
+static real lanes_total(const real s[LN_LANES])
 {
-    double total = 0;
+    real total = 0;
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
-#line 932 "chapters/07-transformer.nw"
+#line 933 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -290,61 +320,58 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
         
-#line 949 "chapters/07-transformer.nw"
-double su[LN_LANES] = {0}, su2[LN_LANES] = {0};
-for (int d0 = 0; d0 < D; d0 += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++) {
-        int d = d0 + l;
-        double u = d < D ? (double)x_n[d] - x_n[0] : 0;
-        su[l] += u;
-        su2[l] += u * u;
-    }
-double u_mean = lanes_total(su) / D, mu = x_n[0] + u_mean;
-double var = fmax(lanes_total(su2) / D - u_mean * u_mean, 0);
-#line 940 "chapters/07-transformer.nw"
-        real m = (real)mu, r = (real)(1 / sqrt(var + LAYERNORM_EPS));
+#line 950 "chapters/07-transformer.nw"
+real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
+int d = 0;
+for (; d + LN_LANES <= D; d += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++) su[l] += x_n[d + l];
+for (; d < D; d++) su[d % LN_LANES] += x_n[d];
+real m = lanes_total(su) / D;
+for (d = 0; d + LN_LANES <= D; d += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++)
+        su2[l] += (x_n[d + l] - m) * (x_n[d + l] - m);
+for (; d < D; d++) su2[d % LN_LANES] += (x_n[d] - m) * (x_n[d] - m);
+double var = (double)lanes_total(su2) / D;
+#line 941 "chapters/07-transformer.nw"
+        real r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
         mean[n] = m;
         rstd[n] = r;
     }
 }
-#line 976 "chapters/07-transformer.nw"
-void layernorm_backward(real *dx, real *dgamma, real *dbeta,
-                        const real *dy, const real *x,
-                        const real *mean, const real *rstd,
-                        const real *gamma, int N, int D)
+#line 978 "chapters/07-transformer.nw"
+void layernorm_backward(real *restrict dx, real *restrict dgamma,
+                        real *restrict dbeta, const real *dy,
+                        const real *x, const real *mean,
+                        const real *rstd, const real *gamma, int N,
+                        int D)
 {
     for (int n = 0; n < N; n++) {
         const real *x_n = x + (size_t)n * D;
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
-#line 1003 "chapters/07-transformer.nw"
-double sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
+#line 1004 "chapters/07-transformer.nw"
+real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++) {
+    for (int l = 0; l < LN_LANES && d0 + l < D; l++) {
         int d = d0 + l;
-        real xhat = d < D ? (x_n[d] - mu) * r : 0;
-        real g = d < D ? dy_n[d] * gamma[d] : 0;
+        real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
         sg[l] += g;
         sgx[l] += g * xhat;
     }
-real g_mean = (real)(lanes_total(sg) / D);
-real gx_mean = (real)(lanes_total(sgx) / D);
-#line 986 "chapters/07-transformer.nw"
+real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
+#line 989 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
-        }
-        for (int d = 0; d < D; d++) {   /* a loop of its own: */
-            real xhat = (x_n[d] - mu) * r;      /* see below */
             dgamma[d] += dy_n[d] * xhat;
             dbeta[d] += dy_n[d];
         }
     }
 }
-#line 1056 "chapters/07-transformer.nw"
+#line 1055 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -358,7 +385,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1071 "chapters/07-transformer.nw"
+#line 1070 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -374,7 +401,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1096 "chapters/07-transformer.nw"
+#line 1095 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -385,7 +412,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1109 "chapters/07-transformer.nw"
+#line 1108 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -397,7 +424,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1159 "chapters/07-transformer.nw"
+#line 1158 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -408,7 +435,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1171 "chapters/07-transformer.nw"
+#line 1170 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -425,7 +452,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1189 "chapters/07-transformer.nw"
+#line 1188 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -435,7 +462,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1216 "chapters/07-transformer.nw"
+#line 1215 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -456,7 +483,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1252 "chapters/07-transformer.nw"
+#line 1251 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -474,7 +501,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1273 "chapters/07-transformer.nw"
+#line 1272 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -499,7 +526,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1332 "chapters/07-transformer.nw"
+#line 1331 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)

@@ -653,6 +653,38 @@ static void test_counts_match_the_closed_form(void **s)
     check_mha_counts(2, 7, 7, 40, 8);
 }
 
+/* ---- the fast kernels of appendix B ---------------------------- */
+
+static void test_scaled_softmax_rows_is_scale_then_masked_softmax(
+    void **s)
+{
+    (void)s;
+    Rng rng = {7};
+    int widths[] = { 1, 3, 4, 7, 21 };
+    for (int c = 0; c < 5; c++) {
+        int rows = 6, n = widths[c];
+        size_t all = (size_t)rows * n;
+        real *w = randn(all, &rng), *ref = xcalloc(all, sizeof(real));
+        real *got = xcalloc(all, sizeof(real));
+        int *mask = xcalloc(all, sizeof(int));
+        for (size_t k = 0; k < all; k++)   /* row 0 sees no key */
+            mask[k] = k >= (size_t)n && rng_uniform(&rng) < 0.7;
+        for (int m = 0; m < 2; m++) {   /* with the mask, without */
+            const int *mk = m ? NULL : mask;
+            for (size_t k = 0; k < all; k++) ref[k] = 3 * w[k];
+            for (int i = 0; i < rows; i++) {
+                real *row = ref + (size_t)i * n;
+                if (mk) masked_softmax(row, row, mk + i * n, n);
+                else softmax(row, row, n);
+            }
+            memcpy(got, w, sizeof(real) * all);
+            scaled_softmax_rows(got, mk, 3, rows, n);
+            assert_true(max_diff(got, ref, all) < AGREE);
+        }
+        free(w); free(ref); free(got); free(mask);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -673,6 +705,7 @@ int main(void)
         cmocka_unit_test(test_a_shift_of_positions_is_a_fixed_linear_map),
         cmocka_unit_test(test_self_attention_is_permutation_equivariant),
         cmocka_unit_test(test_counts_match_the_closed_form),
+        cmocka_unit_test(test_scaled_softmax_rows_is_scale_then_masked_softmax),
     };
     return cmocka_run_group_tests_name("chapter 7: the Transformer's"
                                        " blocks", tests, NULL, NULL);
