@@ -61,7 +61,16 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 592 "chapters/04-attention.nw"
+#line 457 "chapters/04-attention.nw"
+static real additive_pair(real *restrict u /* [A] */,
+                          const real *restrict pd /* [A] */,
+                          const real *restrict pe /* [A] */,
+                          const real *restrict v /* [A] */, int A)
+{
+    for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
+    return dot_product(u, v, A);
+}
+#line 602 "chapters/04-attention.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -158,11 +167,9 @@ for (int s = 0; s < S; s++) {
     } else if (sc->kind == SCORE_GENERAL) {
         e = dot_product(c->q + row * He, h_s, He);
     } else if (sc->kind == SCORE_ADDITIVE) {
-        const real *pd = c->pd + row * A;
-        const real *pe = c->pe + ((size_t)b * S + s) * A;
-        for (int k = 0; k < A; k++)
-            c->u[k] = fast_tanh(pd[k] + pe[k]);
-        e = dot_product(c->u, param(p, sc->v), A);
+        e = additive_pair(c->u, c->pd + row * A,
+                          c->pe + ((size_t)b * S + s) * A,
+                          param(p, sc->v), A);
     }
     w[s] = e;
 }
@@ -176,7 +183,7 @@ if (sc->kind == SCORE_LAST) {
 #line 366 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 455 "chapters/04-attention.nw"
+#line 467 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -187,7 +194,7 @@ for (int s = 0; s < S; s++) {
 #line 368 "chapters/04-attention.nw"
         }
 }
-#line 486 "chapters/04-attention.nw"
+#line 498 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -196,21 +203,21 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 514 "chapters/04-attention.nw"
+#line 526 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 494 "chapters/04-attention.nw"
+#line 506 "chapters/04-attention.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 522 "chapters/04-attention.nw"
+#line 534 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -219,11 +226,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 500 "chapters/04-attention.nw"
+#line 512 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 556 "chapters/04-attention.nw"
+#line 568 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -245,19 +252,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 584 "chapters/04-attention.nw"
+#line 594 "chapters/04-attention.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 577 "chapters/04-attention.nw"
+#line 589 "chapters/04-attention.nw"
     }
 }
-#line 503 "chapters/04-attention.nw"
+#line 515 "chapters/04-attention.nw"
         }
     
-#line 614 "chapters/04-attention.nw"
+#line 624 "chapters/04-attention.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -273,5 +280,5 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 505 "chapters/04-attention.nw"
+#line 517 "chapters/04-attention.nw"
 }
