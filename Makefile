@@ -471,7 +471,8 @@ book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
 # bibtex first, from every work in book.bib, so that the first pass
 # already reads the bibliography; then pdflatex and makeindex until
-# the labels and the subject index settle (three passes from clean).
+# the labels and the subject index settle (three passes from clean;
+# the first is never the last, so it writes no PDF: -draftmode).
 build/tex/book.bbl: book.bib
 	@mkdir -p $(@D)
 	printf '%s\n' '\citation{*}' '\bibdata{book}' \
@@ -482,6 +483,7 @@ book.pdf: book.tex build/tex/book.bbl build/tex/chapters.tex \
 		$(GEN) $(FIGS)
 	@for i in 1 2 3 4 5; do \
 	  pdflatex -interaction=nonstopmode -halt-on-error \
+	    $$([ $$i -gt 1 ] || echo -draftmode) \
 	    -output-directory build/tex book.tex > build/tex/pdflatex.out \
 	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
 	  ind=$$( (cat build/tex/book.ind 2>/dev/null || true) | md5sum); \

@@ -8,13 +8,13 @@
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
+    static const char *gain[3] = {"ln1_g", "ln2_g", "ln3_g"},
+                      *bias[3] = {"ln1_b", "ln2_b", "ln3_b"};
     char sub[TENSOR_NAME_MAX];
     *blk = (DecoderBlock){ .D = D, .NH = NH, .F = F };
     for (int k = 0; k < 3; k++) {
-        snprintf(sub, sizeof sub, "%s.ln%d_g", name, k + 1);
-        blk->ln_g[k] = params_add(p, sub, 1, D);
-        snprintf(sub, sizeof sub, "%s.ln%d_b", name, k + 1);
-        blk->ln_b[k] = params_add(p, sub, 1, D);
+        blk->ln_g[k] = add_named(p, name, gain[k], 1, D);
+        blk->ln_b[k] = add_named(p, name, bias[k], 1, D);
     }
     snprintf(sub, sizeof sub, "%s.self", name);
     mha_declare(&blk->self, p, sub, D, NH);

@@ -373,13 +373,15 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 }
 #line 317 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-#line 322 "chapters/01-toolkit.nw"
+#line 324 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
     assert(rows > 0 && cols > 0);
     assert(p->n_tensors < PARAMS_MAX_TENSORS);
     assert(strlen(name) < TENSOR_NAME_MAX);
+    for (int k = 0; k < p->n_tensors; k++)
+        assert(strcmp(p->tensor[k].name, name) && "name taken");
     Tensor *t = &p->tensor[p->n_tensors];
     strcpy(t->name, name);
     t->rows = rows;
@@ -388,7 +390,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 339 "chapters/01-toolkit.nw"
+#line 343 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -396,7 +398,7 @@ void params_alloc(Params *p)
     p->m = p->grad + p->count;
     p->v = p->m + p->count;
 }
-#line 354 "chapters/01-toolkit.nw"
+#line 358 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n)
 {
     size_t total = 0;
@@ -430,7 +432,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 412 "chapters/01-toolkit.nw"
+#line 416 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -445,7 +447,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 433 "chapters/01-toolkit.nw"
+#line 437 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -454,7 +456,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 454 "chapters/01-toolkit.nw"
+#line 458 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -466,7 +468,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 441 "chapters/01-toolkit.nw"
+#line 445 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -474,7 +476,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 493 "chapters/01-toolkit.nw"
+#line 497 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -487,7 +489,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 519 "chapters/01-toolkit.nw"
+#line 523 "chapters/01-toolkit.nw"
 enum { MR = 4, NR = 32 };
 
 void matmul_tiled(real *C, int ldc, const real *A, int lda,
@@ -498,7 +500,7 @@ void matmul_tiled(real *C, int ldc, const real *A, int lda,
         int rows = M - i < MR ? M - i : MR;
         for (int j = 0; j < n_full; j += NR)
             
-#line 542 "chapters/01-toolkit.nw"
+#line 546 "chapters/01-toolkit.nw"
 {
     real tile[MR][NR] = {{0}};
     for (int k = 0; k < K; k++) {
@@ -512,7 +514,7 @@ void matmul_tiled(real *C, int ldc, const real *A, int lda,
         for (int c = 0; c < NR; c++)
             C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
 }
-#line 529 "chapters/01-toolkit.nw"
+#line 533 "chapters/01-toolkit.nw"
         if (n_full < N)
             matmul_naive(C + (size_t)i * ldc + n_full, ldc,
                          A + (size_t)i * lda, lda,
@@ -520,7 +522,7 @@ void matmul_tiled(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * n_full;
 }
-#line 596 "chapters/01-toolkit.nw"
+#line 600 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -546,7 +548,7 @@ void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
     }
     free(scratch);
 }
-#line 636 "chapters/01-toolkit.nw"
+#line 640 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -711,7 +713,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 679 "chapters/01-toolkit.nw"
+#line 683 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -721,7 +723,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 772 "chapters/01-toolkit.nw"
+#line 776 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -734,7 +736,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 792 "chapters/01-toolkit.nw"
+#line 796 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -745,12 +747,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 784 "chapters/01-toolkit.nw"
+#line 788 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 805 "chapters/01-toolkit.nw"
+#line 809 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -766,7 +768,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 835 "chapters/01-toolkit.nw"
+#line 839 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -775,7 +777,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 877 "chapters/01-toolkit.nw"
+#line 881 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -797,7 +799,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 901 "chapters/01-toolkit.nw"
+#line 905 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -805,7 +807,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 936 "chapters/01-toolkit.nw"
+#line 940 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -816,7 +818,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 1032 "chapters/01-toolkit.nw"
+#line 1036 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -826,7 +828,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1046 "chapters/01-toolkit.nw"
+#line 1050 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -846,11 +848,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1041 "chapters/01-toolkit.nw"
+#line 1045 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1072 "chapters/01-toolkit.nw"
+#line 1076 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -868,7 +870,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1117 "chapters/01-toolkit.nw"
+#line 1121 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)

@@ -137,23 +137,23 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 351 "chapters/01-toolkit.nw"
+#line 355 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n);
-#line 404 "chapters/01-toolkit.nw"
+#line 408 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 485 "chapters/01-toolkit.nw"
+#line 489 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
 void matmul_tiled(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N);
-#line 586 "chapters/01-toolkit.nw"
+#line 590 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
@@ -162,7 +162,7 @@ void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
                            const real *A, int lda,
                            const real *B, int ldb,
                            int M, int K, int N);
-#line 627 "chapters/01-toolkit.nw"
+#line 631 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -197,14 +197,14 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 676 "chapters/01-toolkit.nw"
+#line 680 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 711 "chapters/01-toolkit.nw"
+#line 715 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 753 "chapters/01-toolkit.nw"
+#line 757 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -216,7 +216,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 868 "chapters/01-toolkit.nw"
+#line 872 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -224,10 +224,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 932 "chapters/01-toolkit.nw"
+#line 936 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 981 "chapters/01-toolkit.nw"
+#line 985 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -249,7 +249,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1113 "chapters/01-toolkit.nw"
+#line 1117 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 663 "chapters/B-fast.nw"

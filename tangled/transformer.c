@@ -197,7 +197,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 635 "chapters/07-transformer.nw"
+#line 637 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH)
 {
     static char message[160];
@@ -209,9 +209,9 @@ const char *mha_check(int D, int NH)
     }
     return NULL;
 }
-#line 650 "chapters/07-transformer.nw"
-static int add_named(Params *p, const char *prefix, const char *name,
-                     int rows, int cols)
+#line 653 "chapters/07-transformer.nw"
+int add_named(Params *p, const char *prefix, const char *name,
+              int rows, int cols)
 {
     char full[TENSOR_NAME_MAX];
     snprintf(full, sizeof full, "%s.%s", prefix, name);
@@ -230,14 +230,14 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, D);
     mh->W_o = add_named(p, name, "W_o", D, D);
 }
-#line 678 "chapters/07-transformer.nw"
+#line 681 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
     for (int k = 0; k < 4; k++)
         init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
 }
-#line 701 "chapters/07-transformer.nw"
+#line 704 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -252,7 +252,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 738 "chapters/07-transformer.nw"
+#line 741 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -266,7 +266,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
 }
-#line 773 "chapters/07-transformer.nw"
+#line 776 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -283,16 +283,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   D / NH, D / NH);
     
-#line 792 "chapters/07-transformer.nw"
+#line 795 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, D);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, D);
-#line 789 "chapters/07-transformer.nw"
+#line 792 "chapters/07-transformer.nw"
 }
-#line 844 "chapters/07-transformer.nw"
+#line 847 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -303,7 +303,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 920 "chapters/07-transformer.nw"
+#line 923 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
 static real lanes_total(const real s[LN_LANES])
 {
@@ -311,7 +311,7 @@ static real lanes_total(const real s[LN_LANES])
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
-#line 933 "chapters/07-transformer.nw"
+#line 936 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -320,7 +320,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
         
-#line 950 "chapters/07-transformer.nw"
+#line 953 "chapters/07-transformer.nw"
 real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
 int d = 0;
 for (; d + LN_LANES <= D; d += LN_LANES)
@@ -332,7 +332,7 @@ for (d = 0; d + LN_LANES <= D; d += LN_LANES)
         su2[l] += (x_n[d + l] - m) * (x_n[d + l] - m);
 for (; d < D; d++) su2[d % LN_LANES] += (x_n[d] - m) * (x_n[d] - m);
 double var = (double)lanes_total(su2) / D;
-#line 941 "chapters/07-transformer.nw"
+#line 944 "chapters/07-transformer.nw"
         real r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
@@ -340,7 +340,7 @@ double var = (double)lanes_total(su2) / D;
         rstd[n] = r;
     }
 }
-#line 978 "chapters/07-transformer.nw"
+#line 981 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -352,7 +352,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
-#line 1004 "chapters/07-transformer.nw"
+#line 1007 "chapters/07-transformer.nw"
 real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 for (int d0 = 0; d0 < D; d0 += LN_LANES)
     for (int l = 0; l < LN_LANES && d0 + l < D; l++) {
@@ -362,7 +362,7 @@ for (int d0 = 0; d0 < D; d0 += LN_LANES)
         sgx[l] += g * xhat;
     }
 real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
-#line 989 "chapters/07-transformer.nw"
+#line 992 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
@@ -371,7 +371,7 @@ real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
         }
     }
 }
-#line 1055 "chapters/07-transformer.nw"
+#line 1058 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -385,7 +385,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1070 "chapters/07-transformer.nw"
+#line 1073 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -401,7 +401,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1095 "chapters/07-transformer.nw"
+#line 1098 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -412,7 +412,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1108 "chapters/07-transformer.nw"
+#line 1111 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -424,7 +424,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1158 "chapters/07-transformer.nw"
+#line 1161 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -435,7 +435,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1170 "chapters/07-transformer.nw"
+#line 1173 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -452,7 +452,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1188 "chapters/07-transformer.nw"
+#line 1191 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -462,7 +462,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1215 "chapters/07-transformer.nw"
+#line 1218 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -483,7 +483,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1251 "chapters/07-transformer.nw"
+#line 1254 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -501,7 +501,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1272 "chapters/07-transformer.nw"
+#line 1275 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -526,7 +526,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1331 "chapters/07-transformer.nw"
+#line 1334 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)
