@@ -2,9 +2,9 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1755 "chapters/08-using.nw"
+#line 1756 "chapters/08-using.nw"
 #include "beam.h"
-#line 1778 "chapters/08-using.nw"
+#line 1780 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -22,7 +22,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 1805 "chapters/08-using.nw"
+#line 1807 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -32,7 +32,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 1795 "chapters/08-using.nw"
+#line 1797 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -386,10 +386,11 @@ if (steps) out_plan("--steps", steps);
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1757 "chapters/08-using.nw"
+#line 1758 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
+    tc.epochs = epochs;
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = model_config_default();
