@@ -846,7 +846,7 @@ TrainConfig train_config_default(void)
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1271 "chapters/03-bottleneck.nw"
+#line 1273 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -866,7 +866,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1298 "chapters/03-bottleneck.nw"
+#line 1300 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -879,20 +879,21 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1319 "chapters/03-bottleneck.nw"
+#line 1322 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1310 "chapters/03-bottleneck.nw"
+#line 1312 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
-    Eval val = evaluate(m, val_set, bs);
-    hook(epoch, loss_sum / tokens, &val, seconds, ctx);
+    Eval val = val_set ? evaluate(m, val_set, bs) : (Eval){0};
+    hook(epoch, loss_sum / tokens, val_set ? &val : NULL, seconds,
+         ctx);
 }
-#line 1290 "chapters/03-bottleneck.nw"
+#line 1292 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

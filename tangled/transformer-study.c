@@ -122,7 +122,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 3165 "chapters/A-programs.nw"
+#line 3168 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head, 5 seconds */
 static void variant_stat(const Run *run /* [seeds] */, int seeds,
@@ -143,14 +143,14 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 3517 "chapters/A-programs.nw"
+#line 3520 "chapters/A-programs.nw"
 static double t_critical_study(int df)
 {
     static const double table[10] = { 0, 12.706, 4.303, 3.182,
         2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
     return table[df < 1 ? 1 : df > 9 ? 9 : df];
 }
-#line 3288 "chapters/A-programs.nw"
+#line 3291 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -166,7 +166,7 @@ static void write_map(const char *prefix, const char *tag,
     name = study_name(prefix, tag, ".gpi");
     f = out_open(name);
     
-#line 3310 "chapters/A-programs.nw"
+#line 3313 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -181,7 +181,7 @@ for (int j = 0; j < gold; j++) {
             " fillstyle empty border lc rgb '#d62728' lw 4\n",
             j + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
 }
-#line 3303 "chapters/A-programs.nw"
+#line 3306 "chapters/A-programs.nw"
     out_close(f);
     free(name);
 }
@@ -262,7 +262,7 @@ dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
 #line 2893 "chapters/A-programs.nw"
     
-#line 3123 "chapters/A-programs.nw"
+#line 3126 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_STUDY_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -275,19 +275,19 @@ for (int v = 0; v < n_var; v++)
         t.warmup_epochs = var[v]->warmup;
         Run *run = &runs[v][s];
         
-#line 3138 "chapters/A-programs.nw"
+#line 3141 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
 run->align_set = &align_set;
 run->track = v == 0;
 if (run->track) measure_heads(run, 0, NULL);
-train_model(m, &train_set, &val_set, &t, study_epoch, run);
+train_model(m, &train_set, NULL, &t, study_epoch, run);
 run->final = evaluate(m, &val_set, t.batch_size);
 measure_heads(run, tc.epochs, run->align);
 if (heatmaps && v == 0 && s == 0)
     
-#line 3330 "chapters/A-programs.nw"
+#line 3333 "chapters/A-programs.nw"
 {
     TModel *tm = m->tm;
     int row_id = 0;
@@ -298,7 +298,7 @@ if (heatmaps && v == 0 && s == 0)
     batch_fill(&batch, &align_set, &row_id, 1);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
     
-#line 3354 "chapters/A-programs.nw"
+#line 3357 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -309,7 +309,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 3340 "chapters/A-programs.nw"
+#line 3343 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -320,7 +320,7 @@ for (int j = 0; j < T; j++) {
     }
     tm->shown_head = -1;
     
-#line 3367 "chapters/A-programs.nw"
+#line 3370 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -328,21 +328,21 @@ for (int h = 0; h < tm->NH; h++)
         self[i] += all[(size_t)h * T * T + i] / tm->NH;
 write_map(heatmaps, "self", self, T, T, out_words, in_words, 0);
 free(self);
-#line 3350 "chapters/A-programs.nw"
+#line 3353 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 3149 "chapters/A-programs.nw"
+#line 3152 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 3135 "chapters/A-programs.nw"
+#line 3138 "chapters/A-programs.nw"
     }
 #line 2894 "chapters/A-programs.nw"
     
-#line 3159 "chapters/A-programs.nw"
+#line 3162 "chapters/A-programs.nw"
 if (table) 
-#line 3187 "chapters/A-programs.nw"
+#line 3190 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
@@ -358,7 +358,7 @@ if (table)
                     " & $%.4f \\pm %.4f$", mean, sd);
         }
         
-#line 3210 "chapters/A-programs.nw"
+#line 3213 "chapters/A-programs.nw"
 double sec[MAX_STUDY_SEEDS];
 for (int s = 0; s < seeds; s++) sec[s] = runs[v][s].seconds;
 for (int a = 0; a < seeds; a++)         /* sorted, fastest first */
@@ -367,15 +367,15 @@ for (int a = 0; a < seeds; a++)         /* sorted, fastest first */
                                sec[b] = t; }
 fprintf(f, " & %.1f (%.1f--%.1f)", sec[seeds / 2], sec[0],
         sec[seeds - 1]);
-#line 3202 "chapters/A-programs.nw"
+#line 3205 "chapters/A-programs.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 3160 "chapters/A-programs.nw"
+#line 3163 "chapters/A-programs.nw"
 if (heads_table) 
-#line 3222 "chapters/A-programs.nw"
+#line 3225 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -384,7 +384,7 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 3238 "chapters/A-programs.nw"
+#line 3241 "chapters/A-programs.nw"
 double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
 int last = i + 1 == runs[0][0].slots;
 for (int s = 0; s < seeds; s++) {
@@ -401,16 +401,16 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 3230 "chapters/A-programs.nw"
+#line 3233 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 3161 "chapters/A-programs.nw"
+#line 3164 "chapters/A-programs.nw"
 if (curves) 
-#line 3258 "chapters/A-programs.nw"
+#line 3261 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -436,12 +436,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 3162 "chapters/A-programs.nw"
+#line 3165 "chapters/A-programs.nw"
 if (summary) 
-#line 3382 "chapters/A-programs.nw"
+#line 3385 "chapters/A-programs.nw"
 {
     
-#line 3392 "chapters/A-programs.nw"
+#line 3395 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -458,9 +458,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 3384 "chapters/A-programs.nw"
+#line 3387 "chapters/A-programs.nw"
     
-#line 3413 "chapters/A-programs.nw"
+#line 3416 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_STUDY_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -483,7 +483,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 3438 "chapters/A-programs.nw"
+#line 3441 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed has its peak on the gold"
@@ -504,9 +504,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 3385 "chapters/A-programs.nw"
+#line 3388 "chapters/A-programs.nw"
     
-#line 3470 "chapters/A-programs.nw"
+#line 3473 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -530,10 +530,10 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 3386 "chapters/A-programs.nw"
+#line 3389 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 3499 "chapters/A-programs.nw"
+#line 3502 "chapters/A-programs.nw"
 int w = 0;
 for (int u = 0; u < n_var && var[v]->against; u++)
     if (!strcmp(var[u]->name, var[v]->against)) w = u;
@@ -548,7 +548,7 @@ for (int s = 0; s < seeds; s++) {
 }
 mean_sd(diff, seeds, &dmean, &dsd);
 double t = dsd > 0 ? dmean / (dsd / sqrt(seeds)) : 0;
-#line 3525 "chapters/A-programs.nw"
+#line 3528 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -568,7 +568,7 @@ else
             : "the seeds cannot tell the two apart");
 out_close(f);
 free(name);
-#line 3388 "chapters/A-programs.nw"
+#line 3391 "chapters/A-programs.nw"
     }
 }
 #line 2895 "chapters/A-programs.nw"
