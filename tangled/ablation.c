@@ -27,11 +27,11 @@ AlignScore align;               /* after training */
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
-                         const Eval *val, double seconds, void *ctx)
+                         double val_loss, double seconds, void *ctx)
 {
     Run *run = ctx;
     (void)train_loss;
-    run->curve[epoch - 1] = val->loss;
+    run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
 #line 2124 "chapters/A-programs.nw"

@@ -4,12 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static void log_epoch(int epoch, double train_loss, const Eval *val,
+static void log_epoch(int epoch, double train_loss, double val_loss,
                       double seconds, void *ctx)
 {
     (void)ctx;
     progress("epoch %2d, train loss %.4f, val loss %.4f, %.2f s",
-             epoch, train_loss, val->loss, seconds);
+             epoch, train_loss, val_loss, seconds);
 }
 
 int main(int argc, char **argv)

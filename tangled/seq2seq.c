@@ -801,8 +801,9 @@ for (int b = 0; b < B; b++) {
     free(state);
     free(input);
 }
-#line 1194 "chapters/03-bottleneck.nw"
-Eval evaluate(Model *m, const Dataset *d, int batch_size)
+#line 1198 "chapters/03-bottleneck.nw"
+static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
+                         int decode)
 {
     Eval ev;
     memset(&ev, 0, sizeof ev);
@@ -817,14 +818,14 @@ Eval evaluate(Model *m, const Dataset *d, int batch_size)
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1218 "chapters/03-bottleneck.nw"
+#line 1233 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
-greedy_decode(m, &batch, steps, out, NULL);
+if (decode) greedy_decode(m, &batch, steps, out, NULL);
 for (int b = 0; b < batch.B; b++) {
     const int *tgt = batch.tgt + (size_t)b * batch.T;
     int n = batch.tgt_len[b] - 1, right = 0;
-    for (int j = 0; j < n; j++)
+    for (int j = 0; decode && j < n; j++)
         right += out[b * steps + j] == tgt[j + 1];
     long *bl = ev.by_len[batch.src_len[b] - 2];
     bl[0] += n; bl[1] += right; bl[2]++; bl[3] += right == n;
@@ -832,21 +833,31 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1209 "chapters/03-bottleneck.nw"
+#line 1214 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
     batch_free(&batch);
     return ev;
 }
-#line 1259 "chapters/03-bottleneck.nw"
+
+Eval evaluate(Model *m, const Dataset *d, int batch_size)
+{
+    return evaluate_set(m, d, batch_size, 1);
+}
+
+double validation_loss(Model *m, const Dataset *d, int batch_size)
+{
+    return evaluate_set(m, d, batch_size, 0).loss;
+}
+#line 1274 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1273 "chapters/03-bottleneck.nw"
+#line 1289 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -866,7 +877,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1300 "chapters/03-bottleneck.nw"
+#line 1316 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -879,21 +890,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1322 "chapters/03-bottleneck.nw"
+#line 1337 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1312 "chapters/03-bottleneck.nw"
+#line 1328 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
-    Eval val = val_set ? evaluate(m, val_set, bs) : (Eval){0};
-    hook(epoch, loss_sum / tokens, val_set ? &val : NULL, seconds,
-         ctx);
+    double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
+    hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1292 "chapters/03-bottleneck.nw"
+#line 1308 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

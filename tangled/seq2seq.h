@@ -183,7 +183,8 @@ typedef struct {
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
-#line 1246 "chapters/03-bottleneck.nw"
+double validation_loss(Model *m, const Dataset *d, int batch_size);
+#line 1261 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
@@ -191,7 +192,7 @@ typedef struct {
 } TrainConfig;
 TrainConfig train_config_default(void);
 typedef void (*EpochHook)(int epoch, double train_loss,
-                          const Eval *val, double seconds, void *ctx);
+                          double val_loss, double seconds, void *ctx);
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx);

@@ -7,13 +7,13 @@
 #line 1129 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
-static void print_epoch(int epoch, double train_loss, const Eval *val,
+static void print_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
     EpochTimes *times = ctx;
     times->sec[times->n++] = seconds;
     printf("%7d  %10.4f  %8.4f  %7.3f\n", epoch, train_loss,
-           val->loss, seconds);
+           val_loss, seconds);
     fflush(stdout);
 }
 

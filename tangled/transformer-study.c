@@ -105,11 +105,11 @@ static int ranked_slot(const Run *run, int layer, int rank, int NH)
 }
 
 #line 2951 "chapters/A-programs.nw"
-static void study_epoch(int epoch, double train_loss, const Eval *val,
+static void study_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
     Run *run = ctx;
-    (void)train_loss; (void)val;
+    (void)train_loss; (void)val_loss;
     run->seconds += seconds;
     if (run->track) measure_heads(run, epoch, NULL);
 }
