@@ -177,17 +177,23 @@ static void test_an_all_padding_row_sends_no_gradient(void **s)
     check_all_padding_row_sends_no_gradient(SCORE_ADDITIVE);
 }
 
+/* 37 = 2 * 16 + 5: dot_product's main loop runs twice and its tail
+   once, and additive_pair's loops run their full vector bodies */
+enum { FULL_LANES = 37 };
+
 static void test_additive_score_matches_finite_differences(void **s)
 {
     (void)s;
     check_scorer(SCORE_ADDITIVE, 3, 5);     /* sizes may differ */
     check_scorer(SCORE_ADDITIVE, 4, 4);
+    check_scorer(SCORE_ADDITIVE, FULL_LANES, FULL_LANES);
 }
 
 static void test_dot_score_matches_finite_differences(void **s)
 {
     (void)s;
     check_scorer(SCORE_DOT, 4, 4);
+    check_scorer(SCORE_DOT, FULL_LANES, FULL_LANES);
 }
 
 static void test_general_score_matches_finite_differences(void **s)
@@ -195,6 +201,104 @@ static void test_general_score_matches_finite_differences(void **s)
     (void)s;
     check_scorer(SCORE_GENERAL, 3, 5);
     check_scorer(SCORE_GENERAL, 4, 4);
+    check_scorer(SCORE_GENERAL, FULL_LANES, FULL_LANES);
+}
+
+/* ---- the forward pass against the formulas ------------------ */
+/* e_ts of section 4.2, straight from the formula, in plain loops */
+static double score_by_formula(const Scorer *sc, const Params *p,
+                               const real *h_t, const real *h_s)
+{
+    int Hd = sc->Hd, He = sc->He, A = sc->A;
+    double e = 0;
+    if (sc->kind == SCORE_DOT)                  /* h_t . h_s */
+        for (int k = 0; k < He; k++) e += h_t[k] * h_s[k];
+    if (sc->kind == SCORE_GENERAL) {            /* h_t W_a h_s */
+        const real *W_a = param(p, sc->W_a);    /* [Hd, He] */
+        for (int j = 0; j < Hd; j++)
+            for (int k = 0; k < He; k++)
+                e += h_t[j] * W_a[j * He + k] * h_s[k];
+    }
+    if (sc->kind == SCORE_ADDITIVE) {   /* tanh(h_t W_d+h_s W_e).v */
+        const real *W_d = param(p, sc->W_d), *W_e = param(p, sc->W_e);
+        for (int a = 0; a < A; a++) {
+            double pre = 0;
+            for (int j = 0; j < Hd; j++)
+                pre += h_t[j] * W_d[j * A + a];
+            for (int k = 0; k < He; k++)
+                pre += h_s[k] * W_e[k * A + a];
+            e += tanh(pre) * param(p, sc->v)[a];
+        }
+    }
+    return e;
+}
+
+enum { FB = 3, FT = 4, FS = 5 };
+#define FORMULA_ATOL 1e-12
+
+/* Score, softmax and average of every real step, by the formulas,
+   against attention_forward: weights and context. Sentences 1 and
+   2 stop before T, so each real step's row in dec_rows differs
+   from its place (b, t) in [B, T, Hd]. */
+static void check_forward_by_formula(int kind, int Hd, int He)
+{
+    Scorer sc;
+    Params p;
+    Rng rng;
+    AttnCache c;
+    params_init(&p);
+    scorer_declare(&sc, &p, kind, Hd, He);
+    params_add(&p, "unused", 1, 1);
+    params_alloc(&p);
+    rng_seed(&rng, 47);
+    scorer_init(&sc, &p, &rng);
+    attn_cache_alloc(&c, &sc, FB, FT, FS);
+    real *dec = calloc(FB * FT * Hd, sizeof(real)); /* [B, T, Hd] */
+    real *enc = calloc(FB * FS * He, sizeof(real)); /* [B, S, He] */
+    real *ctx = calloc(FB * FT * He, sizeof(real)); /* [B, T, He] */
+    init_normal(dec, FB * FT * Hd, 1, &rng);
+    init_normal(enc, FB * FS * He, 1, &rng);
+    int mask[FB * FS] = {1, 1, 1, 1, 1,  1, 1, 1, 0, 0,
+                         1, 1, 0, 0, 0};
+    int dec_len[FB] = {2, 4, 3};
+    attention_forward(ctx, &c, &sc, &p, dec, enc, mask, dec_len,
+                      FB, FT, FS);
+    for (int b = 0; b < FB; b++)
+        for (int t = 0; t < dec_len[b]; t++) {
+            double e[FS] = {0}, w[FS], max = -INFINITY, sum = 0;
+            const real *h_t = dec + (b * FT + t) * Hd;
+            for (int s = 0; s < FS; s++) if (mask[b * FS + s]) {
+                e[s] = score_by_formula(&sc, &p, h_t,
+                                        enc + (b * FS + s) * He);
+                max = fmax(max, e[s]);
+            }
+            for (int s = 0; s < FS; s++)
+                sum += w[s] = mask[b * FS + s] ? exp(e[s] - max) : 0;
+            for (int s = 0; s < FS; s++)
+                assert_true(fabs(c.weights[(b * FT + t) * FS + s]
+                                 - w[s] / sum) < FORMULA_ATOL);
+            for (int k = 0; k < He; k++) {
+                double avg = 0;
+                for (int s = 0; s < FS; s++)
+                    avg += w[s] / sum * enc[(b * FS + s) * He + k];
+                assert_true(fabs(ctx[(b * FT + t) * He + k] - avg)
+                            < FORMULA_ATOL);
+            }
+        }
+    free(dec); free(enc); free(ctx);
+    attn_cache_free(&c);
+    params_free(&p);
+}
+
+static void test_attention_forward_agrees_with_the_formulas(void **s)
+{
+    (void)s;
+    check_forward_by_formula(SCORE_DOT, 5, 5);
+    check_forward_by_formula(SCORE_GENERAL, 3, 5);
+    check_forward_by_formula(SCORE_ADDITIVE, 3, 5);
+    check_forward_by_formula(SCORE_DOT, FULL_LANES, FULL_LANES);
+    check_forward_by_formula(SCORE_GENERAL, FULL_LANES, 6);
+    check_forward_by_formula(SCORE_ADDITIVE, 6, FULL_LANES);
 }
 
 static void test_dot_with_unequal_sizes_is_refused_by_name(void **s)
@@ -294,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_an_all_padding_row_sends_no_gradient),
         cmocka_unit_test(test_additive_score_matches_finite_differences),
         cmocka_unit_test(test_dot_score_matches_finite_differences),
+        cmocka_unit_test(test_attention_forward_agrees_with_the_formulas),
         cmocka_unit_test(test_general_score_matches_finite_differences),
         cmocka_unit_test(test_dot_with_unequal_sizes_is_refused_by_name),
         cmocka_unit_test(test_scorers_are_found_by_name),
