@@ -237,6 +237,7 @@ WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass \
 WOVEN_TESTS += test_exp_fast_is_within_its_bound \
         test_two_threads_print_what_one_thread_prints \
         test_dot_product_agrees_with_the_plain_sum
+WOVEN_TESTS += check_forward_by_formula
 WOVEN_TESTS += test_scaled_softmax_rows_is_scale_then_masked_softmax
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 157 "chapters/04-attention.nw"
+#line 159 "chapters/04-attention.nw"
 void masked_softmax(real *w, const real *score, const int *mask,
                     int n)
 {
@@ -13,14 +13,14 @@ void masked_softmax(real *w, const real *score, const int *mask,
         w[s] = mask[s] ? score[s] : MASKED_SCORE;
     softmax(w, w, n);
 }
-#line 176 "chapters/04-attention.nw"
+#line 181 "chapters/04-attention.nw"
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
     real dot = dot_product(w, dw, n);
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 252 "chapters/04-attention.nw"
+#line 263 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -35,7 +35,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 271 "chapters/04-attention.nw"
+#line 282 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     const char *problem = scorer_check(kind, Hd, He);
@@ -61,7 +61,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 457 "chapters/04-attention.nw"
+#line 471 "chapters/04-attention.nw"
 static real additive_pair(real *restrict u /* [A] */,
                           const real *restrict pd /* [A] */,
                           const real *restrict pe /* [A] */,
@@ -70,7 +70,7 @@ static real additive_pair(real *restrict u /* [A] */,
     for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
     return dot_product(u, v, A);
 }
-#line 602 "chapters/04-attention.nw"
+#line 648 "chapters/04-attention.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -87,7 +87,7 @@ static void additive_pair_backward(real *restrict dpd /* [A] */,
         dpe[k] += dpre;
     }
 }
-#line 399 "chapters/04-attention.nw"
+#line 419 "chapters/04-attention.nw"
 /* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
 static size_t copy_real_rows(real *rows, const real *x,
                              const int *len, int B, int T, int W)
@@ -111,7 +111,7 @@ static void add_real_rows(real *x /* [B, T, W] */,
             at[k] += *rows++;
     }
 }
-#line 324 "chapters/04-attention.nw"
+#line 349 "chapters/04-attention.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -128,7 +128,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 349 "chapters/04-attention.nw"
+#line 374 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -140,24 +140,24 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 388 "chapters/04-attention.nw"
+#line 408 "chapters/04-attention.nw"
 size_t R = copy_real_rows(c->dec_rows, dec, dec_len, B, T, Hd);
 if (sc->kind == SCORE_GENERAL)
-    linear_forward(c->q, c->dec_rows, param(p, sc->W_a), NULL, R, Hd,
-                   He);
+    linear_forward(c->q, c->dec_rows, param(p, sc->W_a),
+                   NULL, R, Hd, He);
 if (sc->kind == SCORE_ADDITIVE) {
-    linear_forward(c->pd, c->dec_rows, param(p, sc->W_d), NULL, R, Hd,
-                   A);
+    linear_forward(c->pd, c->dec_rows, param(p, sc->W_d),
+                   NULL, R, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 360 "chapters/04-attention.nw"
+#line 385 "chapters/04-attention.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 432 "chapters/04-attention.nw"
+#line 446 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -180,10 +180,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 366 "chapters/04-attention.nw"
+#line 391 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 467 "chapters/04-attention.nw"
+#line 481 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -191,10 +191,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 368 "chapters/04-attention.nw"
+#line 393 "chapters/04-attention.nw"
         }
 }
-#line 498 "chapters/04-attention.nw"
+#line 528 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -203,21 +203,21 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 526 "chapters/04-attention.nw"
+#line 561 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 506 "chapters/04-attention.nw"
+#line 536 "chapters/04-attention.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 534 "chapters/04-attention.nw"
+#line 569 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -226,16 +226,16 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 512 "chapters/04-attention.nw"
+#line 542 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 568 "chapters/04-attention.nw"
+#line 603 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
     real ds = c->d_score[s];
-    if (ds == 0) continue;              /* masked: nothing to send */
+    if (ds == 0) continue;      /* masked (weight 0, so ds 0) */
     const real *h_s = enc + ((size_t)b * S + s) * He;
     real *dh_s = d_enc + ((size_t)b * S + s) * He;
     if (sc->kind == SCORE_DOT) {        /* e = h_t . h_s */
@@ -252,19 +252,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 594 "chapters/04-attention.nw"
+#line 629 "chapters/04-attention.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 589 "chapters/04-attention.nw"
+#line 624 "chapters/04-attention.nw"
     }
 }
-#line 515 "chapters/04-attention.nw"
+#line 545 "chapters/04-attention.nw"
         }
     
-#line 624 "chapters/04-attention.nw"
+#line 670 "chapters/04-attention.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -280,5 +280,5 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 517 "chapters/04-attention.nw"
+#line 547 "chapters/04-attention.nw"
 }

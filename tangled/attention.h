@@ -3,14 +3,15 @@
 #ifndef ATTENTION_H
 #define ATTENTION_H
 #include "toolkit.h"
-#line 150 "chapters/04-attention.nw"
+#line 152 "chapters/04-attention.nw"
 #define MASKED_SCORE (-REAL_MAX)
 void masked_softmax(real *w /* [n] */, const real *score /* [n] */,
                     const int *mask /* [n] */, int n);
 void softmax_backward(real *dscore /* [n] */, const real *w /* [n] */,
                       const real *dw /* [n] */, int n);
-#line 224 "chapters/04-attention.nw"
-enum { SCORE_DOT = 1, SCORE_GENERAL, SCORE_ADDITIVE, SCORE_LAST };
+#line 232 "chapters/04-attention.nw"
+enum { SCORE_DOT = 1, SCORE_GENERAL, SCORE_ADDITIVE,
+       SCORE_LAST };            /* a kind too: chapter 5's control */
 typedef struct {
     int kind;                   /* SCORE_DOT, ... */
     int Hd, He, A;              /* decoder, encoder, additive sizes */
@@ -20,10 +21,10 @@ typedef struct {
 const char *scorer_check(int kind, int Hd, int He);
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 308 "chapters/04-attention.nw"
+#line 333 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
-    real *weights;      /* [B, T, S] the attention weights */
+    real *weights;      /* [B, T, S], rows t >= dec_len[b] unset */
     real *dec_rows;     /* [R, Hd], the decoder's real steps */
     real *q;            /* general: [R, He], h_t W_a */
     real *pd, *pe;      /* additive: [R, A], [B, S, A] */
@@ -35,12 +36,12 @@ typedef struct {
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 372 "chapters/04-attention.nw"
+#line 397 "chapters/04-attention.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
                        const int *dec_len, int B, int T, int S);
-#line 489 "chapters/04-attention.nw"
+#line 519 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 691 "chapters/04-attention.nw"
+#line 737 "chapters/04-attention.nw"
 #include "attention.h"
 #line 123 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -54,7 +54,7 @@ int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 685 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 241 "chapters/04-attention.nw"
+#line 252 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
@@ -78,12 +78,16 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 693 "chapters/04-attention.nw"
+#line 739 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
-real *context, *cat, *att_h;        /* [B, T', H], [R, 2H], ... */
-real *d_context, *d_cat, *att_rows; /* ..., [R, 2H], [R, H] */
+real *context;              /* [B, T', H] */
+real *cat;                  /* [R, 2H] */
+real *att_h;                /* [B, T', H] */
+real *d_context;            /* [B, T', H] */
+real *d_cat;                /* [R, 2H] */
+real *att_rows;             /* [R, H] */
 #line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
 #line 747 "chapters/03-bottleneck.nw"
