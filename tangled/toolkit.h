@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 322 "chapters/B-fast.nw"
+#line 323 "chapters/B-fast.nw"
 #include <math.h>
 #include <string.h>
 #line 118 "chapters/01-toolkit.nw"
@@ -21,7 +21,7 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 325 "chapters/B-fast.nw"
+#line 326 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
    [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
 #define EXP_FAST_MIN (-87.0f)
@@ -35,7 +35,7 @@ static inline float exp_fast(float x)
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 342 "chapters/B-fast.nw"
+#line 343 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = fmaf(p, r, 1.3981999507e-3f);
 p = fmaf(p, r, 8.3334519073e-3f);
@@ -43,18 +43,19 @@ p = fmaf(p, r, 4.1665795894e-2f);
 p = fmaf(p, r, 1.6666665459e-1f);
 p = fmaf(p, r, 5.0000001201e-1f);
 p = fmaf(p * r, r, r) + 1;
-#line 338 "chapters/B-fast.nw"
+#line 339 "chapters/B-fast.nw"
     
-#line 350 "chapters/B-fast.nw"
+#line 351 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
 return x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 339 "chapters/B-fast.nw"
+#line 340 "chapters/B-fast.nw"
 }
-#line 401 "chapters/B-fast.nw"
+#line 411 "chapters/B-fast.nw"
 /* x . y in DOT_LANES partial sums, added in a fixed order */
-enum { DOT_LANES = 16 };         /* the halving below assumes 16 */
+enum { DOT_LANES = 16 };
+_Static_assert(DOT_LANES == 16, "the halving below assumes 16");
 static inline real dot_product(const real *x, const real *y, int n)
 {
     real lane[DOT_LANES] = {0};
@@ -187,7 +188,7 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 518 "chapters/B-fast.nw"
+#line 539 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -252,9 +253,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1117 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 663 "chapters/B-fast.nw"
+#line 684 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 614 "chapters/B-fast.nw"
+#line 635 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

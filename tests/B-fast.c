@@ -201,6 +201,28 @@ static void test_dot_product_agrees_with_the_plain_sum(void **state)
     free(x); free(y);
 }
 
+/* dot_product bit for bit against its documented order: product k
+   added to lane k % 16, then lanes l and l + 8, l and l + 4, l and
+   l + 2, and the last two */
+static void test_dot_product_adds_in_the_documented_order(void **st)
+{
+    (void)st;
+    enum { MAX_N = 100 };
+    Rng rng = {11};
+    real *x = filled(MAX_N, &rng), *y = filled(MAX_N, &rng);
+    for (int n = 0; n <= MAX_N; n++) {
+        real lane[16] = {0};
+        for (int k = 0; k < n; k++) lane[k % 16] += x[k] * y[k];
+        for (int half = 8; half >= 2; half /= 2)
+            for (int l = 0; l < half; l++) lane[l] += lane[l + half];
+        real in_order = lane[0] + lane[1];
+        if (dot_product(x, y, n) != in_order)
+            fail_msg("n = %d: %.17g, in lane order %.17g", n,
+                     dot_product(x, y, n), in_order);
+    }
+    free(x); free(y);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_matmul_backward_agrees_with_naive),
         cmocka_unit_test(test_exp_fast_is_within_its_bound),
         cmocka_unit_test(test_dot_product_agrees_with_the_plain_sum),
+        cmocka_unit_test(test_dot_product_adds_in_the_documented_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
