@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 980 "chapters/B-fast.nw"
+#line 1007 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 
 void scaled_softmax_rows(real *w, const int *mask, real scale,
@@ -29,7 +29,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 996 "chapters/B-fast.nw"
+#line 1023 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, hi[4] = { z[0], z[0], z[0], z[0] };
     int j = 0;
@@ -39,11 +39,11 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     real max = larger(larger(hi[0], hi[1]), larger(hi[2], hi[3]));
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 990 "chapters/B-fast.nw"
+#line 1017 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1007 "chapters/B-fast.nw"
+#line 1034 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[4] = {0};
     int j = 0;
@@ -53,7 +53,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     real inv = 1 / ((sum[0] + sum[1]) + (sum[2] + sum[3]));
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 993 "chapters/B-fast.nw"
+#line 1020 "chapters/B-fast.nw"
 }
 #line 248 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,

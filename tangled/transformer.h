@@ -7,7 +7,7 @@
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
-#line 975 "chapters/B-fast.nw"
+#line 1002 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w /* [rows, n] */,
                          const int *mask /* [rows, n] or NULL */,
                          real scale, int rows, int n);
