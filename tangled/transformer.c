@@ -354,13 +354,19 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         
 #line 1007 "chapters/07-transformer.nw"
 real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
-for (int d0 = 0; d0 < D; d0 += LN_LANES)
-    for (int l = 0; l < LN_LANES && d0 + l < D; l++) {
-        int d = d0 + l;
-        real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
+int d = 0;
+for (; d + LN_LANES <= D; d += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++) {
+        real xhat = (x_n[d + l] - mu) * r;
+        real g = dy_n[d + l] * gamma[d + l];
         sg[l] += g;
         sgx[l] += g * xhat;
     }
+for (; d < D; d++) {
+    real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
+    sg[d % LN_LANES] += g;
+    sgx[d % LN_LANES] += g * xhat;
+}
 real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
 #line 992 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
@@ -371,7 +377,7 @@ real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
         }
     }
 }
-#line 1058 "chapters/07-transformer.nw"
+#line 1064 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -385,7 +391,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1073 "chapters/07-transformer.nw"
+#line 1079 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -401,7 +407,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1098 "chapters/07-transformer.nw"
+#line 1104 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -412,7 +418,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1111 "chapters/07-transformer.nw"
+#line 1117 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -424,7 +430,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1161 "chapters/07-transformer.nw"
+#line 1167 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int F)
 {
     static char message[120];
@@ -435,7 +441,7 @@ const char *block_check(int D, int NH, int F)
     }
     return mha_check(D, NH);
 }
-#line 1173 "chapters/07-transformer.nw"
+#line 1179 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F)
 {
@@ -452,7 +458,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1191 "chapters/07-transformer.nw"
+#line 1197 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -462,7 +468,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1218 "chapters/07-transformer.nw"
+#line 1224 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -483,7 +489,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1254 "chapters/07-transformer.nw"
+#line 1260 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -501,7 +507,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1275 "chapters/07-transformer.nw"
+#line 1281 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -526,7 +532,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1334 "chapters/07-transformer.nw"
+#line 1340 "chapters/07-transformer.nw"
 size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
 
 size_t block_param_count(int D, int F)

@@ -84,7 +84,7 @@ void layernorm_backward(real *dx /* [N, D] */, real *dgamma,
                         real *dbeta, const real *dy, const real *x,
                         const real *mean, const real *rstd,
                         const real *gamma, int N, int D);
-#line 1044 "chapters/07-transformer.nw"
+#line 1050 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -96,14 +96,14 @@ typedef struct {
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1090 "chapters/07-transformer.nw"
+#line 1096 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1149 "chapters/07-transformer.nw"
+#line 1155 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
     int ln1_g, ln1_b, ln2_g, ln2_b;     /* [1, D] each */
@@ -114,7 +114,7 @@ const char *block_check(int D, int NH, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1207 "chapters/07-transformer.nw"
+#line 1213 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -124,7 +124,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1243 "chapters/07-transformer.nw"
+#line 1249 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -134,7 +134,7 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1327 "chapters/07-transformer.nw"
+#line 1333 "chapters/07-transformer.nw"
 size_t mha_param_count(int D);
 size_t block_param_count(int D, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D);
