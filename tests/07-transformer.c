@@ -48,8 +48,7 @@ static void test_unscaled_one_head_attention_is_chapter_4s_dot_attention(
     Scorer sc;                              /* chapter 4 */
     Params p;
     params_init(&p);
-    scorer_declare(&sc, &p, SCORE_DOT, H, H);
-    params_add(&p, "unused", 1, 1);
+    scorer_declare(&sc, &p, SCORE_DOT, H, H);  /* no parameter */
     params_alloc(&p);
     AttnCache cache;
     attn_cache_alloc(&cache, &sc, B, T, S);
@@ -57,7 +56,7 @@ static void test_unscaled_one_head_attention_is_chapter_4s_dot_attention(
     attention_forward(ctx4, &cache, &sc, &p, dec, enc, mask4, dec_len,
                       B, T, S);
     int mask[B * T * S];                    /* chapter 7 */
-    attention_mask(mask, src_len, 0, B, T, S);
+    attention_mask(mask, src_len, 0, B, T, S);  /* 0: not causal */
     sdpa_forward(out, w, dec, enc, enc, mask, 1, B, 1, T, S, H, H);
     assert_true(max_diff(w, cache.weights, B * T * S) < AGREE);
     assert_true(max_diff(out, ctx4, B * T * H) < AGREE);
