@@ -53,7 +53,7 @@ refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 3686 "chapters/A-programs.nw"
+#line 3687 "chapters/A-programs.nw"
 if (save) out_plan("--save", save);
 #line 1117 "chapters/A-programs.nw"
 double need = run_bytes(&dc, &mc, tc.batch_size);
@@ -113,7 +113,7 @@ hi = x[n - 1];
 }
 #line 1079 "chapters/A-programs.nw"
     if (save) 
-#line 3674 "chapters/A-programs.nw"
+#line 3675 "chapters/A-programs.nw"
 {
     Checkpoint ck = { model_family(m), dc.min_words, dc.max_words,
                       m };
