@@ -380,9 +380,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
 #line 674 "chapters/A-programs.nw"
-    printf("medians (min-max) of %d runs; one core unless said;"
-           " %% of the fused peak; training: %d epochs\n", REPEATS,
-           epochs);
+    printf("medians (min-max) of %d repeats, of %d for training"
+           " (%d epochs); one core unless said; %% of the fused"
+           " peak\n", REPEATS, RUNS, epochs);
     double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
