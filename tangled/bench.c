@@ -46,7 +46,7 @@ rate[pass] = d->n / (seconds_now() - t0);
 #line 852 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 900 "chapters/A-programs.nw"
+#line 901 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -57,11 +57,12 @@ static void report_training(FILE *table, const char *name,
            " %4.1f%% %4.2fx bound\n", name, st[0], st[1], st[2],
            gflop, rate, 100 * rate / (peak * cores), st[0] / bound);
     if (table)
-        fprintf(table, "%s & %.2f (%.2f--%.2f) & %.0f & %.1f & %.1f"
-                " & %.2f \\\\\n", name, st[0], st[1], st[2], gflop,
-                rate, 100 * rate / (peak * cores), st[0] / bound);
+        fprintf(table, "%s & %.1f (%.1f--%.1f) & %.0f & %.1f & %.1f"
+                " & %.2f \\\\\n", name, 1e3 * st[0], 1e3 * st[1],
+                1e3 * st[2], gflop, rate,
+                100 * rate / (peak * cores), st[0] / bound);
 }
-#line 925 "chapters/A-programs.nw"
+#line 927 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -78,9 +79,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2749 "chapters/A-programs.nw"
+#line 2751 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2755 "chapters/A-programs.nw"
+#line 2757 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -101,7 +102,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2783 "chapters/A-programs.nw"
+#line 2785 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -110,9 +111,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2775 "chapters/A-programs.nw"
+#line 2777 "chapters/A-programs.nw"
     
-#line 2793 "chapters/A-programs.nw"
+#line 2795 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -132,7 +133,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2776 "chapters/A-programs.nw"
+#line 2778 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -241,7 +242,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 816 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 1075 "chapters/B-fast.nw"
+#line 1112 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -258,7 +259,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 1095 "chapters/B-fast.nw"
+#line 1132 "chapters/B-fast.nw"
 static void step_row(FILE *f, const char *step, const char *kernel,
                      KernelFn fn, void *ctx, double flop)
 {
@@ -276,7 +277,7 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 1116 "chapters/B-fast.nw"
+#line 1153 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -291,7 +292,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 1133 "chapters/B-fast.nw"
+#line 1170 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -303,7 +304,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 1146 "chapters/B-fast.nw"
+#line 1183 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -320,7 +321,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 1167 "chapters/B-fast.nw"
+#line 1204 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -335,7 +336,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 1185 "chapters/B-fast.nw"
+#line 1222 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -379,9 +380,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
 #line 674 "chapters/A-programs.nw"
-    printf("medians (min-max) of %d runs; one core unless said;"
-           " %% of the fused peak; training: %d epochs\n", REPEATS,
-           epochs);
+    printf("medians (min-max) of %d repeats, of %d for training"
+           " (%d epochs); one core unless said; %% of the fused"
+           " peak\n", REPEATS, RUNS, epochs);
     double peak = report_peaks();
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
@@ -415,10 +416,10 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 916 "chapters/A-programs.nw"
+#line 918 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
-            "run & seconds & GFLOP & GFLOP/s & \\%% of peak"
+            "run & ms & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
 #line 865 "chapters/A-programs.nw"
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
@@ -448,7 +449,7 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
 #line 869 "chapters/A-programs.nw"
     }
     
-#line 943 "chapters/A-programs.nw"
+#line 945 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -461,7 +462,7 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 960 "chapters/A-programs.nw"
+#line 962 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
@@ -472,16 +473,16 @@ if (table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2752 "chapters/A-programs.nw"
+#line 2754 "chapters/A-programs.nw"
 time_attention(peak);
-#line 1213 "chapters/B-fast.nw"
+#line 1250 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 1228 "chapters/B-fast.nw"
+#line 1265 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -497,7 +498,7 @@ lstm.f = matmul_tiled;
 step_row(f, "", "matmul_tiled", run_product, &lstm, lstm_flop);
 lstm.f = matmul;
 step_row(f, "", "matmul", run_product, &lstm, lstm_flop);
-#line 1255 "chapters/B-fast.nw"
+#line 1292 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -507,16 +508,16 @@ step_row(f, "LSTM step, 8 rows", "matmul", run_product, &lstm,
          lstm_flop / 8);
 step_row(f, "", "matmul_packed", run_packed, &packed, lstm_flop / 8);
 free(P);
-#line 1244 "chapters/B-fast.nw"
+#line 1281 "chapters/B-fast.nw"
 step_row(f, "output, by sentence", "matmul_tiled", run_product, &out,
          out_flop);
 out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 1219 "chapters/B-fast.nw"
+#line 1256 "chapters/B-fast.nw"
     
-#line 1266 "chapters/B-fast.nw"
+#line 1303 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -535,7 +536,7 @@ init_normal(d->y, DOT_N, 1, &(Rng){4});
 step_row(f, "64 sums of 64", "plain sum", run_plain_sums, d, 0);
 step_row(f, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 1220 "chapters/B-fast.nw"
+#line 1257 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

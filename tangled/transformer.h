@@ -1,17 +1,18 @@
-#line 139 "chapters/07-transformer.nw"
+#line 140 "chapters/07-transformer.nw"
 /* transformer.h: the Transformer's building blocks (chapter 7). */
 #ifndef TRANSFORMER_H
 #define TRANSFORMER_H
 #include "attention.h"
-#line 547 "chapters/07-transformer.nw"
+#line 555 "chapters/07-transformer.nw"
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
-#line 1002 "chapters/B-fast.nw"
+#line 1024 "chapters/B-fast.nw"
+enum { SM_LANES = 4 };
 void scaled_softmax_rows(real *w /* [rows, n] */,
                          const int *mask /* [rows, n] or NULL */,
                          real scale, int rows, int n);
-#line 218 "chapters/07-transformer.nw"
+#line 219 "chapters/07-transformer.nw"
 void sdpa_forward(real *out /* [B, Tq, NH*dv] */,
                   real *weights /* [B, NH, Tq, Tk] */,
                   const real *Q /* [B, Tq, NH*dk] */,
@@ -25,7 +26,7 @@ void sdpa_backward(real *dQ, real *dK, real *dV,
                    const real *Q, const real *K, const real *V,
                    const int *mask, real scale, int B, int NH,
                    int Tq, int Tk, int dk, int dv);
-#line 409 "chapters/07-transformer.nw"
+#line 417 "chapters/07-transformer.nw"
 typedef struct {
     double score_var;       /* variance of a (scaled) score */
     double max_weight;      /* mean largest weight of a row */
@@ -35,7 +36,7 @@ typedef struct {
 } ScoreStats;
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng);
-#line 624 "chapters/07-transformer.nw"
+#line 632 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH;
     real scale;                 /* 1/sqrt(D/NH), or 1 */
@@ -47,7 +48,7 @@ int add_named(Params *p, const char *prefix, const char *name,
 void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
                  int NH);
 void mha_init(const MultiHead *mh, Params *p, Rng *rng);
-#line 692 "chapters/07-transformer.nw"
+#line 700 "chapters/07-transformer.nw"
 typedef struct {
     int max_B, max_Tq, max_Tk;
     real *q, *k, *v;        /* [B, Tq, D], [B, Tk, D], [B, Tk, D] */
@@ -58,7 +59,7 @@ typedef struct {
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk);
 void mha_cache_free(MhaCache *c);
-#line 727 "chapters/07-transformer.nw"
+#line 735 "chapters/07-transformer.nw"
 void mha_forward(real *out /* [B, Tq, D] */, MhaCache *c,
                  const MultiHead *mh, const Params *p,
                  const real *x_q /* [B, Tq, D] */,
@@ -71,9 +72,9 @@ void mha_backward(real *d_xq /* [B, Tq, D] */,
                   const real *d_out /* [B, Tq, D] */,
                   const real *x_q, const real *x_kv,
                   const int *mask, int B, int Tq, int Tk);
-#line 844 "chapters/07-transformer.nw"
+#line 852 "chapters/07-transformer.nw"
 void positional_encoding(real *pe /* [T, D] */, int T, int D);
-#line 901 "chapters/07-transformer.nw"
+#line 909 "chapters/07-transformer.nw"
 #define LAYERNORM_EPS 1e-5
 void layernorm_forward(real *y /* [N, D] */, real *mean /* [N] */,
                        real *rstd /* [N] */,
@@ -84,7 +85,7 @@ void layernorm_backward(real *dx /* [N, D] */, real *dgamma,
                         real *dbeta, const real *dy, const real *x,
                         const real *mean, const real *rstd,
                         const real *gamma, int N, int D);
-#line 1044 "chapters/07-transformer.nw"
+#line 1072 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -96,14 +97,14 @@ typedef struct {
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1090 "chapters/07-transformer.nw"
+#line 1118 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1149 "chapters/07-transformer.nw"
+#line 1177 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
     int ln1_g, ln1_b, ln2_g, ln2_b;     /* [1, D] each */
@@ -114,7 +115,7 @@ const char *block_check(int D, int NH, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1207 "chapters/07-transformer.nw"
+#line 1235 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -124,7 +125,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1243 "chapters/07-transformer.nw"
+#line 1271 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -134,10 +135,10 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1327 "chapters/07-transformer.nw"
+#line 1355 "chapters/07-transformer.nw"
 size_t mha_param_count(int D);
 size_t block_param_count(int D, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D);
 uint64_t block_forward_flops(int B, int T, int D, int F);
-#line 153 "chapters/07-transformer.nw"
+#line 154 "chapters/07-transformer.nw"
 #endif

@@ -48,8 +48,7 @@ static void test_unscaled_one_head_attention_is_chapter_4s_dot_attention(
     Scorer sc;                              /* chapter 4 */
     Params p;
     params_init(&p);
-    scorer_declare(&sc, &p, SCORE_DOT, H, H);
-    params_add(&p, "unused", 1, 1);
+    scorer_declare(&sc, &p, SCORE_DOT, H, H);  /* no parameter */
     params_alloc(&p);
     AttnCache cache;
     attn_cache_alloc(&cache, &sc, B, T, S);
@@ -57,7 +56,7 @@ static void test_unscaled_one_head_attention_is_chapter_4s_dot_attention(
     attention_forward(ctx4, &cache, &sc, &p, dec, enc, mask4, dec_len,
                       B, T, S);
     int mask[B * T * S];                    /* chapter 7 */
-    attention_mask(mask, src_len, 0, B, T, S);
+    attention_mask(mask, src_len, 0, B, T, S);  /* 0: not causal */
     sdpa_forward(out, w, dec, enc, enc, mask, 1, B, 1, T, S, H, H);
     assert_true(max_diff(w, cache.weights, B * T * S) < AGREE);
     assert_true(max_diff(out, ctx4, B * T * H) < AGREE);
@@ -323,14 +322,17 @@ static double ln_loss(void *ctx)
     return weighted_sum(c->R, c->y, (size_t)c->N * c->D);
 }
 
-static void test_layer_norm_matches_finite_differences(void **s)
+/* D = 6 runs only the loops' tails (LN_LANES = 8); D = 20 runs two
+   whole groups of lanes and then a tail, and so their junction. */
+static void check_layer_norm(int D, uint64_t seed)
 {
-    (void)s;
-    enum { N = 4, D = 6 };
+    enum { N = 4 };
     Rng rng;
-    rng_seed(&rng, 13);
-    real y[N * D], mean[N], rstd[N];
-    real dx[N * D] = {0}, dgamma[D] = {0}, dbeta[D] = {0};
+    rng_seed(&rng, seed);
+    real *y = xcalloc(N * D, sizeof(real)), mean[N], rstd[N];
+    real *dx = xcalloc(N * D, sizeof(real));
+    real *dgamma = xcalloc(D, sizeof(real));
+    real *dbeta = xcalloc(D, sizeof(real));
     LnCase c = { randn(N * D, &rng), y, mean, rstd, randn(D, &rng),
                  randn(D, &rng), randn(N * D, &rng), N, D };
     for (int k = 0; k < N * D; k++) c.x[k] = 3 * c.x[k] + 1;
@@ -351,6 +353,14 @@ static void test_layer_norm_matches_finite_differences(void **s)
             + grad_check("beta", c.beta, dbeta, D, CHECKS, ln_loss, &c);
     assert_int_equal(bad, 0);
     free(c.x); free(c.gamma); free(c.beta); free(c.R);
+    free(y); free(dx); free(dgamma); free(dbeta);
+}
+
+static void test_layer_norm_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_layer_norm(6, 13);
+    check_layer_norm(20, 14);
 }
 
 typedef struct {
@@ -685,6 +695,37 @@ static void test_scaled_softmax_rows_is_scale_then_masked_softmax(
     }
 }
 
+static void test_a_padded_row_normalises_bit_for_bit_as_unpadded(
+    void **s)
+{
+    (void)s;
+    Rng rng = {11};
+    enum { ROWS = 3, PAD_MAX = 9 };
+    for (int n = 1; n <= 21; n++)
+        for (int k = 1; k <= PAD_MAX; k++) {
+            int wide = n + k;
+            real *w = randn((size_t)ROWS * wide, &rng);
+            real *u = xcalloc((size_t)ROWS * n, sizeof(real));
+            int *mw = xcalloc((size_t)ROWS * wide, sizeof(int));
+            int *mu = xcalloc((size_t)ROWS * n, sizeof(int));
+            for (int i = 0; i < ROWS; i++)
+                for (int j = 0; j < n; j++) {   /* key 0 is seen */
+                    int seen = j == 0 || rng_uniform(&rng) < 0.7;
+                    mu[i * n + j] = mw[i * wide + j] = seen;
+                    u[i * n + j] = w[i * wide + j];
+                }                   /* the padding's mw stays 0 */
+            scaled_softmax_rows(u, mu, 0.5, ROWS, n);
+            scaled_softmax_rows(w, mw, 0.5, ROWS, wide);
+            for (int i = 0; i < ROWS; i++) {
+                assert_memory_equal(w + i * wide, u + i * n,
+                                    sizeof(real) * n);
+                for (int j = n; j < wide; j++)
+                    assert_true(w[i * wide + j] == 0);
+            }
+            free(w); free(u); free(mw); free(mu);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -706,6 +747,7 @@ int main(void)
         cmocka_unit_test(test_self_attention_is_permutation_equivariant),
         cmocka_unit_test(test_counts_match_the_closed_form),
         cmocka_unit_test(test_scaled_softmax_rows_is_scale_then_masked_softmax),
+        cmocka_unit_test(test_a_padded_row_normalises_bit_for_bit_as_unpadded),
     };
     return cmocka_run_group_tests_name("chapter 7: the Transformer's"
                                        " blocks", tests, NULL, NULL);
