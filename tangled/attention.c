@@ -70,7 +70,7 @@ static real additive_pair(real *restrict u /* [A] */,
     for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
     return dot_product(u, v, A);
 }
-#line 648 "chapters/04-attention.nw"
+#line 649 "chapters/04-attention.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -194,7 +194,7 @@ for (int s = 0; s < S; s++) {
 #line 393 "chapters/04-attention.nw"
         }
 }
-#line 528 "chapters/04-attention.nw"
+#line 529 "chapters/04-attention.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,
@@ -203,21 +203,21 @@ void attention_backward(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 561 "chapters/04-attention.nw"
+#line 562 "chapters/04-attention.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 536 "chapters/04-attention.nw"
+#line 537 "chapters/04-attention.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 569 "chapters/04-attention.nw"
+#line 570 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -226,11 +226,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 542 "chapters/04-attention.nw"
+#line 543 "chapters/04-attention.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 603 "chapters/04-attention.nw"
+#line 604 "chapters/04-attention.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -252,19 +252,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 629 "chapters/04-attention.nw"
+#line 630 "chapters/04-attention.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 624 "chapters/04-attention.nw"
+#line 625 "chapters/04-attention.nw"
     }
 }
-#line 545 "chapters/04-attention.nw"
+#line 546 "chapters/04-attention.nw"
         }
     
-#line 670 "chapters/04-attention.nw"
+#line 671 "chapters/04-attention.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -280,5 +280,5 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 547 "chapters/04-attention.nw"
+#line 548 "chapters/04-attention.nw"
 }

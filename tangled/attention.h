@@ -41,7 +41,7 @@ void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
                        const int *dec_len, int B, int T, int S);
-#line 519 "chapters/04-attention.nw"
+#line 520 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,
