@@ -12,6 +12,16 @@ OPT     ?= -O3 -march=native -fno-math-errno
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
            -D_POSIX_C_SOURCE=200809L -pthread $(OPT) -Itangled
 LDLIBS  := -lm -lz -pthread
+# make KERNELS=plain builds everything on the chapters' plain
+# versions (matmul_naive, the per-sentence LSTM, the plain attention
+# loops) instead of appendix B's fast kernels: the one switch,
+# PLAIN_KERNELS, read where each fast kernel is chosen
+KERNELS ?= fast
+ifeq ($(KERNELS),plain)
+CFLAGS  += -DPLAIN_KERNELS
+else ifneq ($(KERNELS),fast)
+$(error KERNELS is '$(KERNELS)': it must be 'fast' or 'plain')
+endif
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
