@@ -2,6 +2,16 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
+#line 834 "chapters/A-programs.nw"
+static void check_below_peak(const char *what, double rate,
+                             double peak)
+{
+    if (rate <= peak) return;
+    fprintf(stderr, "bench: %s ran at %.1f GFLOP/s, above the"
+            " measured peak of %.1f: the peak measurement is wrong\n",
+            what, rate, peak);
+    exit(1);
+}
 #line 1756 "chapters/08-using.nw"
 #include "beam.h"
 #line 1780 "chapters/08-using.nw"
@@ -41,18 +51,19 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 835 "chapters/A-programs.nw"
+#line 883 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 852 "chapters/A-programs.nw"
+#line 900 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 901 "chapters/A-programs.nw"
+#line 949 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
 {
     double gflop = flops * 1e-9, rate = gflop / st[0];
     double bound = gflop / (peak * cores);
+    check_below_peak(name, rate, peak * cores);
     printf("train %-12s %5.2f s (%.2f-%.2f) %6.1f GFLOP %6.1f GFLOP/s"
            " %4.1f%% %4.2fx bound\n", name, st[0], st[1], st[2],
            gflop, rate, 100 * rate / (peak * cores), st[0] / bound);
@@ -62,7 +73,7 @@ static void report_training(FILE *table, const char *name,
                 1e3 * st[2], gflop, rate,
                 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 927 "chapters/A-programs.nw"
+#line 976 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -79,9 +90,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 2751 "chapters/A-programs.nw"
+#line 2800 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 2757 "chapters/A-programs.nw"
+#line 2806 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -102,7 +113,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 2785 "chapters/A-programs.nw"
+#line 2834 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -111,9 +122,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 2777 "chapters/A-programs.nw"
+#line 2826 "chapters/A-programs.nw"
     
-#line 2795 "chapters/A-programs.nw"
+#line 2844 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -128,21 +139,22 @@ for (int r = 0; r < REPEATS; r++) {
 }
 qsort(us, REPEATS, sizeof us[0], compare_doubles);
 double gflops = flops / us[REPEATS / 2] * 1e-3;
+check_below_peak("multi-head attention", gflops, peak);
 printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        " (%4.1f%% of peak)\n", B, T, D, NH, us[REPEATS / 2], gflops,
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 2778 "chapters/A-programs.nw"
+#line 2827 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
 
-#line 664 "chapters/A-programs.nw"
+#line 665 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 707 "chapters/A-programs.nw"
+#line 708 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -156,33 +168,26 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 733 "chapters/A-programs.nw"
-#if defined(__clang__)
-#define CONTRACT_FAST _Pragma("clang fp contract(fast)")
-#define CONTRACT_OFF _Pragma("clang fp contract(off)")
-#define FUSED
-#define UNFUSED
-#else
-#define CONTRACT_FAST
-#define CONTRACT_OFF
-#define FUSED __attribute__((optimize("fp-contract=fast")))
-#define UNFUSED __attribute__((optimize("fp-contract=off")))
-#endif
-#line 755 "chapters/A-programs.nw"
-typedef float vec16 __attribute__((vector_size(64)));
-enum { ACC = 12, REPS = 16000000 };
+#line 747 "chapters/A-programs.nw"
+typedef float vfloat __attribute__((vector_size(VEC_BYTES)));
+enum { PEAK_SUMS = VEC_REGS - 4, PEAK_LANES = VEC_BYTES / 4,
+       REPS = 1000000000 / (PEAK_LANES * PEAK_SUMS) };
 #define PEAK_LOOP_BODY                                          \
-    vec16 acc[ACC], x = {0}, y = {0};                           \
-    for (int i = 0; i < 16; i++) { x[i] = 0.999f; y[i] = 1e-3f; } \
-    for (int a = 0; a < ACC; a++) acc[a] = y * (float)a;        \
+    vfloat acc[PEAK_SUMS], x, y;                                \
+    for (int i = 0; i < PEAK_LANES; i++) {                      \
+        x[i] = 0.999f;                                          \
+        y[i] = 1e-3f;                                           \
+    }                                                           \
+    for (int a = 0; a < PEAK_SUMS; a++) acc[a] = y * (float)a;  \
     double t0 = thread_seconds_now();                           \
     for (long r = 0; r < REPS; r++)                             \
-        for (int a = 0; a < ACC; a++) acc[a] = acc[a] * x + y;  \
+        for (int a = 0; a < PEAK_SUMS; a++)                     \
+            acc[a] = acc[a] * x + y;                            \
     double t = thread_seconds_now() - t0;                       \
     float sink = 0;                                             \
-    for (int a = 0; a < ACC; a++) sink += acc[a][0];            \
+    for (int a = 0; a < PEAK_SUMS; a++) sink += acc[a][0];      \
     if (sink != sink) printf("(impossible)\n");                 \
-    return 2.0 * 16 * ACC * (double)REPS / t * 1e-9;
+    return 2.0 * PEAK_LANES * PEAK_SUMS * (double)REPS / t * 1e-9;
 
 static double FUSED peak_fused(void)
 {
@@ -192,24 +197,50 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 780 "chapters/A-programs.nw"
+#line 783 "chapters/A-programs.nw"
+static double clock_ghz(void)
+{
+    enum { CHAIN = 100000000 };
+    unsigned long sum = 1;
+    double t0 = thread_seconds_now();
+    for (long i = 0; i < CHAIN; i += 8)
+        for (int j = 0; j < 8; j++) {
+            sum += (unsigned long)i;
+            __asm__ volatile("" : "+r"(sum));
+        }
+    double t = thread_seconds_now() - t0;
+    if (sum == 0) printf("(impossible)\n");
+    return CHAIN / t * 1e-9;
+}
+#line 799 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
-    double fused[REPEATS], unfused[REPEATS], f[3], u[3];
+    double fused[REPEATS], unfused[REPEATS], ghz[REPEATS];
+    double f[3], u[3], g[3];
     for (int r = 0; r < REPEATS; r++) {
         fused[r] = peak_fused();
         unfused[r] = peak_unfused();
+        ghz[r] = clock_ghz();
     }
     median_range(f, fused, REPEATS);
     median_range(u, unfused, REPEATS);
-    printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f-%.1f)\n"
-           "peak, unfused multiply-add: %6.1f GFLOP/s (%.1f-%.1f)\n",
-           f[0], f[1], f[2], u[0], u[1], u[2]);
-    printf("peak, fused, at 64 FLOP a cycle: a clock of %.2f GHz\n",
-           f[0] / 64);
+    median_range(g, ghz, REPEATS);
+    
+#line 819 "chapters/A-programs.nw"
+double per_cycle = f[0] / g[0];
+printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
+       VEC_BYTES, VEC_REGS);
+printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f-%.1f)\n"
+       "peak, unfused multiply-add: %6.1f GFLOP/s (%.1f-%.1f)\n",
+       f[0], f[1], f[2], u[0], u[1], u[2]);
+printf("clock, a chain of dependent additions: %.2f GHz"
+       " (%.2f-%.2f)\n", g[0], g[1], g[2]);
+printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
+       per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
+#line 812 "chapters/A-programs.nw"
     return f[0];
 }
-#line 801 "chapters/A-programs.nw"
+#line 848 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -225,7 +256,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 820 "chapters/A-programs.nw"
+#line 867 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -236,13 +267,14 @@ for (int r = 0; r < REPEATS; r++) {
 }
 median_range(st, us, REPEATS);
 double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
+check_below_peak(name, gflops, peak);
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 816 "chapters/A-programs.nw"
+#line 863 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 1112 "chapters/B-fast.nw"
+#line 1257 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -259,13 +291,15 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 1132 "chapters/B-fast.nw"
-static void step_row(FILE *f, const char *step, const char *kernel,
-                     KernelFn fn, void *ctx, double flop)
+#line 1277 "chapters/B-fast.nw"
+static void step_row(FILE *f, double peak, const char *step,
+                     const char *kernel, KernelFn fn, void *ctx,
+                     double flop)
 {
     double us[3];
     time_kernel(us, fn, ctx);
     double rate = flop / us[0] * 1e-3;
+    if (flop) check_below_peak(kernel, rate, peak);
     printf("step %-20s %-22s %8.2f us (%.2f-%.2f)", step, kernel,
            us[0], us[1], us[2]);
     if (flop) printf(" %6.1f GFLOP/s", rate);
@@ -277,7 +311,7 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 1153 "chapters/B-fast.nw"
+#line 1300 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -292,7 +326,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 1170 "chapters/B-fast.nw"
+#line 1317 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -304,7 +338,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 1183 "chapters/B-fast.nw"
+#line 1330 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -321,7 +355,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 1204 "chapters/B-fast.nw"
+#line 1351 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -336,7 +370,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 1222 "chapters/B-fast.nw"
+#line 1369 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -359,12 +393,12 @@ static void run_dot_product(void *ctx)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
 
-#line 670 "chapters/A-programs.nw"
+#line 671 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 689 "chapters/A-programs.nw"
+#line 690 "chapters/A-programs.nw"
 char *roofline = NULL, *steps = NULL;
 int epochs = train_config_default().epochs;
 Option options[] = {
@@ -379,7 +413,7 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "time the kernels and the experiments");
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
-#line 674 "chapters/A-programs.nw"
+#line 675 "chapters/A-programs.nw"
     printf("medians (min-max) of %d repeats, of %d for training"
            " (%d epochs); one core unless said; %% of the fused"
            " peak\n", REPEATS, RUNS, epochs);
@@ -405,9 +439,9 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 837 "chapters/A-programs.nw"
+#line 885 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 857 "chapters/A-programs.nw"
+#line 905 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -416,17 +450,17 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 918 "chapters/A-programs.nw"
+#line 967 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & ms & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 865 "chapters/A-programs.nw"
+#line 913 "chapters/A-programs.nw"
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 877 "chapters/A-programs.nw"
+#line 925 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -446,10 +480,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 869 "chapters/A-programs.nw"
+#line 917 "chapters/A-programs.nw"
     }
     
-#line 945 "chapters/A-programs.nw"
+#line 994 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -462,27 +496,27 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 962 "chapters/A-programs.nw"
+#line 1011 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 871 "chapters/A-programs.nw"
+#line 919 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2754 "chapters/A-programs.nw"
+#line 2803 "chapters/A-programs.nw"
 time_attention(peak);
-#line 1250 "chapters/B-fast.nw"
+#line 1397 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 1265 "chapters/B-fast.nw"
+#line 1412 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -490,59 +524,62 @@ real *C = xcalloc((size_t)M * G, sizeof(real));
 init_normal(A, (size_t)M * K, 1, &(Rng){1});
 init_normal(W, (size_t)K * G, 1, &(Rng){2});
 ProductCase lstm = { matmul_naive, C, A, W, 64, K, G, 1 };
-ProductCase out = { matmul_tiled, C, A, W, M, K, V, 64 };
+ProductCase out = { matmul_naive, C, A, W, M, K, V, 64 };
 double lstm_flop = 2.0 * 64 * K * G, out_flop = 2.0 * M * K * V;
-step_row(f, "LSTM step", "matmul_naive", run_product, &lstm,
+step_row(f, peak, "LSTM step", "matmul_naive", run_product,
+         &lstm,
          lstm_flop);
-lstm.f = matmul_tiled;
-step_row(f, "", "matmul_tiled", run_product, &lstm, lstm_flop);
 lstm.f = matmul;
-step_row(f, "", "matmul", run_product, &lstm, lstm_flop);
-#line 1292 "chapters/B-fast.nw"
+step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
+#line 1439 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
-step_row(f, "", "matmul_packed", run_packed, &packed, lstm_flop);
+step_row(f, peak, "", "matmul_packed", run_packed, &packed,
+         lstm_flop);
 lstm.M = packed.M = 8;
-step_row(f, "LSTM step, 8 rows", "matmul", run_product, &lstm,
+step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
          lstm_flop / 8);
-step_row(f, "", "matmul_packed", run_packed, &packed, lstm_flop / 8);
+step_row(f, peak, "", "matmul_packed", run_packed, &packed,
+         lstm_flop / 8);
 free(P);
-#line 1281 "chapters/B-fast.nw"
-step_row(f, "output, by sentence", "matmul_tiled", run_product, &out,
-         out_flop);
+#line 1427 "chapters/B-fast.nw"
+step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
+         &out, out_flop);
 out.f = matmul;
-step_row(f, "", "matmul", run_product, &out, out_flop);
+step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
-step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 1256 "chapters/B-fast.nw"
+step_row(f, peak, "output, batched", "matmul", run_product, &out,
+         out_flop);
+#line 1403 "chapters/B-fast.nw"
     
-#line 1303 "chapters/B-fast.nw"
+#line 1452 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
-step_row(f, "output, backward", "matmul_backward_naive",
+step_row(f, peak, "output, backward", "matmul_backward_naive",
          run_backward, &bw, 2 * out_flop);
 bw.f = matmul_backward;
-step_row(f, "", "matmul_backward", run_backward, &bw,
+step_row(f, peak, "", "matmul_backward", run_backward, &bw,
          2 * out_flop);
 ExpCase *e = xcalloc(1, sizeof *e);
 for (int i = 0; i < EXP_COUNT; i++)
     e->x[i] = -10 + 20.0f * i / EXP_COUNT;
-step_row(f, "exp of 4096", "expf", run_expf, e, 0);
-step_row(f, "", "exp_fast", run_exp_fast, e, 0);
+step_row(f, peak, "exp of 4096", "expf", run_expf, e, 0);
+step_row(f, peak, "", "exp_fast", run_exp_fast, e, 0);
 DotCase *d = xcalloc(1, sizeof *d);
 init_normal((real *)d->x, DOT_SUMS * DOT_N, 1, &(Rng){3});
 init_normal(d->y, DOT_N, 1, &(Rng){4});
-step_row(f, "64 sums of 64", "plain sum", run_plain_sums, d, 0);
-step_row(f, "", "dot_product", run_dot_product, d, 0);
+step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
+         0);
+step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 1257 "chapters/B-fast.nw"
+#line 1404 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
         out_close(f);
     }
 }
-#line 681 "chapters/A-programs.nw"
+#line 682 "chapters/A-programs.nw"
     return 0;
 }

@@ -126,7 +126,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 518 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2831 "chapters/A-programs.nw"
+#line 2881 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 646 "chapters/B-fast.nw"
+#line 791 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -476,7 +476,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 497 "chapters/01-toolkit.nw"
+#line 493 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -489,40 +489,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 523 "chapters/01-toolkit.nw"
-enum { MR = 4, NR = 32 };
-
-void matmul_tiled(real *C, int ldc, const real *A, int lda,
-                  const real *B, int ldb, int M, int K, int N)
-{
-    int n_full = N - N % NR;
-    for (int i = 0; i < M; i += MR) {
-        int rows = M - i < MR ? M - i : MR;
-        for (int j = 0; j < n_full; j += NR)
-            
-#line 546 "chapters/01-toolkit.nw"
-{
-    real tile[MR][NR] = {{0}};
-    for (int k = 0; k < K; k++) {
-        const real *b = B + (size_t)k * ldb + j;
-        for (int r = 0; r < MR; r++) {
-            real a = r < rows ? A[(size_t)(i + r) * lda + k] : 0;
-            for (int c = 0; c < NR; c++) tile[r][c] += a * b[c];
-        }
-    }
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < NR; c++)
-            C[(size_t)(i + r) * ldc + j + c] += tile[r][c];
-}
-#line 533 "chapters/01-toolkit.nw"
-        if (n_full < N)
-            matmul_naive(C + (size_t)i * ldc + n_full, ldc,
-                         A + (size_t)i * lda, lda,
-                         B + n_full, ldb, rows, K, N - n_full);
-    }
-    flop_count += 2ull * M * K * n_full;
-}
-#line 600 "chapters/01-toolkit.nw"
+#line 548 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -540,15 +507,15 @@ void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
                             sizeof *scratch);
     if (dA) {   /* dA += dC B^T */
         transpose(scratch, B, ldb, K, N);
-        matmul_tiled(dA, ldda, dC, lddc, scratch, K, M, N, K);
+        matmul_naive(dA, ldda, dC, lddc, scratch, K, M, N, K);
     }
     if (dB) {   /* dB += A^T dC */
         transpose(scratch, A, lda, M, K);
-        matmul_tiled(dB, lddb, scratch, M, dC, lddc, K, M, N);
+        matmul_naive(dB, lddb, scratch, M, dC, lddc, K, M, N);
     }
     free(scratch);
 }
-#line 640 "chapters/01-toolkit.nw"
+#line 588 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -568,27 +535,50 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 113 "chapters/B-fast.nw"
-enum { TILE_ROWS = 8 };
-static inline void tile_add(real *C, int ldc, const real *A,
-                            size_t ars, size_t acs,
-                            const real *P /* [K, NR] */,
-                            int rows, int cols, int K)
+#line 201 "chapters/B-fast.nw"
+static FUSED void tile_add(real *C, int ldc, const real *A,
+                           size_t ars, size_t acs,
+                           const real *P /* [K, NR] */,
+                           int rows, int cols, int K)
 {
-    real tile[TILE_ROWS][NR] = {{0}};
+    CONTRACT_FAST
+    vreal acc[TILE_ROWS][TILE_VECS];
+    UNROLL for (int r = 0; r < TILE_ROWS; r++)
+        UNROLL for (int v = 0; v < TILE_VECS; v++)
+            acc[r][v] = (vreal){0};
     for (int k = 0; k < K; k++) {
-        const real *b = P + (size_t)k * NR;
-        for (int r = 0; r < TILE_ROWS; r++) {
+        vreal b[TILE_VECS];
+        UNROLL for (int v = 0; v < TILE_VECS; v++)
+            memcpy(&b[v], P + (size_t)k * NR + v * VEC, sizeof b[v]);
+        UNROLL for (int r = 0; r < TILE_ROWS; r++) {
             real a = r < rows ? A[r * ars + k * acs] : 0;
-            for (int c = 0; c < NR; c++)
-                tile[r][c] = fma(a, b[c], tile[r][c]);
+            UNROLL for (int v = 0; v < TILE_VECS; v++)
+                acc[r][v] += a * b[v];
         }
     }
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
-            C[(size_t)r * ldc + c] += tile[r][c];
+    
+#line 236 "chapters/B-fast.nw"
+if (rows == TILE_ROWS && cols == NR) {
+    UNROLL for (int r = 0; r < TILE_ROWS; r++)
+        UNROLL for (int v = 0; v < TILE_VECS; v++) {
+            vreal c;
+            real *at = C + (size_t)r * ldc + v * VEC;
+            memcpy(&c, at, sizeof c);
+            c += acc[r][v];
+            memcpy(at, &c, sizeof c);
+        }
+    return;
 }
-#line 141 "chapters/B-fast.nw"
+real edge[TILE_ROWS][NR];
+UNROLL for (int r = 0; r < TILE_ROWS; r++)
+    UNROLL for (int v = 0; v < TILE_VECS; v++)
+        memcpy(&edge[r][v * VEC], &acc[r][v], sizeof acc[r][v]);
+for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+        C[(size_t)r * ldc + c] += edge[r][c];
+#line 222 "chapters/B-fast.nw"
+}
+#line 269 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
@@ -601,7 +591,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++) {
             const real *row = b + (size_t)k * brs;
             if (cols == NR)
-                for (int c = 0; c < NR; c++) P[k][c] = row[c];
+                memcpy(P[k], row, sizeof P[k]);
             else
                 for (int c = 0; c < NR; c++)
                     P[k][c] = c < cols ? row[c] : 0;
@@ -614,7 +604,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 181 "chapters/B-fast.nw"
+#line 308 "chapters/B-fast.nw"
 static inline void panel_product(real *C, int ldc, const real *A,
                                  size_t ars, size_t acs,
                                  const real *P /* [kb, NR] */,
@@ -630,7 +620,19 @@ static inline void product(real *C, int ldc, const real *A,
                            size_t brs, size_t bcs,
                            int M, int K, int N)
 {
-    real P[KB][NR];
+#ifdef PLAIN_KERNELS
+    
+#line 345 "chapters/B-fast.nw"
+for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+        real sum = 0;
+        for (int k = 0; k < K; k++)
+            sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
+        C[(size_t)i * ldc + j] += sum;
+    }
+#line 325 "chapters/B-fast.nw"
+#else
+    _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
         int cols = N - j < NR ? N - j : NR;
         for (int k0 = 0; k0 < K; k0 += KB) {
@@ -640,9 +642,10 @@ static inline void product(real *C, int ldc, const real *A,
                           M, kb, cols);
         }
     }
+#endif
     flop_count += 2ull * M * K * N;
 }
-#line 225 "chapters/B-fast.nw"
+#line 369 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -660,7 +663,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 254 "chapters/B-fast.nw"
+#line 398 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -671,7 +674,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 557 "chapters/B-fast.nw"
+#line 702 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -690,7 +693,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 577 "chapters/B-fast.nw"
+#line 722 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -713,7 +716,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 683 "chapters/01-toolkit.nw"
+#line 631 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -723,7 +726,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 776 "chapters/01-toolkit.nw"
+#line 724 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -736,7 +739,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 796 "chapters/01-toolkit.nw"
+#line 744 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -747,12 +750,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 788 "chapters/01-toolkit.nw"
+#line 736 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 809 "chapters/01-toolkit.nw"
+#line 757 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -768,7 +771,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 839 "chapters/01-toolkit.nw"
+#line 787 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -777,7 +780,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 881 "chapters/01-toolkit.nw"
+#line 829 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -799,7 +802,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 905 "chapters/01-toolkit.nw"
+#line 853 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -807,7 +810,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 940 "chapters/01-toolkit.nw"
+#line 888 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -818,7 +821,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 1036 "chapters/01-toolkit.nw"
+#line 984 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -828,7 +831,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1050 "chapters/01-toolkit.nw"
+#line 998 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -848,11 +851,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1045 "chapters/01-toolkit.nw"
+#line 993 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1076 "chapters/01-toolkit.nw"
+#line 1024 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -870,7 +873,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1121 "chapters/01-toolkit.nw"
+#line 1069 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)
@@ -879,14 +882,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 692 "chapters/B-fast.nw"
+#line 837 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 649 "chapters/B-fast.nw"
+#line 794 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -905,7 +908,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 669 "chapters/B-fast.nw"
+#line 814 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -920,7 +923,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 704 "chapters/B-fast.nw"
+#line 849 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

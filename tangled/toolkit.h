@@ -8,9 +8,43 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 323 "chapters/B-fast.nw"
+#line 467 "chapters/B-fast.nw"
 #include <math.h>
 #include <string.h>
+#line 126 "chapters/B-fast.nw"
+#if defined(__AVX512F__)
+#define VEC_TARGET "AVX-512"
+#define VEC_NATIVE 64           /* bytes in a vector register */
+#define VEC_REGS 32             /* vector registers */
+#elif defined(__AVX2__) && defined(__FMA__)
+#define VEC_TARGET "AVX2 and FMA"
+#define VEC_NATIVE 32
+#define VEC_REGS 16
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define VEC_TARGET "NEON"
+#define VEC_NATIVE 16
+#define VEC_REGS 32
+#else
+#define VEC_TARGET "no vector set of this book's (plain C)"
+#define VEC_NATIVE 16
+#define VEC_REGS 16
+#endif
+#ifndef VEC_BYTES       /* a test build may choose another width */
+#define VEC_BYTES VEC_NATIVE
+#endif
+#line 179 "chapters/B-fast.nw"
+#if defined(__clang__)
+#define CONTRACT_FAST _Pragma("clang fp contract(fast)")
+#define CONTRACT_OFF _Pragma("clang fp contract(off)")
+#define FUSED
+#define UNFUSED
+#else
+#define CONTRACT_FAST
+#define CONTRACT_OFF
+#define FUSED __attribute__((optimize("fp-contract=fast")))
+#define UNFUSED __attribute__((optimize("fp-contract=off")))
+#endif
+#define UNROLL _Pragma("GCC unroll 16")
 #line 118 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
 typedef double real;
@@ -21,7 +55,7 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 326 "chapters/B-fast.nw"
+#line 471 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
    [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
 #define EXP_FAST_MIN (-87.0f)
@@ -35,7 +69,7 @@ static inline float exp_fast(float x)
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 343 "chapters/B-fast.nw"
+#line 488 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = fmaf(p, r, 1.3981999507e-3f);
 p = fmaf(p, r, 8.3334519073e-3f);
@@ -43,16 +77,16 @@ p = fmaf(p, r, 4.1665795894e-2f);
 p = fmaf(p, r, 1.6666665459e-1f);
 p = fmaf(p, r, 5.0000001201e-1f);
 p = fmaf(p * r, r, r) + 1;
-#line 339 "chapters/B-fast.nw"
+#line 484 "chapters/B-fast.nw"
     
-#line 351 "chapters/B-fast.nw"
+#line 496 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
 return x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 340 "chapters/B-fast.nw"
+#line 485 "chapters/B-fast.nw"
 }
-#line 411 "chapters/B-fast.nw"
+#line 556 "chapters/B-fast.nw"
 /* x . y in DOT_LANES partial sums, added in a fixed order */
 enum { DOT_LANES = 16 };
 _Static_assert(DOT_LANES == 16, "the halving below assumes 16");
@@ -147,14 +181,12 @@ void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 489 "chapters/01-toolkit.nw"
+#line 487 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
-void matmul_tiled(real *C, int ldc, const real *A, int lda,
-                  const real *B, int ldb, int M, int K, int N);
-#line 590 "chapters/01-toolkit.nw"
+#line 538 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
@@ -163,7 +195,7 @@ void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
                            const real *A, int lda,
                            const real *B, int ldb,
                            int M, int K, int N);
-#line 631 "chapters/01-toolkit.nw"
+#line 579 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -171,7 +203,20 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 213 "chapters/B-fast.nw"
+#line 156 "chapters/B-fast.nw"
+#if VEC_BYTES == 64
+enum { TILE_ROWS = 8, TILE_VECS = 2 };
+#elif VEC_REGS == 32
+enum { TILE_ROWS = 8, TILE_VECS = 3 };
+#else
+enum { TILE_ROWS = 6, TILE_VECS = 2 };
+#endif
+typedef real vreal __attribute__((vector_size(VEC_BYTES)));
+enum { VEC = VEC_BYTES / sizeof(real), NR = TILE_VECS * VEC };
+_Static_assert(VEC_BYTES != VEC_NATIVE || TILE_ROWS * TILE_VECS
+               + TILE_VECS + 1 <= VEC_REGS,
+               "the tile's registers must fit in the register file");
+#line 357 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -182,13 +227,13 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 247 "chapters/B-fast.nw"
+#line 391 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 544 "chapters/B-fast.nw"
+#line 689 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -198,14 +243,14 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 680 "chapters/01-toolkit.nw"
+#line 628 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 715 "chapters/01-toolkit.nw"
+#line 663 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 757 "chapters/01-toolkit.nw"
+#line 705 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -217,7 +262,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 872 "chapters/01-toolkit.nw"
+#line 820 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -225,10 +270,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 936 "chapters/01-toolkit.nw"
+#line 884 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 985 "chapters/01-toolkit.nw"
+#line 933 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -250,12 +295,12 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1117 "chapters/01-toolkit.nw"
+#line 1065 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 689 "chapters/B-fast.nw"
+#line 834 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 640 "chapters/B-fast.nw"
+#line 785 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
