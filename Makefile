@@ -7,8 +7,11 @@ SHELL := /bin/bash
 CC      ?= cc
 # -O3 -march=native lets the compiler unroll and vectorize the matmul
 # tiles; -fno-math-errno lets it vectorize sqrt (results unchanged:
-# sqrt is correctly rounded either way). make sanitize overrides OPT.
-OPT     ?= -O3 -march=native -fno-math-errno
+# sqrt is correctly rounded either way); -fno-trapping-math lets it
+# vectorize loops with a clamp or a select, exp_fast's and the LSTM
+# cell's (results unchanged: the book never traps on a floating-point
+# exception). make sanitize overrides OPT.
+OPT     ?= -O3 -march=native -fno-math-errno -fno-trapping-math
 CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic \
            -D_POSIX_C_SOURCE=200809L -pthread $(OPT) -Itangled
 LDLIBS  := -lm -lz -pthread
