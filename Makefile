@@ -111,7 +111,7 @@ build/bin/%: $(B)/bin/% build/bin/.variant
 build/bin/.variant: FORCE
 	@mkdir -p $(@D)
 	@[ "$$(cat $@ 2> /dev/null)" = $(VARIANT) ] || echo $(VARIANT) > $@
-.PRECIOUS: build/bin/.variant $(B)/bin/%
+.PRECIOUS: build/bin/.variant $(B)/bin/% $(B)/width-%/toolkit.o
 FORCE:
 
 # ---- tests: every chapter's tests, in double precision -----------
@@ -142,8 +142,40 @@ STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
 $(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
 $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
                      $(B)/bin/sweep
-test: deps-test $(TEST_BINS) $(STUB_BINS)
-	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) \
+# ---- every vector width: the kernels and their tests, once each ---
+# The matrix product's tile follows the register file the compiler
+# targets (appendix B). Besides the build above, for this machine,
+# the toolkit and its two test files are built once per width: each
+# x86 instruction set the processor runs (x86-64 is the plain C
+# case, without AVX2), and AVX-512's 64-byte tile wherever the
+# processor lacks AVX-512 (VEC_BYTES=64: the compiler splits each
+# 64-byte operation into what the processor has). On another
+# processor, the plain case and the 64-byte tile.
+CPU_FLAGS := $(shell sed -n 's/^flags[^:]*://p' /proc/cpuinfo 2>/dev/null \
+                     | head -1)
+ifneq ($(filter x86_64%,$(shell $(CC) -dumpmachine)),)
+WIDTHS := x86-64 \
+  $(if $(filter avx2,$(CPU_FLAGS)),$(if $(filter fma,$(CPU_FLAGS)),x86-64-v3)) \
+  $(if $(filter avx512f,$(CPU_FLAGS)),x86-64-v4,vec64)
+else
+WIDTHS := vec64
+endif
+WIDTH_CFLAGS = $(if $(filter vec64,$1),$(CFLAGS) -DVEC_BYTES=64,\
+                 $(filter-out -march=%,$(CFLAGS)) -march=$1)
+$(B)/width-%/toolkit.o: tangled/toolkit.c tangled/toolkit.h | $(B)/flags
+	@mkdir -p $(@D)
+	$(CC) $(call WIDTH_CFLAGS,$*) -DREAL_DOUBLE -c $< -o $@
+WIDTH_LINK = $(CC) $(call WIDTH_CFLAGS,$*) -DREAL_DOUBLE $^ -o $@ \
+               -lcmocka $(LDLIBS)
+$(B)/width-%/B-fast: tests/B-fast.c $(B)/width-%/toolkit.o
+	$(WIDTH_LINK)
+$(B)/width-%/01-toolkit: tests/01-toolkit.c $(B)/width-%/toolkit.o
+	$(WIDTH_LINK)
+WIDTH_BINS := $(foreach w,$(WIDTHS),$(B)/width-$w/B-fast \
+                $(B)/width-$w/01-toolkit)
+
+test: deps-test $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
+	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) $(WIDTH_BINS) \
 	  $(addprefix !,$(STUB_BINS))
 
 # the tests under the sanitizers, in a folder of their own
