@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 791 "chapters/B-fast.nw"
+#line 799 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -535,29 +535,32 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 201 "chapters/B-fast.nw"
+#line 206 "chapters/B-fast.nw"
 static FUSED void tile_add(real *C, int ldc, const real *A,
                            size_t ars, size_t acs,
                            const real *P /* [K, NR] */,
                            int rows, int cols, int K)
 {
     CONTRACT_FAST
+    const real *a_row[TILE_ROWS];   /* rows past the last repeat it */
     vreal acc[TILE_ROWS][TILE_VECS];
-    UNROLL for (int r = 0; r < TILE_ROWS; r++)
+    UNROLL for (int r = 0; r < TILE_ROWS; r++) {
+        a_row[r] = A + (r < rows ? r : rows - 1) * ars;
         UNROLL for (int v = 0; v < TILE_VECS; v++)
             acc[r][v] = (vreal){0};
+    }
     for (int k = 0; k < K; k++) {
         vreal b[TILE_VECS];
         UNROLL for (int v = 0; v < TILE_VECS; v++)
             memcpy(&b[v], P + (size_t)k * NR + v * VEC, sizeof b[v]);
         UNROLL for (int r = 0; r < TILE_ROWS; r++) {
-            real a = r < rows ? A[r * ars + k * acs] : 0;
+            real a = a_row[r][k * acs];
             UNROLL for (int v = 0; v < TILE_VECS; v++)
                 acc[r][v] += a * b[v];
         }
     }
     
-#line 236 "chapters/B-fast.nw"
+#line 244 "chapters/B-fast.nw"
 if (rows == TILE_ROWS && cols == NR) {
     UNROLL for (int r = 0; r < TILE_ROWS; r++)
         UNROLL for (int v = 0; v < TILE_VECS; v++) {
@@ -576,9 +579,9 @@ UNROLL for (int r = 0; r < TILE_ROWS; r++)
 for (int r = 0; r < rows; r++)
     for (int c = 0; c < cols; c++)
         C[(size_t)r * ldc + c] += edge[r][c];
-#line 222 "chapters/B-fast.nw"
+#line 230 "chapters/B-fast.nw"
 }
-#line 269 "chapters/B-fast.nw"
+#line 277 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
@@ -604,7 +607,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 308 "chapters/B-fast.nw"
+#line 316 "chapters/B-fast.nw"
 static inline void panel_product(real *C, int ldc, const real *A,
                                  size_t ars, size_t acs,
                                  const real *P /* [kb, NR] */,
@@ -622,7 +625,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 345 "chapters/B-fast.nw"
+#line 353 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -630,7 +633,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 325 "chapters/B-fast.nw"
+#line 333 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -645,7 +648,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 369 "chapters/B-fast.nw"
+#line 377 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -663,7 +666,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 398 "chapters/B-fast.nw"
+#line 406 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -674,7 +677,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 702 "chapters/B-fast.nw"
+#line 710 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -693,7 +696,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 722 "chapters/B-fast.nw"
+#line 730 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -882,14 +885,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 837 "chapters/B-fast.nw"
+#line 845 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 794 "chapters/B-fast.nw"
+#line 802 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -908,7 +911,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 814 "chapters/B-fast.nw"
+#line 822 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -923,7 +926,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 849 "chapters/B-fast.nw"
+#line 857 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
