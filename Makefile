@@ -395,7 +395,7 @@ build/gen/bench-steps.tex &: build/bin/bench
 	build/bin/bench --epochs 2 --roofline build/gen/bench-roofline.tex \
 	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
 build/gen/bench-peak.txt: build/gen/bench.txt
-	grep '^peak' build/gen/bench.txt > $@
+	grep -E '^(vector registers|peak|clock|fused)' build/gen/bench.txt > $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex &: build/bin/scale-sweep
@@ -419,7 +419,8 @@ build/gen/padding-count.tex: build/bin/padding-count
 build/gen/bench-decode.txt: build/gen/bench.txt
 	grep -E '^decode' build/gen/bench.txt > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
-	grep -E '^(peak|matmul |mha|    \(median)' build/gen/bench.txt > $@
+	grep -E '^(peak, fused|matmul |mha|    \(median)' build/gen/bench.txt \
+	  > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
