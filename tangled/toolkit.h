@@ -70,7 +70,7 @@ static inline real dot_product(const real *x, const real *y, int n)
     for (int l = 0; l < 2; l++) lane[l] += lane[l + 2];
     return lane[0] + lane[1];
 }
-#line 23 "chapters/A-programs.nw"
+#line 34 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
 _Noreturn void refuse(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -83,9 +83,9 @@ long parse_long(const char *option, const char *text,
                 long min, long max);
 double parse_double(const char *option, const char *text,
                     double min, double max);
-#line 79 "chapters/A-programs.nw"
+#line 90 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 196 "chapters/A-programs.nw"
+#line 221 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -96,16 +96,16 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 274 "chapters/A-programs.nw"
+#line 299 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 315 "chapters/A-programs.nw"
+#line 341 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path);
 char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
-#line 484 "chapters/A-programs.nw"
+#line 510 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -200,12 +200,12 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    int M, int K, int N);
 #line 680 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 715 "chapters/01-toolkit.nw"
+#line 717 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 757 "chapters/01-toolkit.nw"
+#line 759 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -217,7 +217,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 872 "chapters/01-toolkit.nw"
+#line 874 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -225,10 +225,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 936 "chapters/01-toolkit.nw"
+#line 938 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 985 "chapters/01-toolkit.nw"
+#line 987 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -250,7 +250,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1117 "chapters/01-toolkit.nw"
+#line 1119 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 689 "chapters/B-fast.nw"
