@@ -518,7 +518,7 @@ book.pdf: book.tex programs.tex preamble.tex build/tex/book.bbl \
 		build/tex/chapters.tex build/tex/prog-chapters.tex \
 		scripts/xref-import $(GEN) $(FIGS)
 	@for i in 1 2 3 4 5 6 7; do \
-	  old=$$(cat $(XREFS) 2>/dev/null | md5sum); \
+	  old=$$( (cat $(XREFS) 2>/dev/null || true) | md5sum); \
 	  $(PDFLATEX) -draftmode programs.tex > build/tex/pdflatex.out \
 	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
 	  scripts/xref-import build/tex/programs.aux \
