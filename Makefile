@@ -44,8 +44,8 @@ TESTS     := $(basename $(notdir $(wildcard tests/*.c)))
 EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
-.PHONY: all tangle test book check-tangled deps exercise sanitize \
-        cross-test deps-cross \
+.PHONY: all tangle test book programs check-tangled deps exercise \
+        sanitize cross-test deps-cross \
         bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
         fuzz
 all: test
@@ -481,6 +481,12 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex
 
+# appendix A prints each program's --help, as the program answers it
+GEN += $(PROGRAMS:%=build/gen/help-%.txt)
+build/gen/help-%.txt: build/bin/%
+	@mkdir -p $(@D)
+	build/bin/$* --help > $@
+
 # bench times on an idle machine: it runs alone, after every other
 # experiment and figure (the book waits for it)
 BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
@@ -535,47 +541,80 @@ build/fig/%.tex: figures/%.gp
 	gnuplot $<
 
 # One noweave over all chapters (so chunk references and the index
-# cross chapters), split per chapter at noweave's \nwfilename marks;
-# build/tex/chapters.tex inputs the pieces in order. Empty hook
-# chunks are left out of the book (scripts/weave-filter).
-build/tex/chapters.tex: $(CHAPTERS) scripts/split-woven \
-		scripts/weave-filter
+# cross chapters), split per chapter at noweave's \nwfilename marks
+# and between the book and its companion of the programs at the
+# chapters' "%% companion" and "%% book" marks;
+# build/tex/chapters.tex and build/tex/prog-chapters.tex input the
+# pieces in order. Empty hook chunks are left out of both
+# (scripts/weave-filter).
+# The subject index's entries are added to the woven text from the
+# list of terms in scripts/subject-index.terms.
+build/tex/chapters.tex build/tex/prog-chapters.tex &: $(CHAPTERS) \
+		scripts/split-woven scripts/weave-filter \
+		scripts/subject-index scripts/subject-index.terms
 	@mkdir -p $(@D)
+	rm -rf build/tex/prog
 	noweave -n -delay -filter scripts/weave-filter -index \
-	  $(CHAPTERS) > build/tex/woven.tex
+	  $(CHAPTERS) | scripts/subject-index scripts/subject-index.terms \
+	  > build/tex/woven.tex
 	scripts/split-woven build/tex/woven.tex build/tex
 
 book: deps-book
 	@$(MAKE) --no-print-directory -j$$(nproc) book.pdf
+programs: deps-book
+	@$(MAKE) --no-print-directory -j$$(nproc) programs.pdf
 # bibtex first, from every work in book.bib, so that the first pass
 # already reads the bibliography; then pdflatex and makeindex until
-# the labels and the subject index settle (three passes from clean;
-# the first is never the last, so it writes no PDF: -draftmode).
+# the labels and the subject index settle (the first pass is never
+# the last, so it writes no PDF: -draftmode). Each pass also runs
+# the companion, programs.tex, in draft mode: the two documents read
+# each other's labels (scripts/xref-import), and the passes go on
+# until neither document's labels change.
 build/tex/book.bbl: book.bib
 	@mkdir -p $(@D)
 	printf '%s\n' '\citation{*}' '\bibdata{book}' \
 	  '\bibstyle{plainnat}' > build/tex/works.aux
 	cd build/tex && BIBINPUTS=../..: bibtex -terse works
 	mv build/tex/works.bbl $@
-book.pdf: book.tex build/tex/book.bbl build/tex/chapters.tex \
-		$(GEN) $(FIGS)
-	@for i in 1 2 3 4 5; do \
-	  pdflatex -interaction=nonstopmode -halt-on-error \
-	    $$([ $$i -gt 1 ] || echo -draftmode) \
-	    -output-directory build/tex book.tex > build/tex/pdflatex.out \
+PDFLATEX := pdflatex -interaction=nonstopmode -halt-on-error \
+            -output-directory build/tex
+XREFS := build/tex/book-xref.tex build/tex/programs-xref.tex
+book.pdf: book.tex programs.tex preamble.tex build/tex/book.bbl \
+		build/tex/chapters.tex build/tex/prog-chapters.tex \
+		scripts/xref-import $(GEN) $(FIGS)
+	@for i in 1 2 3 4 5 6 7; do \
+	  old=$$( (cat $(XREFS) 2>/dev/null || true) | md5sum); \
+	  $(PDFLATEX) -draftmode programs.tex > build/tex/pdflatex.out \
 	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
+	  scripts/xref-import build/tex/programs.aux \
+	    > build/tex/programs-xref.tex; \
+	  $(PDFLATEX) $$([ $$i -gt 1 ] || echo -draftmode) book.tex \
+	    > build/tex/pdflatex.out \
+	    || { tail -40 build/tex/pdflatex.out; exit 1; }; \
+	  scripts/xref-import build/tex/book.aux > build/tex/book-xref.tex; \
 	  ind=$$( (cat build/tex/book.ind 2>/dev/null || true) | md5sum); \
 	  makeindex -q build/tex/book.idx \
 	    || { echo "book: makeindex failed" >&2; exit 1; }; \
 	  [ $$i -gt 1 ] && [ "$$ind" = "$$(md5sum < build/tex/book.ind)" ] \
-	    || continue; \
+	    && [ "$$old" = "$$(cat $(XREFS) | md5sum)" ] || continue; \
 	  grep -q 'Rerun to get\|Label(s) may have changed' \
-	    build/tex/book.log || break; \
+	    build/tex/book.log build/tex/programs.log || break; \
 	done
 	@scripts/check-citations book.bib build/tex/book.aux \
 	  build/tex/book.log
 	cp build/tex/book.pdf $@
 	@echo "book: $@, $$(pdfinfo $@ | sed -n 's/^Pages: *//p') pages"
+# the companion: its labels and the book's settled with book.pdf, so
+# one more pass, not in draft mode, typesets it
+programs.pdf: book.pdf
+	$(PDFLATEX) programs.tex > build/tex/pdflatex.out \
+	  || { tail -40 build/tex/pdflatex.out; exit 1; }
+	@! grep 'Warning: \(Reference\|Citation\).*undefined' \
+	  build/tex/programs.log \
+	  || { echo "programs: undefined references" >&2; exit 1; }
+	cp build/tex/programs.pdf $@
+	@echo "programs: $@, $$(pdfinfo $@ | sed -n 's/^Pages: *//p')" \
+	  "pages"
 
 bench: deps-test build/bin/bench
 	build/bin/bench
@@ -583,7 +622,7 @@ bench: deps-test build/bin/bench
 clean-build:
 	rm -rf build
 clean: clean-build
-	rm -f book.pdf
+	rm -f book.pdf programs.pdf
 
 # the README's bare-machine steps, in a fresh minimal Debian 12
 # (root, mmdebstrap and a few minutes; see scripts/fresh-machine)

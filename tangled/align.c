@@ -62,7 +62,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 191 "chapters/06-alignment.nw"
+#line 192 "chapters/06-alignment.nw"
 static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
 
 void text_heatmap(FILE *f, const real *w, int rows, int cols,
@@ -74,15 +74,15 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 210 "chapters/06-alignment.nw"
+#line 211 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 202 "chapters/06-alignment.nw"
+#line 203 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 216 "chapters/06-alignment.nw"
+#line 217 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     real x = w[(size_t)r * cols + c];
     int level = (int)(x * 5);
@@ -92,7 +92,7 @@ for (int c = 0; c < cols; c++) {
         fputs(shade[level], f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 205 "chapters/06-alignment.nw"
+#line 206 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }

@@ -16,7 +16,7 @@ double align_gold_weight(const AlignScore *a);
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size);
 #line 145 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 185 "chapters/06-alignment.nw"
+#line 186 "chapters/06-alignment.nw"
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,

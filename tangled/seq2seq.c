@@ -413,7 +413,7 @@ if (m->tm) transformer_free(m->tm);
     params_free(&m->params);
     free(m);
 }
-#line 522 "chapters/A-programs.nw"
+#line 548 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -429,7 +429,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 565 "chapters/A-programs.nw"
+#line 591 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
 double G = (max_B - 1) / TMODEL_GROUP_ROWS;     /* more workspaces */
@@ -442,19 +442,19 @@ work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
-#line 537 "chapters/A-programs.nw"
+#line 563 "chapters/A-programs.nw"
         return (data + ints) * sizeof(int)
                + (4 * par + work) * sizeof(real);
     }
     if (cfg->attention != ATTN_NONE) {
         
-#line 550 "chapters/A-programs.nw"
+#line 576 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 542 "chapters/A-programs.nw"
+#line 568 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
@@ -500,7 +500,7 @@ for (int b = 0; b < B; b++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1112 "chapters/08-using.nw"
+#line 1147 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -527,7 +527,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, dec_top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1140 "chapters/08-using.nw"
+#line 1175 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -555,7 +555,7 @@ void decoder_state_free(DecoderState *d)
     free(d->ones);
     free(d->words);
 }
-#line 1172 "chapters/08-using.nw"
+#line 1207 "chapters/08-using.nw"
 void decoder_state_reorder(DecoderState *d, const int *parent)
 {
     size_t N = d->N, H = d->H, T = d->max_T;
@@ -628,7 +628,7 @@ if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
 #line 973 "chapters/03-bottleneck.nw"
     
-#line 990 "chapters/03-bottleneck.nw"
+#line 991 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
@@ -639,28 +639,28 @@ m->top = top;
                                        &counted);
     return sum / counted;
 }
-#line 1011 "chapters/03-bottleneck.nw"
+#line 1012 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 1014 "chapters/03-bottleneck.nw"
+#line 1015 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1019 "chapters/03-bottleneck.nw"
+#line 1020 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 1022 "chapters/03-bottleneck.nw"
+#line 1023 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1033 "chapters/03-bottleneck.nw"
+#line 1034 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -670,9 +670,9 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 1026 "chapters/03-bottleneck.nw"
+#line 1027 "chapters/03-bottleneck.nw"
     
-#line 1046 "chapters/03-bottleneck.nw"
+#line 1047 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 847 "chapters/04-attention.nw"
@@ -706,9 +706,9 @@ for (int b = 0; b < B; b++)
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 1027 "chapters/03-bottleneck.nw"
+#line 1028 "chapters/03-bottleneck.nw"
     
-#line 1052 "chapters/03-bottleneck.nw"
+#line 1053 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -720,9 +720,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 1028 "chapters/03-bottleneck.nw"
+#line 1029 "chapters/03-bottleneck.nw"
     
-#line 1066 "chapters/03-bottleneck.nw"
+#line 1067 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -732,9 +732,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1029 "chapters/03-bottleneck.nw"
+#line 1030 "chapters/03-bottleneck.nw"
 }
-#line 1116 "chapters/03-bottleneck.nw"
+#line 1117 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -744,13 +744,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 1120 "chapters/03-bottleneck.nw"
+#line 1121 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 1134 "chapters/03-bottleneck.nw"
+#line 1135 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -765,10 +765,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 1125 "chapters/03-bottleneck.nw"
+#line 1126 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1151 "chapters/03-bottleneck.nw"
+#line 1152 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -782,12 +782,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1157 "chapters/03-bottleneck.nw"
+#line 1158 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 1127 "chapters/03-bottleneck.nw"
+#line 1128 "chapters/03-bottleneck.nw"
         
-#line 1166 "chapters/03-bottleneck.nw"
+#line 1167 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -796,12 +796,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 1128 "chapters/03-bottleneck.nw"
+#line 1129 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1198 "chapters/03-bottleneck.nw"
+#line 1199 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -818,7 +818,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1233 "chapters/03-bottleneck.nw"
+#line 1234 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -833,7 +833,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1214 "chapters/03-bottleneck.nw"
+#line 1215 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -850,14 +850,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1274 "chapters/03-bottleneck.nw"
+#line 1275 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1289 "chapters/03-bottleneck.nw"
+#line 1290 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -877,7 +877,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1316 "chapters/03-bottleneck.nw"
+#line 1317 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -890,20 +890,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1337 "chapters/03-bottleneck.nw"
+#line 1338 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1328 "chapters/03-bottleneck.nw"
+#line 1329 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1308 "chapters/03-bottleneck.nw"
+#line 1309 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -123,10 +123,10 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
-#line 518 "chapters/A-programs.nw"
+#line 544 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2881 "chapters/A-programs.nw"
+#line 2908 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
@@ -151,15 +151,15 @@ Encoding encode_source(Model *m, const Batch *batch);
 #line 923 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 996 "chapters/03-bottleneck.nw"
+#line 997 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 1108 "chapters/03-bottleneck.nw"
+#line 1109 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1084 "chapters/08-using.nw"
+#line 1119 "chapters/08-using.nw"
 typedef struct {
     int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
@@ -175,12 +175,12 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   real *weights /* [N, S] or NULL */);
 void decoder_state_reorder(DecoderState *d,
                            const int *parent /* [N] */);
-#line 1208 "chapters/08-using.nw"
+#line 1243 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1186 "chapters/03-bottleneck.nw"
+#line 1187 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -188,7 +188,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1261 "chapters/03-bottleneck.nw"
+#line 1262 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

@@ -127,13 +127,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 651 "chapters/07b-training.nw"
+#line 692 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 659 "chapters/07b-training.nw"
+#line 700 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -145,7 +145,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 677 "chapters/07b-training.nw"
+#line 718 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -156,14 +156,14 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 671 "chapters/07b-training.nw"
+#line 712 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 656 "chapters/07b-training.nw"
+#line 697 "chapters/07b-training.nw"
 }
-#line 689 "chapters/07b-training.nw"
+#line 730 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -176,7 +176,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 868 "chapters/07b-training.nw"
+#line 916 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -192,7 +192,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 887 "chapters/07b-training.nw"
+#line 935 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -201,10 +201,10 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 883 "chapters/07b-training.nw"
+#line 931 "chapters/07b-training.nw"
     return slice;
 }
-#line 549 "chapters/07b-training.nw"
+#line 583 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -221,7 +221,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 573 "chapters/07b-training.nw"
+#line 607 "chapters/07b-training.nw"
 void transformer_build(Model *m, int max_B, int max_len,
                        uint64_t seed)
 {
@@ -237,7 +237,7 @@ void transformer_build(Model *m, int max_B, int max_len,
     Params *p = &m->params;
     params_init(p);
     
-#line 597 "chapters/07b-training.nw"
+#line 631 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -259,12 +259,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 588 "chapters/07b-training.nw"
+#line 622 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 620 "chapters/07b-training.nw"
+#line 654 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -274,9 +274,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 592 "chapters/07b-training.nw"
+#line 626 "chapters/07b-training.nw"
     
-#line 636 "chapters/07b-training.nw"
+#line 677 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
 m->attn.weights = xcalloc((size_t)max_B * m->max_T * max_len,
@@ -290,16 +290,16 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 593 "chapters/07b-training.nw"
+#line 627 "chapters/07b-training.nw"
 }
-#line 703 "chapters/07b-training.nw"
+#line 744 "chapters/07b-training.nw"
 void transformer_free(TModel *tm)
 {
     for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
     free(tm->group);
     tm_free_work(tm);
 }
-#line 2895 "chapters/A-programs.nw"
+#line 2922 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
@@ -307,7 +307,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 720 "chapters/07b-training.nw"
+#line 762 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -320,7 +320,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 738 "chapters/07b-training.nw"
+#line 780 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -339,7 +339,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 764 "chapters/07b-training.nw"
+#line 806 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -362,7 +362,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 793 "chapters/07b-training.nw"
+#line 835 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -380,7 +380,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 825 "chapters/07b-training.nw"
+#line 867 "chapters/07b-training.nw"
 double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -395,10 +395,10 @@ double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 844 "chapters/07b-training.nw"
+#line 892 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
-#line 855 "chapters/07b-training.nw"
+#line 903 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = gb->tgt + (size_t)b * gb->T;
     w->dec_len[b] = gb->tgt_len[b] - 1;
@@ -408,18 +408,18 @@ for (int b = 0; b < B; b++) {
         w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 847 "chapters/07b-training.nw"
+#line 895 "chapters/07b-training.nw"
 tm_decode(m, w, gb->src_len, B, T, S);
 show_weights(m->attn.weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
              B, T, S);
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 839 "chapters/07b-training.nw"
+#line 881 "chapters/07b-training.nw"
     }
     return sum / counted;
 }
-#line 905 "chapters/07b-training.nw"
+#line 954 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -428,7 +428,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 932 "chapters/07b-training.nw"
+#line 981 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -442,9 +442,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 913 "chapters/07b-training.nw"
+#line 962 "chapters/07b-training.nw"
     
-#line 947 "chapters/07b-training.nw"
+#line 996 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -456,9 +456,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 914 "chapters/07b-training.nw"
+#line 963 "chapters/07b-training.nw"
     
-#line 960 "chapters/07b-training.nw"
+#line 1009 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -473,9 +473,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 915 "chapters/07b-training.nw"
+#line 964 "chapters/07b-training.nw"
 }
-#line 921 "chapters/07b-training.nw"
+#line 970 "chapters/07b-training.nw"
 void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = m->tm;
@@ -485,7 +485,7 @@ void transformer_backward(Model *m, const Batch *batch)
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 1062 "chapters/07b-training.nw"
+#line 1117 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -497,7 +497,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1078 "chapters/07b-training.nw"
+#line 1133 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -508,7 +508,7 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->attn.weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 1038 "chapters/07b-training.nw"
+#line 1093 "chapters/07b-training.nw"
 static void greedy_group(Model *m, TModel *tm, const Batch *batch,
                          int steps, int *out, real *weights, int S0)
 {
@@ -522,7 +522,7 @@ static void greedy_group(Model *m, TModel *tm, const Batch *batch,
         decode_prefix(m, tm, batch->src_len, B, S, words, steps + 1,
                       n);
         
-#line 1090 "chapters/07b-training.nw"
+#line 1145 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const real *z = tm->logits + ((size_t)b * n + s) * V;
     int best = 0;
@@ -534,14 +534,14 @@ for (int b = 0; b < B; b++) {
     }
     words[b * (steps + 1) + s + 1] = best;
 }
-#line 1051 "chapters/07b-training.nw"
+#line 1106 "chapters/07b-training.nw"
         if (weights)
             newest_weights(weights + (size_t)s * S0,
                            (size_t)steps * S0, m, tm, B, n, S);
     }
     free(words);
 }
-#line 1014 "chapters/07b-training.nw"
+#line 1069 "chapters/07b-training.nw"
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights)
 {
@@ -560,7 +560,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
                      batch->S);
     }
 }
-#line 1214 "chapters/08-using.nw"
+#line 1249 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights)
@@ -579,7 +579,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     d->t++;
 }
-#line 1236 "chapters/08-using.nw"
+#line 1271 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
     tm_encode(m, m->tm, batch);

@@ -41,7 +41,7 @@ void decoder_block_backward(real *dx /* [B, T, D] */,
                             const real *enc, const int *self_mask,
                             const int *cross_mask, int B, int T,
                             int S);
-#line 514 "chapters/07b-training.nw"
+#line 543 "chapters/07b-training.nw"
 typedef struct TModel {
     int D, NH, F, layers, positional;
     int src_emb, tgt_emb;               /* [Vs, D], [Vt, D] */
@@ -53,7 +53,7 @@ typedef struct TModel {
     int groups;                 /* of sentences: a batch's */
     struct TModel **group;      /* [groups]: [0] is this one */
     
-#line 533 "chapters/07b-training.nw"
+#line 566 "chapters/07b-training.nw"
 Batch slice;                /* a group's sentences */
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
@@ -65,7 +65,7 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 525 "chapters/07b-training.nw"
+#line 554 "chapters/07b-training.nw"
 } TModel;
 #line 212 "chapters/07b-training.nw"
 #endif

@@ -9,14 +9,14 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 463 "chapters/A-programs.nw"
+#line 489 "chapters/A-programs.nw"
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #line 799 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
-#line 45 "chapters/A-programs.nw"
+#line 56 "chapters/A-programs.nw"
 const char *program_name = "attention";
 static void check_stdout(void);     /* below, with the output */
 
@@ -46,7 +46,7 @@ _Noreturn void die(const char *fmt, ...)
     va_end(ap);
     exit(EXIT_FAILURE);
 }
-#line 89 "chapters/A-programs.nw"
+#line 100 "chapters/A-programs.nw"
 _Thread_local size_t bytes_allocated = 0;
 
 void *xcalloc(size_t count, size_t size)
@@ -58,7 +58,7 @@ void *xcalloc(size_t count, size_t size)
     bytes_allocated += count * size;
     return p;
 }
-#line 107 "chapters/A-programs.nw"
+#line 118 "chapters/A-programs.nw"
 const char *shown(const char *text)
 {
     enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
@@ -70,19 +70,19 @@ const char *shown(const char *text)
     for (; text[i] && i < KEEP; i++) {
         unsigned char c = (unsigned char)text[i];
         
-#line 125 "chapters/A-programs.nw"
+#line 136 "chapters/A-programs.nw"
 if (c == '\n') o += sprintf(o, "\\n");
 else if (c == '\r') o += sprintf(o, "\\r");
 else if (c == '\t') o += sprintf(o, "\\t");
 else if (c < 0x20 || c == 0x7f) o += sprintf(o, "\\x%02x", c);
 else *o++ = (char)c;
-#line 118 "chapters/A-programs.nw"
+#line 129 "chapters/A-programs.nw"
     }
     if (i < len) sprintf(o, "... (%zu bytes in all)", len);
     else *o = '\0';
     return out;
 }
-#line 139 "chapters/A-programs.nw"
+#line 150 "chapters/A-programs.nw"
 static double read_number(const char *option, const char *text,
                           const char *what)
 {
@@ -98,7 +98,7 @@ static double read_number(const char *option, const char *text,
         refuse("%s %s is out of range", option, shown(text));
     return value;
 }
-#line 160 "chapters/A-programs.nw"
+#line 171 "chapters/A-programs.nw"
 static void check_range(const char *option, const char *text,
                         double value, double min, double max)
 {
@@ -125,20 +125,20 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 208 "chapters/A-programs.nw"
+#line 233 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 459 "chapters/A-programs.nw"
+#line 485 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 212 "chapters/A-programs.nw"
+#line 237 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 253 "chapters/A-programs.nw"
+#line 278 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -154,7 +154,7 @@ for (int k = 0; k < n_opt; k++) {
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 216 "chapters/A-programs.nw"
+#line 241 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -167,7 +167,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 234 "chapters/A-programs.nw"
+#line 259 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -184,11 +184,11 @@ case OPT_TEXT:
     *(const char **)opt[k].value = text;
     break;
 }
-#line 228 "chapters/A-programs.nw"
+#line 253 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 279 "chapters/A-programs.nw"
+#line 304 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -209,7 +209,7 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 330 "chapters/A-programs.nw"
+#line 356 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 64 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
@@ -220,7 +220,7 @@ static char *temp_path(const char *path)
     sprintf(tmp, "%s.tmp.XXXXXX", path);
     return tmp;
 }
-#line 342 "chapters/A-programs.nw"
+#line 368 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     for (int i = 0; i < n_planned; i++)
@@ -242,7 +242,7 @@ void out_plan(const char *option, const char *path)
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = path;
 }
-#line 367 "chapters/A-programs.nw"
+#line 393 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -250,7 +250,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 379 "chapters/A-programs.nw"
+#line 405 "chapters/A-programs.nw"
 static struct { FILE *f; const char *path; char *tmp; }
     writing[MAX_OUTPUTS];
 
@@ -259,7 +259,7 @@ static void remove_unfinished(void)
     for (int k = 0; k < MAX_OUTPUTS; k++)
         if (writing[k].f) unlink(writing[k].tmp);
 }
-#line 393 "chapters/A-programs.nw"
+#line 419 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     static int registered;
@@ -280,7 +280,7 @@ FILE *out_open(const char *path)
     writing[k].tmp = tmp;
     return f;
 }
-#line 417 "chapters/A-programs.nw"
+#line 443 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -301,7 +301,7 @@ void out_close(FILE *f)
     }
     free(writing[k].tmp);
 }
-#line 446 "chapters/A-programs.nw"
+#line 472 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -313,7 +313,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 489 "chapters/A-programs.nw"
+#line 515 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     double have = (double)sysconf(_SC_PHYS_PAGES)
@@ -729,7 +729,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 724 "chapters/01-toolkit.nw"
+#line 726 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -742,7 +742,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 744 "chapters/01-toolkit.nw"
+#line 746 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -753,12 +753,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 736 "chapters/01-toolkit.nw"
+#line 738 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 757 "chapters/01-toolkit.nw"
+#line 759 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -774,7 +774,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 787 "chapters/01-toolkit.nw"
+#line 789 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -783,7 +783,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 829 "chapters/01-toolkit.nw"
+#line 831 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -805,7 +805,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 853 "chapters/01-toolkit.nw"
+#line 855 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -813,7 +813,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 888 "chapters/01-toolkit.nw"
+#line 890 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -824,7 +824,7 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 984 "chapters/01-toolkit.nw"
+#line 986 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -834,7 +834,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 998 "chapters/01-toolkit.nw"
+#line 1000 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -854,11 +854,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 993 "chapters/01-toolkit.nw"
+#line 995 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1024 "chapters/01-toolkit.nw"
+#line 1026 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -876,7 +876,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1069 "chapters/01-toolkit.nw"
+#line 1071 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)

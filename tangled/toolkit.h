@@ -104,7 +104,7 @@ static inline real dot_product(const real *x, const real *y, int n)
     for (int l = 0; l < 2; l++) lane[l] += lane[l + 2];
     return lane[0] + lane[1];
 }
-#line 23 "chapters/A-programs.nw"
+#line 34 "chapters/A-programs.nw"
 enum { EXIT_USAGE = 2 };
 _Noreturn void refuse(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -117,9 +117,9 @@ long parse_long(const char *option, const char *text,
                 long min, long max);
 double parse_double(const char *option, const char *text,
                     double min, double max);
-#line 79 "chapters/A-programs.nw"
+#line 90 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 196 "chapters/A-programs.nw"
+#line 221 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -130,16 +130,16 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 274 "chapters/A-programs.nw"
+#line 299 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 315 "chapters/A-programs.nw"
+#line 341 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path);
 char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
-#line 484 "chapters/A-programs.nw"
+#line 510 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -245,12 +245,12 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    int M, int K, int N);
 #line 628 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 663 "chapters/01-toolkit.nw"
+#line 665 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 705 "chapters/01-toolkit.nw"
+#line 707 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -262,7 +262,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 820 "chapters/01-toolkit.nw"
+#line 822 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -270,10 +270,10 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 884 "chapters/01-toolkit.nw"
+#line 886 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 933 "chapters/01-toolkit.nw"
+#line 935 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -295,7 +295,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1065 "chapters/01-toolkit.nw"
+#line 1067 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 842 "chapters/B-fast.nw"

@@ -1,8 +1,8 @@
-#line 98 "chapters/C-solutions.nw"
+#line 99 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 2. */
 #include "task.h"
 #include <string.h>
-#line 108 "chapters/C-solutions.nw"
+#line 109 "chapters/C-solutions.nw"
 int ex_count_overlap(const Dataset *train, const Dataset *val)
 {
     int count = 0;
@@ -17,7 +17,7 @@ int ex_count_overlap(const Dataset *train, const Dataset *val)
             }
     return count;
 }
-#line 126 "chapters/C-solutions.nw"
+#line 127 "chapters/C-solutions.nw"
 int ex_gold_swap(int words, int step)
 {
     if (step >= words) return -1;

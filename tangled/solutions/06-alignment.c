@@ -1,8 +1,8 @@
-#line 376 "chapters/C-solutions.nw"
+#line 377 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 6. */
 #include "align.h"
 #include <math.h>
-#line 383 "chapters/C-solutions.nw"
+#line 384 "chapters/C-solutions.nw"
 double ex_row_entropy(const real *w, int n)
 {
     double h = 0;
@@ -10,7 +10,7 @@ double ex_row_entropy(const real *w, int n)
         if (w[s] > 0) h -= w[s] * log(w[s]);
     return h;
 }
-#line 393 "chapters/C-solutions.nw"
+#line 394 "chapters/C-solutions.nw"
 int ex_align_hits(const real *w, int S, int words,
                   int (*gold)(int words, int step))
 {

@@ -1,8 +1,8 @@
-#line 448 "chapters/C-solutions.nw"
+#line 450 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 7. */
 #include "transformer.h"
 #include <math.h>
-#line 456 "chapters/C-solutions.nw"
+#line 458 "chapters/C-solutions.nw"
 void ex_attention_mask(int *mask, const int *key_len, int causal,
                        int B, int Tq, int Tk)
 {
@@ -15,7 +15,7 @@ void ex_attention_mask(int *mask, const int *key_len, int causal,
                     real_key && seen;
             }
 }
-#line 472 "chapters/C-solutions.nw"
+#line 474 "chapters/C-solutions.nw"
 void ex_positional_encoding(real *pe, int T, int D)
 {
     for (int p = 0; p < T; p++)
@@ -25,7 +25,7 @@ void ex_positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 545 "chapters/C-solutions.nw"
+#line 547 "chapters/C-solutions.nw"
 size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
                                   int layers)
 {
@@ -35,7 +35,7 @@ size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
     return (size_t)(Vs + Vt) * d + layers * (enc + dec) + 4 * d
            + d * Vt + Vt;
 }
-#line 561 "chapters/C-solutions.nw"
+#line 563 "chapters/C-solutions.nw"
 void ex_order_blind_accuracy(const int *words, int n, double *token,
                              double *exact)
 {
