@@ -385,7 +385,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 #line 524 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 254 "chapters/04-attention.nw"
+#line 256 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
@@ -451,7 +451,7 @@ m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
 #line 613 "chapters/03-bottleneck.nw"
     
-#line 751 "chapters/04-attention.nw"
+#line 664 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -471,7 +471,7 @@ init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
 #line 618 "chapters/03-bottleneck.nw"
     
-#line 756 "chapters/04-attention.nw"
+#line 669 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
@@ -513,7 +513,7 @@ real **arrays[] = {
 #line 665 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 766 "chapters/04-attention.nw"
+#line 679 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 8 * H, sizeof(real));
@@ -533,7 +533,7 @@ void model_free(Model *m)
     free(m->dec_in);
     free(m->src_x);
     
-#line 776 "chapters/04-attention.nw"
+#line 689 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
@@ -591,7 +591,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 792 "chapters/04-attention.nw"
+#line 705 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -601,7 +601,7 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 808 "chapters/04-attention.nw"
+#line 721 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -609,11 +609,11 @@ for (int b = 0; b < B; b++)
         memcpy(m->cat + R * 2 * H, m->context + at, sizeof(real) * H);
         memcpy(m->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 801 "chapters/04-attention.nw"
+#line 714 "chapters/04-attention.nw"
     linear_forward(m->att_rows, m->cat, param(p, m->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 816 "chapters/04-attention.nw"
+#line 729 "chapters/04-attention.nw"
 const real *row = m->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -625,7 +625,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 804 "chapters/04-attention.nw"
+#line 717 "chapters/04-attention.nw"
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
@@ -754,7 +754,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 829 "chapters/04-attention.nw"
+#line 742 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
 #line 798 "chapters/03-bottleneck.nw"
@@ -806,11 +806,11 @@ linear_backward(m->d_top, param_grad(p, m->out_W),
 #line 871 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 847 "chapters/04-attention.nw"
+#line 760 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     
-#line 859 "chapters/04-attention.nw"
+#line 772 "chapters/04-attention.nw"
 const int *dec_len = m->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -824,7 +824,7 @@ memset(m->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(m->d_cat, param_grad(p, m->att_Wc), NULL,
                 m->att_rows, m->cat, param(p, m->att_Wc), (int)R,
                 2 * H, H);
-#line 875 "chapters/04-attention.nw"
+#line 788 "chapters/04-attention.nw"
 const real *dcat = m->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -832,7 +832,7 @@ for (int b = 0; b < B; b++)
         memcpy(m->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 850 "chapters/04-attention.nw"
+#line 763 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
@@ -905,7 +905,7 @@ lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 834 "chapters/04-attention.nw"
+#line 747 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 738 "chapters/04-attention.nw"
+#line 651 "chapters/04-attention.nw"
 #include "attention.h"
 #line 125 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -83,7 +83,7 @@ int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 510 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 252 "chapters/04-attention.nw"
+#line 254 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
@@ -107,7 +107,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 740 "chapters/04-attention.nw"
+#line 653 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
