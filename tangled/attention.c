@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 159 "chapters/04-attention.nw"
+#line 161 "chapters/04-attention.nw"
 void masked_softmax(real *w, const real *score, const int *mask,
                     int n)
 {
@@ -13,14 +13,14 @@ void masked_softmax(real *w, const real *score, const int *mask,
         w[s] = mask[s] ? score[s] : MASKED_SCORE;
     softmax(w, w, n);
 }
-#line 181 "chapters/04-attention.nw"
+#line 183 "chapters/04-attention.nw"
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
     real dot = dot_product(w, dw, n);
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 263 "chapters/04-attention.nw"
+#line 265 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -35,7 +35,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 282 "chapters/04-attention.nw"
+#line 284 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     const char *problem = scorer_check(kind, Hd, He);
@@ -61,33 +61,89 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 471 "chapters/04-attention.nw"
-static real additive_pair(real *restrict u /* [A] */,
-                          const real *restrict pd /* [A] */,
-                          const real *restrict pe /* [A] */,
-                          const real *restrict v /* [A] */, int A)
+#line 389 "chapters/04-attention.nw"
+/* unit a of h_t W_d + h_s W_e, the additive score's hidden layer */
+static real additive_pre(const Scorer *sc, const Params *p,
+                         const real *h_t, const real *h_s, int a)
 {
-    for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
-    return dot_product(u, v, A);
+    const real *W_d = param(p, sc->W_d), *W_e = param(p, sc->W_e);
+    real pre = 0;
+    for (int j = 0; j < sc->Hd; j++)
+        pre += h_t[j] * W_d[(size_t)j * sc->A + a];
+    for (int k = 0; k < sc->He; k++)
+        pre += h_s[k] * W_e[(size_t)k * sc->A + a];
+    return pre;
 }
-#line 649 "chapters/04-attention.nw"
-static void additive_pair_backward(real *restrict dpd /* [A] */,
-                                   real *restrict dpe /* [A] */,
-                                   real *restrict dv /* [A] */,
-                                   const real *restrict pd,
-                                   const real *restrict pe,
-                                   const real *restrict v,
-                                   real ds, int A)
+#line 403 "chapters/04-attention.nw"
+static real score_pair(const Scorer *sc, const Params *p,
+                       const real *h_t /* [Hd] */,
+                       const real *h_s /* [He] */)
 {
-    for (int k = 0; k < A; k++) {
-        real u = fast_tanh(pd[k] + pe[k]);
-        dv[k] += ds * u;
-        real dpre = ds * v[k] * (1 - u * u);
-        dpd[k] += dpre;
-        dpe[k] += dpre;
+    int Hd = sc->Hd, He = sc->He;
+    real e = 0;
+    if (sc->kind == SCORE_DOT) {            /* h_t . h_s */
+        for (int k = 0; k < He; k++) e += h_t[k] * h_s[k];
+    } else if (sc->kind == SCORE_GENERAL) { /* (h_t W_a) . h_s */
+        const real *W_a = param(p, sc->W_a);        /* [Hd, He] */
+        for (int j = 0; j < Hd; j++)
+            for (int k = 0; k < He; k++)
+                e += h_t[j] * W_a[(size_t)j * He + k] * h_s[k];
+    } else if (sc->kind == SCORE_ADDITIVE) {    /* tanh(...) . v */
+        const real *v = param(p, sc->v);            /* [A] */
+        for (int a = 0; a < sc->A; a++)
+            e += fast_tanh(additive_pre(sc, p, h_t, h_s, a)) * v[a];
+    }
+    return e;
+}
+#line 551 "chapters/04-attention.nw"
+static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
+                                   const Scorer *sc, const real *h_t,
+                                   const real *h_s, int a, real de)
+{
+    int A = sc->A;
+    const real *W_d = param(p, sc->W_d), *W_e = param(p, sc->W_e);
+    real *dW_d = param_grad(p, sc->W_d);
+    real *dW_e = param_grad(p, sc->W_e);
+    real u = fast_tanh(additive_pre(sc, p, h_t, h_s, a));
+    param_grad(p, sc->v)[a] += de * u;
+    real dp = de * param(p, sc->v)[a] * (1 - u * u);
+    for (int j = 0; j < sc->Hd; j++) {
+        dh_t[j] += dp * W_d[(size_t)j * A + a];
+        dW_d[(size_t)j * A + a] += dp * h_t[j];
+    }
+    for (int k = 0; k < sc->He; k++) {
+        dh_s[k] += dp * W_e[(size_t)k * A + a];
+        dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 419 "chapters/04-attention.nw"
+#line 574 "chapters/04-attention.nw"
+static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
+                                const Scorer *sc, const real *h_t,
+                                const real *h_s, real de)
+{
+    int Hd = sc->Hd, He = sc->He;
+    if (sc->kind == SCORE_DOT) {            /* e = h_t . h_s */
+        for (int k = 0; k < He; k++) {
+            dh_t[k] += de * h_s[k];
+            dh_s[k] += de * h_t[k];
+        }
+    } else if (sc->kind == SCORE_GENERAL) { /* e = h_t W_a h_s */
+        const real *W_a = param(p, sc->W_a);
+        real *dW_a = param_grad(p, sc->W_a);
+        for (int j = 0; j < Hd; j++)
+            for (int k = 0; k < He; k++) {
+                size_t jk = (size_t)j * He + k;
+                dh_t[j] += de * W_a[jk] * h_s[k];
+                dh_s[k] += de * h_t[j] * W_a[jk];
+                dW_a[jk] += de * h_t[j] * h_s[k];
+            }
+    } else if (sc->kind == SCORE_ADDITIVE) {
+        for (int a = 0; a < sc->A; a++)
+            additive_unit_backward(dh_t, dh_s, p, sc, h_t, h_s, a,
+                                   de);
+    }
+}
+#line 1567 "chapters/B-fast.nw"
 /* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
 static size_t copy_real_rows(real *rows, const real *x,
                              const int *len, int B, int T, int W)
@@ -111,7 +167,116 @@ static void add_real_rows(real *x /* [B, T, W] */,
             at[k] += *rows++;
     }
 }
-#line 349 "chapters/04-attention.nw"
+#line 1616 "chapters/B-fast.nw"
+static real additive_pair(real *restrict u /* [A] */,
+                          const real *restrict pd /* [A] */,
+                          const real *restrict pe /* [A] */,
+                          const real *restrict v /* [A] */, int A)
+{
+    for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
+    return dot_product(u, v, A);
+}
+#line 1737 "chapters/B-fast.nw"
+static void additive_pair_backward(real *restrict dpd /* [A] */,
+                                   real *restrict dpe /* [A] */,
+                                   real *restrict dv /* [A] */,
+                                   const real *restrict pd,
+                                   const real *restrict pe,
+                                   const real *restrict v,
+                                   real ds, int A)
+{
+    for (int k = 0; k < A; k++) {
+        real u = fast_tanh(pd[k] + pe[k]);
+        dv[k] += ds * u;
+        real dpre = ds * v[k] * (1 - u * u);
+        dpd[k] += dpre;
+        dpe[k] += dpre;
+    }
+}
+#line 354 "chapters/04-attention.nw"
+void attention_forward_plain(real *context, AttnCache *c,
+                             const Scorer *sc, const Params *p,
+                             const real *dec, const real *enc,
+                             const int *mask, const int *dec_len,
+                             int B, int T, int S)
+{
+    int Hd = sc->Hd, He = sc->He;
+    assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < dec_len[b]; t++) {
+            const real *h_t = dec + ((size_t)b * T + t) * Hd;
+            real *w = c->weights + ((size_t)b * T + t) * S;
+            
+#line 376 "chapters/04-attention.nw"
+for (int s = 0; s < S; s++) {
+    if (!mask[(size_t)b * S + s]) continue;     /* padding */
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    w[s] = score_pair(sc, p, h_t, h_s);
+}
+#line 64 "chapters/05-ablation.nw"
+if (sc->kind == SCORE_LAST) {
+    const int *mask_b = mask + (size_t)b * S;
+    int last = 0;
+    for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
+    for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
+}
+#line 367 "chapters/04-attention.nw"
+            masked_softmax(w, w, mask + (size_t)b * S, S);
+            
+#line 427 "chapters/04-attention.nw"
+real *ctx = context + ((size_t)b * T + t) * He;
+memset(ctx, 0, sizeof(real) * He);
+for (int s = 0; s < S; s++) {
+    if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
+}
+#line 369 "chapters/04-attention.nw"
+        }
+}
+#line 473 "chapters/04-attention.nw"
+void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
+                              AttnCache *c, const Scorer *sc,
+                              const real *d_context, const real *dec,
+                              const real *enc, const int *mask,
+                              const int *dec_len, int B, int T, int S)
+{
+    int Hd = sc->Hd, He = sc->He;
+    real *d_weights = xcalloc(S, sizeof(real));     /* [S] */
+    real *d_score = xcalloc(S, sizeof(real));       /* [S] */
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < dec_len[b]; t++) {
+            size_t at = (size_t)b * T + t;          /* step (b, t) */
+            const real *w = c->weights + at * S;
+            const real *dctx = d_context + at * He;
+            
+#line 509 "chapters/04-attention.nw"
+for (int s = 0; s < S; s++) {
+    d_weights[s] = 0;
+    if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
+    const real *h_s = enc + ((size_t)b * S + s) * He;
+    real *dh_s = d_enc + ((size_t)b * S + s) * He;
+    for (int k = 0; k < He; k++) {
+        d_weights[s] += dctx[k] * h_s[k];
+        dh_s[k] += w[s] * dctx[k];
+    }
+}
+#line 488 "chapters/04-attention.nw"
+            memset(d_score, 0, sizeof(real) * S);
+            softmax_backward(d_score, w, d_weights, S);
+            
+#line 542 "chapters/04-attention.nw"
+for (int s = 0; s < S; s++) {
+    if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
+    size_t bs = (size_t)b * S + s;
+    score_pair_backward(d_dec + at * Hd, d_enc + bs * He, p, sc,
+                        dec + at * Hd, enc + bs * He, d_score[s]);
+}
+#line 491 "chapters/04-attention.nw"
+        }
+    free(d_weights); free(d_score);
+}
+#line 1508 "chapters/B-fast.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -128,19 +293,17 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 374 "chapters/04-attention.nw"
-void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
-                       const Scorer *sc, const Params *p,
-                       const real *dec /* [B, T, Hd] */,
-                       const real *enc /* [B, S, He] */,
-                       const int *mask /* [B, S] */,
-                       const int *dec_len /* [B] */,
-                       int B, int T, int S)
+#line 1533 "chapters/B-fast.nw"
+void attention_forward_rows(real *context, AttnCache *c,
+                            const Scorer *sc, const Params *p,
+                            const real *dec, const real *enc,
+                            const int *mask, const int *dec_len,
+                            int B, int T, int S)
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 408 "chapters/04-attention.nw"
+#line 1556 "chapters/B-fast.nw"
 size_t R = copy_real_rows(c->dec_rows, dec, dec_len, B, T, Hd);
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, c->dec_rows, param(p, sc->W_a),
@@ -150,14 +313,14 @@ if (sc->kind == SCORE_ADDITIVE) {
                    NULL, R, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 385 "chapters/04-attention.nw"
+#line 1542 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 446 "chapters/04-attention.nw"
+#line 1594 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -180,10 +343,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 391 "chapters/04-attention.nw"
+#line 1548 "chapters/B-fast.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 481 "chapters/04-attention.nw"
+#line 427 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -191,33 +354,33 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 393 "chapters/04-attention.nw"
+#line 1550 "chapters/B-fast.nw"
         }
 }
-#line 529 "chapters/04-attention.nw"
-void attention_backward(real *d_dec, real *d_enc, Params *p,
-                        AttnCache *c, const Scorer *sc,
-                        const real *d_context, const real *dec,
-                        const real *enc, const int *mask,
-                        const int *dec_len, int B, int T, int S)
+#line 1646 "chapters/B-fast.nw"
+void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
+                             AttnCache *c, const Scorer *sc,
+                             const real *d_context, const real *dec,
+                             const real *enc, const int *mask,
+                             const int *dec_len, int B, int T, int S)
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 562 "chapters/04-attention.nw"
+#line 1668 "chapters/B-fast.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 537 "chapters/04-attention.nw"
+#line 1654 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 570 "chapters/04-attention.nw"
+#line 1676 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -226,11 +389,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 543 "chapters/04-attention.nw"
+#line 1660 "chapters/B-fast.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 604 "chapters/04-attention.nw"
+#line 1692 "chapters/B-fast.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -252,19 +415,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 630 "chapters/04-attention.nw"
+#line 1718 "chapters/B-fast.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 625 "chapters/04-attention.nw"
+#line 1713 "chapters/B-fast.nw"
     }
 }
-#line 546 "chapters/04-attention.nw"
+#line 1663 "chapters/B-fast.nw"
         }
     
-#line 671 "chapters/04-attention.nw"
+#line 1759 "chapters/B-fast.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -280,5 +443,34 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 548 "chapters/04-attention.nw"
+#line 1665 "chapters/B-fast.nw"
+}
+#line 1440 "chapters/B-fast.nw"
+void attention_forward(real *context, AttnCache *c, const Scorer *sc,
+                       const Params *p, const real *dec,
+                       const real *enc, const int *mask,
+                       const int *dec_len, int B, int T, int S)
+{
+#ifdef PLAIN_KERNELS
+    attention_forward_plain(context, c, sc, p, dec, enc, mask,
+                            dec_len, B, T, S);
+#else
+    attention_forward_rows(context, c, sc, p, dec, enc, mask,
+                           dec_len, B, T, S);
+#endif
+}
+#line 1455 "chapters/B-fast.nw"
+void attention_backward(real *d_dec, real *d_enc, Params *p,
+                        AttnCache *c, const Scorer *sc,
+                        const real *d_context, const real *dec,
+                        const real *enc, const int *mask,
+                        const int *dec_len, int B, int T, int S)
+{
+#ifdef PLAIN_KERNELS
+    attention_backward_plain(d_dec, d_enc, p, c, sc, d_context, dec,
+                             enc, mask, dec_len, B, T, S);
+#else
+    attention_backward_rows(d_dec, d_enc, p, c, sc, d_context, dec,
+                            enc, mask, dec_len, B, T, S);
+#endif
 }

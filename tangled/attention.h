@@ -3,13 +3,13 @@
 #ifndef ATTENTION_H
 #define ATTENTION_H
 #include "toolkit.h"
-#line 152 "chapters/04-attention.nw"
+#line 154 "chapters/04-attention.nw"
 #define MASKED_SCORE (-REAL_MAX)
 void masked_softmax(real *w /* [n] */, const real *score /* [n] */,
                     const int *mask /* [n] */, int n);
 void softmax_backward(real *dscore /* [n] */, const real *w /* [n] */,
                       const real *dw /* [n] */, int n);
-#line 232 "chapters/04-attention.nw"
+#line 234 "chapters/04-attention.nw"
 enum { SCORE_DOT = 1, SCORE_GENERAL, SCORE_ADDITIVE,
        SCORE_LAST };            /* a kind too: chapter 5's control */
 typedef struct {
@@ -21,27 +21,33 @@ typedef struct {
 const char *scorer_check(int kind, int Hd, int He);
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 333 "chapters/04-attention.nw"
+#line 327 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S], rows t >= dec_len[b] unset */
-    real *dec_rows;     /* [R, Hd], the decoder's real steps */
-    real *q;            /* general: [R, He], h_t W_a */
-    real *pd, *pe;      /* additive: [R, A], [B, S, A] */
-    real *u;            /* additive: [A], one pair's tanh */
-    real *d_weights, *d_score;      /* [S] scratch */
-    real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
-    real *d_dec_rows;               /* [R, Hd] */
+    
+#line 1500 "chapters/B-fast.nw"
+real *dec_rows;     /* [R, Hd], the decoder's real steps */
+real *q;            /* general: [R, He], h_t W_a */
+real *pd, *pe;      /* additive: [R, A], [B, S, A] */
+real *u;            /* additive: [A], one pair's tanh */
+real *d_weights, *d_score;      /* [S] scratch */
+real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
+real *d_dec_rows;               /* [R, Hd] */
+#line 331 "chapters/04-attention.nw"
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 397 "chapters/04-attention.nw"
-void attention_forward(real *context, AttnCache *c, const Scorer *sc,
-                       const Params *p, const real *dec,
-                       const real *enc, const int *mask,
-                       const int *dec_len, int B, int T, int S);
-#line 520 "chapters/04-attention.nw"
+#line 337 "chapters/04-attention.nw"
+void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
+                       const Scorer *sc, const Params *p,
+                       const real *dec /* [B, T, Hd] */,
+                       const real *enc /* [B, S, He] */,
+                       const int *mask /* [B, S] */,
+                       const int *dec_len /* [B] */,
+                       int B, int T, int S);
+#line 462 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,
@@ -49,5 +55,27 @@ void attention_backward(real *d_dec /* [B, T, Hd] */,
                         const real *dec, const real *enc,
                         const int *mask /* [B, S] */,
                         const int *dec_len, int B, int T, int S);
+#line 1471 "chapters/B-fast.nw"
+void attention_forward_plain(real *context, AttnCache *c,
+                             const Scorer *sc, const Params *p,
+                             const real *dec, const real *enc,
+                             const int *mask, const int *dec_len,
+                             int B, int T, int S);
+void attention_forward_rows(real *context, AttnCache *c,
+                            const Scorer *sc, const Params *p,
+                            const real *dec, const real *enc,
+                            const int *mask, const int *dec_len,
+                            int B, int T, int S);
+void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
+                              AttnCache *c, const Scorer *sc,
+                              const real *d_context, const real *dec,
+                              const real *enc, const int *mask,
+                              const int *dec_len,
+                              int B, int T, int S);
+void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
+                             AttnCache *c, const Scorer *sc,
+                             const real *d_context, const real *dec,
+                             const real *enc, const int *mask,
+                             const int *dec_len, int B, int T, int S);
 #line 105 "chapters/04-attention.nw"
 #endif

@@ -6,20 +6,58 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 227 "chapters/03-bottleneck.nw"
-/* rows still running at step t: len[] is non-increasing */
-static int rows_running(const int *len, int B, int t)
-{
-    int n = 0;
-    while (n < B && len[n] > t) n++;
-    return n;
-}
-
+#line 263 "chapters/03-bottleneck.nw"
 static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 316 "chapters/03-bottleneck.nw"
+#line 341 "chapters/03-bottleneck.nw"
+static void lstm_cell(real *restrict a /* [4H] */,
+                      real *restrict c /* [H] */,
+                      real *restrict h /* [H] */,
+                      const real *restrict c_prev /* [H] or NULL */,
+                      int H)
+{
+    for (int k = 0; k < H; k++) {
+        real i = sigmoid(a[k]), f = sigmoid(a[H + k]);
+        real g = fast_tanh(a[2 * H + k]), o = sigmoid(a[3 * H + k]);
+        real cell = i * g + (c_prev ? f * c_prev[k] : 0);
+        a[k] = i; a[H + k] = f;
+        a[2 * H + k] = g; a[3 * H + k] = o;
+        c[k] = cell;
+        h[k] = o * fast_tanh(cell);
+    }
+}
+#line 495 "chapters/03-bottleneck.nw"
+static void lstm_cell_backward(real *restrict da /* [4H] */,
+                               real *restrict dh_carry /* [H] */,
+                               real *restrict dc_carry /* [H] */,
+                               const real *restrict dh /* or NULL */,
+                               const real *restrict gate /* [4H] */,
+                               const real *restrict c /* [H] */,
+                               const real *restrict c_prev, int H)
+{
+    for (int k = 0; k < H; k++) {
+        
+#line 510 "chapters/03-bottleneck.nw"
+real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
+real o = gate[3 * H + k], tc = fast_tanh(c[k]);
+real dhk = dh_carry[k] + (dh ? dh[k] : 0);
+/* h = o * tanh(c) */
+real dck = dc_carry[k] + dhk * o * (1 - tc * tc);
+real d_o = dhk * tc;
+/* c = i * g + f * c_prev */
+real d_i = dck * g, d_g = dck * i;
+real d_f = c_prev ? dck * c_prev[k] : 0;
+dc_carry[k] = dck * f;
+da[k] = d_i * i * (1 - i);              /* i = sigmoid */
+da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
+da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
+da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
+#line 505 "chapters/03-bottleneck.nw"
+    }
+}
+#line 847 "chapters/B-fast.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -41,53 +79,7 @@ static void pack_steps(real *dst /* [R, W] */,
             else memset(dst, 0, sizeof(real) * W);
         }
 }
-#line 451 "chapters/03-bottleneck.nw"
-static void lstm_cell(real *restrict a /* [4H] */,
-                      real *restrict c /* [H] */,
-                      real *restrict h /* [H] */,
-                      const real *restrict c_prev /* [H] or NULL */,
-                      int H)
-{
-    for (int k = 0; k < H; k++) {
-        real i = sigmoid(a[k]), f = sigmoid(a[H + k]);
-        real g = fast_tanh(a[2 * H + k]), o = sigmoid(a[3 * H + k]);
-        real cell = i * g + (c_prev ? f * c_prev[k] : 0);
-        a[k] = i; a[H + k] = f;
-        a[2 * H + k] = g; a[3 * H + k] = o;
-        c[k] = cell;
-        h[k] = o * fast_tanh(cell);
-    }
-}
-#line 598 "chapters/03-bottleneck.nw"
-static void lstm_cell_backward(real *restrict da /* [4H] */,
-                               real *restrict dh_carry /* [H] */,
-                               real *restrict dc_carry /* [H] */,
-                               const real *restrict dh /* or NULL */,
-                               const real *restrict gate /* [4H] */,
-                               const real *restrict c /* [H] */,
-                               const real *restrict c_prev, int H)
-{
-    for (int k = 0; k < H; k++) {
-        
-#line 612 "chapters/03-bottleneck.nw"
-real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
-real o = gate[3 * H + k], tc = fast_tanh(c[k]);
-real dhk = dh_carry[k] + (dh ? dh[k] : 0);
-/* h = o * tanh(c) */
-real dck = dc_carry[k] + dhk * o * (1 - tc * tc);
-real d_o = dhk * tc;
-/* c = i * g + f * c_prev */
-real d_i = dck * g, d_g = dck * i;
-real d_f = c_prev ? dck * c_prev[k] : 0;
-dc_carry[k] = dck * f;
-da[k] = d_i * i * (1 - i);              /* i = sigmoid */
-da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
-da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
-da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 608 "chapters/03-bottleneck.nw"
-    }
-}
-#line 134 "chapters/03-bottleneck.nw"
+#line 136 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x, const int *ids, const int *len,
                        const real *table, int B, int T, int E)
 {
@@ -101,7 +93,7 @@ void embedding_forward(real *x, const int *ids, const int *len,
                 memset(row, 0, sizeof(real) * E);
         }
 }
-#line 153 "chapters/03-bottleneck.nw"
+#line 155 "chapters/03-bottleneck.nw"
 void embedding_backward(real *dtable, const real *dx, const int *ids,
                         const int *len, int B, int T, int E)
 {
@@ -114,17 +106,118 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 369 "chapters/03-bottleneck.nw"
-void lstm_forward(real *h, real *c, real *gates, real *h_last,
-                  real *c_last, const real *x, const int *len,
-                  const real *h0, const real *c0, const real *Wx,
-                  const real *Wh, const real *bias,
-                  int B, int T, int I, int H)
+#line 299 "chapters/03-bottleneck.nw"
+void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
+                        real *c_last, const real *x, const int *len,
+                        const real *h0, const real *c0,
+                        const real *Wx, const real *Wh,
+                        const real *bias, int B, int T, int I, int H)
+{
+    int G = 4 * H;
+    for (int b = 0; b < B; b++) {
+        for (int t = 0; t < len[b]; t++) {
+            
+#line 321 "chapters/03-bottleneck.nw"
+size_t at = (size_t)b * T + t;              /* row (b, t) */
+const real *h_prev = t > 0 ? h + (at - 1) * H
+                   : h0 ? h0 + (size_t)b * H : NULL;
+const real *c_prev = t > 0 ? c + (at - 1) * H
+                   : c0 ? c0 + (size_t)b * H : NULL;
+real *a = gates + at * G;           /* [4H]: i, f, g, o */
+memcpy(a, bias, sizeof(real) * G);
+matmul_naive(a, G, x + at * I, I, Wx, G, 1, I, G);
+if (h_prev) matmul_naive(a, G, h_prev, H, Wh, G, 1, H, G);
+lstm_cell(a, c + at * H, h + at * H, c_prev, H);
+#line 309 "chapters/03-bottleneck.nw"
+        }
+        
+#line 363 "chapters/03-bottleneck.nw"
+for (int t = len[b]; t < T; t++) {
+    memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
+    memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
+}
+#line 311 "chapters/03-bottleneck.nw"
+        
+#line 368 "chapters/03-bottleneck.nw"
+size_t last = ((size_t)b * T + len[b] - 1) * H;
+if (h_last)
+    memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
+if (c_last)
+    memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
+#line 312 "chapters/03-bottleneck.nw"
+    }
+}
+#line 440 "chapters/03-bottleneck.nw"
+void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
+                         real *dWh, real *dbias, const real *dh,
+                         const real *dh_last, const real *dc_last,
+                         const real *h, const real *c,
+                         const real *gates, const real *x,
+                         const int *len, const real *h0,
+                         const real *c0, const real *Wx,
+                         const real *Wh, int B, int T, int I, int H)
+{
+    int G = 4 * H;
+    real *da = xcalloc(G, sizeof(real));            /* [4H] */
+    real *dh_carry = xcalloc(H, sizeof(real));      /* [H] */
+    real *dc_carry = xcalloc(H, sizeof(real));      /* [H] */
+    for (int b = 0; b < B; b++) {
+        
+#line 464 "chapters/03-bottleneck.nw"
+for (int k = 0; k < H; k++) {
+    dh_carry[k] = dh_last ? dh_last[(size_t)b * H + k] : 0;
+    dc_carry[k] = dc_last ? dc_last[(size_t)b * H + k] : 0;
+}
+#line 455 "chapters/03-bottleneck.nw"
+        for (int t = len[b] - 1; t >= 0; t--) {
+            
+#line 476 "chapters/03-bottleneck.nw"
+size_t at = (size_t)b * T + t;              /* row (b, t) */
+const real *h_prev = t > 0 ? h + (at - 1) * H
+                   : h0 ? h0 + (size_t)b * H : NULL;
+const real *c_prev = t > 0 ? c + (at - 1) * H
+                   : c0 ? c0 + (size_t)b * H : NULL;
+lstm_cell_backward(da, dh_carry, dc_carry, dh ? dh + at * H : NULL,
+                   gates + at * G, c + at * H, c_prev, H);
+for (int k = 0; k < G; k++) dbias[k] += da[k];
+matmul_backward_naive(dx ? dx + at * I : NULL, I, dWx, G, da, G,
+                      x + at * I, I, Wx, G, 1, I, G);
+memset(dh_carry, 0, sizeof(real) * H);
+if (h_prev)
+    matmul_backward_naive(dh_carry, H, dWh, G, da, G, h_prev, H, Wh,
+                          G, 1, H, G);
+#line 457 "chapters/03-bottleneck.nw"
+        }
+        
+#line 526 "chapters/03-bottleneck.nw"
+for (int k = 0; k < H; k++) {
+    if (dh0) dh0[(size_t)b * H + k] += dh_carry[k];
+    if (dc0) dc0[(size_t)b * H + k] += dc_carry[k];
+}
+#line 459 "chapters/03-bottleneck.nw"
+    }
+    free(da); free(dh_carry); free(dc_carry);
+}
+#line 703 "chapters/B-fast.nw"
+/* rows still running at step t: len[] is non-increasing */
+static int rows_running(const int *len, int B, int t)
+{
+    int n = 0;
+    while (n < B && len[n] > t) n++;
+    return n;
+}
+#line 714 "chapters/B-fast.nw"
+void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
+                         real *c_last, const real *x, const int *len,
+                         const real *h0, const real *c0,
+                         const real *Wx, const real *Wh,
+                         const real *bias,
+                         int B, int T, int I, int H)
 {
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
     
-#line 409 "chapters/03-bottleneck.nw"
+#line 872 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -132,7 +225,7 @@ for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
 matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
 free(x_packed);
-#line 378 "chapters/03-bottleneck.nw"
+#line 724 "chapters/B-fast.nw"
     real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
     matmul_pack(Wh_packed, Wh, G, H, G);
     size_t step = 0;                    /* packed row of (t, 0) */
@@ -140,51 +233,55 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 430 "chapters/03-bottleneck.nw"
+#line 976 "chapters/B-fast.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
 else if (h0)
     matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
-#line 385 "chapters/03-bottleneck.nw"
+#line 731 "chapters/B-fast.nw"
         
-#line 440 "chapters/03-bottleneck.nw"
+#line 741 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 386 "chapters/03-bottleneck.nw"
+#line 732 "chapters/B-fast.nw"
         
-#line 469 "chapters/03-bottleneck.nw"
+#line 748 "chapters/B-fast.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 387 "chapters/03-bottleneck.nw"
+#line 733 "chapters/B-fast.nw"
         step += n;
     }
     free(Wh_packed);
-    for (int b = 0; b < B; b++) {
-        size_t last = ((size_t)b * T + len[b] - 1) * H;
-        size_t at = (size_t)b * H;
-        if (h_last) memcpy(h_last + at, h + last, sizeof(real) * H);
-        if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
-    }
+    
+#line 753 "chapters/B-fast.nw"
+for (int b = 0; b < B; b++) {
+    size_t last = ((size_t)b * T + len[b] - 1) * H;
+    size_t at = (size_t)b * H;
+    if (h_last) memcpy(h_last + at, h + last, sizeof(real) * H);
+    if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
 }
-#line 543 "chapters/03-bottleneck.nw"
-void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
-                   real *dWh, real *dbias, const real *dh,
-                   const real *dh_last, const real *dc_last,
-                   const real *h, const real *c, const real *gates,
-                   const real *x, const int *len, const real *h0,
-                   const real *c0, const real *Wx, const real *Wh,
-                   int B, int T, int I, int H)
+#line 737 "chapters/B-fast.nw"
+}
+#line 1015 "chapters/B-fast.nw"
+void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
+                          real *dWh, real *dbias, const real *dh,
+                          const real *dh_last, const real *dc_last,
+                          const real *h, const real *c,
+                          const real *gates, const real *x,
+                          const int *len, const real *h0,
+                          const real *c0, const real *Wx,
+                          const real *Wh, int B, int T, int I, int H)
 {
     int G = 4 * H;
     
-#line 571 "chapters/03-bottleneck.nw"
+#line 1044 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -196,14 +293,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 553 "chapters/03-bottleneck.nw"
+#line 1026 "chapters/B-fast.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 587 "chapters/03-bottleneck.nw"
+#line 1059 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -212,26 +309,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 559 "chapters/03-bottleneck.nw"
+#line 1032 "chapters/B-fast.nw"
         
-#line 630 "chapters/03-bottleneck.nw"
+#line 1071 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 560 "chapters/03-bottleneck.nw"
+#line 1033 "chapters/B-fast.nw"
     }
     
-#line 644 "chapters/03-bottleneck.nw"
+#line 1084 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 562 "chapters/03-bottleneck.nw"
+#line 1035 "chapters/B-fast.nw"
     
-#line 655 "chapters/03-bottleneck.nw"
+#line 1095 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -241,26 +338,60 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 563 "chapters/03-bottleneck.nw"
+#line 1036 "chapters/B-fast.nw"
     
-#line 666 "chapters/03-bottleneck.nw"
+#line 1106 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 564 "chapters/03-bottleneck.nw"
+#line 1037 "chapters/B-fast.nw"
     free(dh_carry);
 }
-#line 699 "chapters/03-bottleneck.nw"
+#line 665 "chapters/B-fast.nw"
+void lstm_forward(real *h, real *c, real *gates, real *h_last,
+                  real *c_last, const real *x, const int *len,
+                  const real *h0, const real *c0, const real *Wx,
+                  const real *Wh, const real *bias,
+                  int B, int T, int I, int H)
+{
+#ifdef PLAIN_KERNELS
+    lstm_forward_plain(h, c, gates, h_last, c_last, x, len, h0, c0,
+                       Wx, Wh, bias, B, T, I, H);
+#else
+    lstm_forward_packed(h, c, gates, h_last, c_last, x, len, h0, c0,
+                        Wx, Wh, bias, B, T, I, H);
+#endif
+}
+#line 1112 "chapters/B-fast.nw"
+void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
+                   real *dWh, real *dbias, const real *dh,
+                   const real *dh_last, const real *dc_last,
+                   const real *h, const real *c, const real *gates,
+                   const real *x, const int *len, const real *h0,
+                   const real *c0, const real *Wx, const real *Wh,
+                   int B, int T, int I, int H)
+{
+#ifdef PLAIN_KERNELS
+    lstm_backward_plain(dx, dh0, dc0, dWx, dWh, dbias, dh, dh_last,
+                        dc_last, h, c, gates, x, len, h0, c0, Wx, Wh,
+                        B, T, I, H);
+#else
+    lstm_backward_packed(dx, dh0, dc0, dWx, dWh, dbias, dh, dh_last,
+                         dc_last, h, c, gates, x, len, h0, c0, Wx,
+                         Wh, B, T, I, H);
+#endif
+}
+#line 559 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 254 "chapters/04-attention.nw"
+#line 256 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
 #line 125 "chapters/07b-training.nw"
 "transformer",
-#line 701 "chapters/03-bottleneck.nw"
+#line 561 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -276,7 +407,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s", name,
            known);
 }
-#line 721 "chapters/03-bottleneck.nw"
+#line 581 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -285,10 +416,10 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 726 "chapters/03-bottleneck.nw"
+#line 586 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 776 "chapters/03-bottleneck.nw"
+#line 636 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -301,13 +432,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 783 "chapters/03-bottleneck.nw"
+#line 643 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 799 "chapters/03-bottleneck.nw"
+#line 659 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -318,19 +449,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 788 "chapters/03-bottleneck.nw"
+#line 648 "chapters/03-bottleneck.nw"
     
-#line 751 "chapters/04-attention.nw"
+#line 665 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 789 "chapters/03-bottleneck.nw"
+#line 649 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 811 "chapters/03-bottleneck.nw"
+#line 671 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -338,16 +469,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 793 "chapters/03-bottleneck.nw"
+#line 653 "chapters/03-bottleneck.nw"
     
-#line 756 "chapters/04-attention.nw"
+#line 670 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 794 "chapters/03-bottleneck.nw"
+#line 654 "chapters/03-bottleneck.nw"
     
-#line 828 "chapters/03-bottleneck.nw"
+#line 688 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -357,7 +488,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 844 "chapters/03-bottleneck.nw"
+#line 704 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -366,11 +497,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 837 "chapters/03-bottleneck.nw"
+#line 697 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 853 "chapters/03-bottleneck.nw"
+#line 713 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -379,10 +510,10 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 840 "chapters/03-bottleneck.nw"
+#line 700 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 766 "chapters/04-attention.nw"
+#line 680 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&m->attn, &m->scorer, B, T, S);
     m->context = xcalloc((size_t)B * T * 8 * H, sizeof(real));
@@ -392,24 +523,24 @@ if (cfg->attention != ATTN_NONE) {
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [R, 2H] */
     m->att_rows = m->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 795 "chapters/03-bottleneck.nw"
+#line 655 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 863 "chapters/03-bottleneck.nw"
+#line 723 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
     free(m->dec_in);
     free(m->src_x);
     
-#line 776 "chapters/04-attention.nw"
+#line 690 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&m->attn);
     free(m->context);
 }
 #line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 869 "chapters/03-bottleneck.nw"
+#line 729 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -460,7 +591,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 792 "chapters/04-attention.nw"
+#line 706 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -470,7 +601,7 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 808 "chapters/04-attention.nw"
+#line 722 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -478,11 +609,11 @@ for (int b = 0; b < B; b++)
         memcpy(m->cat + R * 2 * H, m->context + at, sizeof(real) * H);
         memcpy(m->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 801 "chapters/04-attention.nw"
+#line 715 "chapters/04-attention.nw"
     linear_forward(m->att_rows, m->cat, param(p, m->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 816 "chapters/04-attention.nw"
+#line 730 "chapters/04-attention.nw"
 const real *row = m->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -494,7 +625,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 804 "chapters/04-attention.nw"
+#line 718 "chapters/04-attention.nw"
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
@@ -574,7 +705,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 898 "chapters/03-bottleneck.nw"
+#line 758 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -592,7 +723,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 933 "chapters/03-bottleneck.nw"
+#line 793 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -606,7 +737,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 957 "chapters/03-bottleneck.nw"
+#line 817 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -623,44 +754,44 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 829 "chapters/04-attention.nw"
+#line 743 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 973 "chapters/03-bottleneck.nw"
+#line 833 "chapters/03-bottleneck.nw"
     
-#line 991 "chapters/03-bottleneck.nw"
+#line 851 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 974 "chapters/03-bottleneck.nw"
+#line 834 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1012 "chapters/03-bottleneck.nw"
+#line 872 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 1015 "chapters/03-bottleneck.nw"
+#line 875 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1020 "chapters/03-bottleneck.nw"
+#line 880 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 1023 "chapters/03-bottleneck.nw"
+#line 883 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1034 "chapters/03-bottleneck.nw"
+#line 894 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -670,16 +801,16 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 1027 "chapters/03-bottleneck.nw"
+#line 887 "chapters/03-bottleneck.nw"
     
-#line 1047 "chapters/03-bottleneck.nw"
+#line 907 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 847 "chapters/04-attention.nw"
+#line 761 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     
-#line 859 "chapters/04-attention.nw"
+#line 773 "chapters/04-attention.nw"
 const int *dec_len = m->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -693,7 +824,7 @@ memset(m->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(m->d_cat, param_grad(p, m->att_Wc), NULL,
                 m->att_rows, m->cat, param(p, m->att_Wc), (int)R,
                 2 * H, H);
-#line 875 "chapters/04-attention.nw"
+#line 789 "chapters/04-attention.nw"
 const real *dcat = m->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -701,14 +832,14 @@ for (int b = 0; b < B; b++)
         memcpy(m->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 850 "chapters/04-attention.nw"
+#line 764 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 1028 "chapters/03-bottleneck.nw"
+#line 888 "chapters/03-bottleneck.nw"
     
-#line 1053 "chapters/03-bottleneck.nw"
+#line 913 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -720,9 +851,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 1029 "chapters/03-bottleneck.nw"
+#line 889 "chapters/03-bottleneck.nw"
     
-#line 1067 "chapters/03-bottleneck.nw"
+#line 927 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -732,9 +863,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1030 "chapters/03-bottleneck.nw"
+#line 890 "chapters/03-bottleneck.nw"
 }
-#line 1117 "chapters/03-bottleneck.nw"
+#line 977 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -744,13 +875,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 1121 "chapters/03-bottleneck.nw"
+#line 981 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 1135 "chapters/03-bottleneck.nw"
+#line 995 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -765,16 +896,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 1126 "chapters/03-bottleneck.nw"
+#line 986 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1152 "chapters/03-bottleneck.nw"
+#line 1012 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 834 "chapters/04-attention.nw"
+#line 748 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -782,12 +913,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1158 "chapters/03-bottleneck.nw"
+#line 1018 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 1128 "chapters/03-bottleneck.nw"
+#line 988 "chapters/03-bottleneck.nw"
         
-#line 1167 "chapters/03-bottleneck.nw"
+#line 1027 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -796,12 +927,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 1129 "chapters/03-bottleneck.nw"
+#line 989 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1199 "chapters/03-bottleneck.nw"
+#line 1059 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -818,7 +949,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1234 "chapters/03-bottleneck.nw"
+#line 1094 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -833,7 +964,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1215 "chapters/03-bottleneck.nw"
+#line 1075 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -850,14 +981,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1275 "chapters/03-bottleneck.nw"
+#line 1135 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1290 "chapters/03-bottleneck.nw"
+#line 1150 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -877,7 +1008,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1317 "chapters/03-bottleneck.nw"
+#line 1177 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -890,20 +1021,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1338 "chapters/03-bottleneck.nw"
+#line 1198 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1329 "chapters/03-bottleneck.nw"
+#line 1189 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1309 "chapters/03-bottleneck.nw"
+#line 1169 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -3,9 +3,9 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "task.h"
-#line 738 "chapters/04-attention.nw"
+#line 652 "chapters/04-attention.nw"
 #include "attention.h"
-#line 123 "chapters/03-bottleneck.nw"
+#line 125 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
                        const int *ids /* [B, T] */,
                        const int *len /* [B] */,
@@ -15,9 +15,9 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 355 "chapters/03-bottleneck.nw"
+#line 275 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
-                  real *gates /* [R, 4H], R = sum of len */,
+                  real *gates /* [B, T, 4H], for lstm_backward */,
                   real *h_last /* [B, H] or NULL */,
                   real *c_last /* [B, H] or NULL */,
                   const real *x /* [B, T, I] */,
@@ -28,7 +28,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 515 "chapters/03-bottleneck.nw"
+#line 420 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -37,12 +37,41 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *dh_last /* [B, H] or NULL */,
                    const real *dc_last /* [B, H] or NULL */,
                    const real *h, const real *c,
-                   const real *gates /* [R, 4H], packed */,
+                   const real *gates /* lstm_forward's */,
                    const real *x, const int *len,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 680 "chapters/03-bottleneck.nw"
+#line 681 "chapters/B-fast.nw"
+void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
+                        real *c_last, const real *x, const int *len,
+                        const real *h0, const real *c0,
+                        const real *Wx, const real *Wh,
+                        const real *bias, int B, int T, int I, int H);
+void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
+                         real *c_last, const real *x, const int *len,
+                         const real *h0, const real *c0,
+                         const real *Wx, const real *Wh,
+                         const real *bias,
+                         int B, int T, int I, int H);
+#line 997 "chapters/B-fast.nw"
+void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
+                         real *dWh, real *dbias, const real *dh,
+                         const real *dh_last, const real *dc_last,
+                         const real *h, const real *c,
+                         const real *gates, const real *x,
+                         const int *len, const real *h0,
+                         const real *c0, const real *Wx,
+                         const real *Wh, int B, int T, int I, int H);
+void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
+                          real *dWh, real *dbias, const real *dh,
+                          const real *dh_last, const real *dc_last,
+                          const real *h, const real *c,
+                          const real *gates, const real *x,
+                          const int *len, const real *h0,
+                          const real *c0, const real *Wx,
+                          const real *Wh, int B, int T, int I, int H);
+#line 540 "chapters/03-bottleneck.nw"
 typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
@@ -51,16 +80,16 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 685 "chapters/03-bottleneck.nw"
+#line 545 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
-#line 252 "chapters/04-attention.nw"
+#line 254 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
 #line 123 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
-#line 686 "chapters/03-bottleneck.nw"
+#line 546 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
@@ -70,7 +99,7 @@ static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-#line 740 "chapters/03-bottleneck.nw"
+#line 600 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -78,7 +107,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 740 "chapters/04-attention.nw"
+#line 654 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -90,24 +119,24 @@ real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
 #line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
-#line 747 "chapters/03-bottleneck.nw"
+#line 607 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 759 "chapters/03-bottleneck.nw"
+#line 619 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
-real *enc_gates;              /* packed rows, at most [B, S, 4H] */
+real *enc_gates;                    /* [B, S, 4H], for backward */
 real *enc_h_last, *enc_c_last;      /* [B, H] */
 real *dec_x, *dec_h, *dec_c;        /* [B, T', E], [B, T', H] x2 */
-real *dec_gates;              /* packed rows, at most [B, T', 4H] */
+real *dec_gates;                    /* [B, T', 4H], for backward */
 real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 751 "chapters/03-bottleneck.nw"
+#line 611 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -139,7 +168,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     {"--scale", OPT_INT, &(cfg).scaled, 0, 1,                     \
      "transformer: 0 drops the 1/sqrt(d_k) scale"}
 void refuse_bad_transformer(const ModelConfig *cfg);
-#line 888 "chapters/03-bottleneck.nw"
+#line 748 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -148,14 +177,14 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 923 "chapters/03-bottleneck.nw"
+#line 783 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 997 "chapters/03-bottleneck.nw"
+#line 857 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 1109 "chapters/03-bottleneck.nw"
+#line 969 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
@@ -180,7 +209,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1187 "chapters/03-bottleneck.nw"
+#line 1047 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -188,7 +217,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1262 "chapters/03-bottleneck.nw"
+#line 1122 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
