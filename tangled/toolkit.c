@@ -9,7 +9,8 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 463 "chapters/A-programs.nw"
+#line 743 "chapters/A-programs.nw"
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #line 45 "chapters/A-programs.nw"
 const char *program_name = "attention";
 static void check_stdout(void);     /* below, with the output */
+static int failing;                 /* refuse or die was called */
 
 static void say(const char *fmt, va_list ap)
 {
@@ -32,6 +34,7 @@ static void say(const char *fmt, va_list ap)
 _Noreturn void refuse(const char *fmt, ...)
 {
     va_list ap;
+    failing = 1;
     va_start(ap, fmt);
     say(fmt, ap);
     va_end(ap);
@@ -41,12 +44,13 @@ _Noreturn void refuse(const char *fmt, ...)
 _Noreturn void die(const char *fmt, ...)
 {
     va_list ap;
+    failing = 1;
     va_start(ap, fmt);
     say(fmt, ap);
     va_end(ap);
     exit(EXIT_FAILURE);
 }
-#line 89 "chapters/A-programs.nw"
+#line 92 "chapters/A-programs.nw"
 _Thread_local size_t bytes_allocated = 0;
 
 void *xcalloc(size_t count, size_t size)
@@ -58,7 +62,7 @@ void *xcalloc(size_t count, size_t size)
     bytes_allocated += count * size;
     return p;
 }
-#line 107 "chapters/A-programs.nw"
+#line 110 "chapters/A-programs.nw"
 const char *shown(const char *text)
 {
     enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
@@ -70,19 +74,19 @@ const char *shown(const char *text)
     for (; text[i] && i < KEEP; i++) {
         unsigned char c = (unsigned char)text[i];
         
-#line 125 "chapters/A-programs.nw"
+#line 128 "chapters/A-programs.nw"
 if (c == '\n') o += sprintf(o, "\\n");
 else if (c == '\r') o += sprintf(o, "\\r");
 else if (c == '\t') o += sprintf(o, "\\t");
 else if (c < 0x20 || c == 0x7f) o += sprintf(o, "\\x%02x", c);
 else *o++ = (char)c;
-#line 118 "chapters/A-programs.nw"
+#line 121 "chapters/A-programs.nw"
     }
     if (i < len) sprintf(o, "... (%zu bytes in all)", len);
     else *o = '\0';
     return out;
 }
-#line 139 "chapters/A-programs.nw"
+#line 142 "chapters/A-programs.nw"
 static double read_number(const char *option, const char *text,
                           const char *what)
 {
@@ -98,7 +102,7 @@ static double read_number(const char *option, const char *text,
         refuse("%s %s is out of range", option, shown(text));
     return value;
 }
-#line 160 "chapters/A-programs.nw"
+#line 163 "chapters/A-programs.nw"
 static void check_range(const char *option, const char *text,
                         double value, double min, double max)
 {
@@ -125,20 +129,20 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 208 "chapters/A-programs.nw"
+#line 211 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 459 "chapters/A-programs.nw"
+#line 739 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 212 "chapters/A-programs.nw"
+#line 215 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 253 "chapters/A-programs.nw"
+#line 256 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -154,7 +158,7 @@ for (int k = 0; k < n_opt; k++) {
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 216 "chapters/A-programs.nw"
+#line 219 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -167,7 +171,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 234 "chapters/A-programs.nw"
+#line 237 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -184,11 +188,11 @@ case OPT_TEXT:
     *(const char **)opt[k].value = text;
     break;
 }
-#line 228 "chapters/A-programs.nw"
+#line 231 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 279 "chapters/A-programs.nw"
+#line 282 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -209,40 +213,145 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 330 "chapters/A-programs.nw"
-enum { MAX_OUTPUTS = 64 };
+#line 361 "chapters/A-programs.nw"
+enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
+#line 383 "chapters/A-programs.nw"
+static char *out_target(const char *path);
+static const char *out_refusal(const char *target, struct stat *st,
+                               int *stream);
+static size_t name_max(const char *target, size_t dir);
+static char *temp_path(const char *target);
+static void watch_signals(void);
+static char *volatile plan_tmp;     /* out_plan's test file */
 
-static char *temp_path(const char *path)
-{
-    char *tmp = xcalloc(strlen(path) + sizeof ".tmp.XXXXXX", 1);
-    sprintf(tmp, "%s.tmp.XXXXXX", path);
-    return tmp;
-}
-#line 342 "chapters/A-programs.nw"
+#line 366 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
-    for (int i = 0; i < n_planned; i++)
-        if (!strcmp(planned[i], path))
-            refuse("%s '%s': another output has the same name",
-                   option, shown(path));
+    watch_signals();
+    char *target = out_target(path);
     struct stat st;
-    if (!stat(path, &st) && S_ISDIR(st.st_mode))
-        refuse("%s '%s' is a folder, not a file", option,
-               shown(path));
-    char *tmp = temp_path(path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
+    int stream = 0;
+    const char *why = target ? out_refusal(target, &st, &stream)
+                             : strerror(errno);
+    if (why)
+        refuse("%s: cannot write '%s': %s", option, shown(path), why);
+    if (stream && access(target, W_OK))
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
-    close(fd);
-    unlink(tmp);
-    free(tmp);
-    assert(n_planned < MAX_OUTPUTS);
-    planned[n_planned++] = path;
+    if (!stream) 
+#line 395 "chapters/A-programs.nw"
+{
+    for (int i = 0; i < n_planned; i++)
+        if (!strcmp(planned[i], target))
+            refuse("%s '%s': another output has the same name",
+                   option, shown(path));
+    const char *slash = strrchr(target, '/');
+    size_t dir = slash ? (size_t)(slash - target) + 1 : 0;
+    if (strlen(target) - dir > name_max(target, dir))
+        refuse("%s: cannot write '%s': %s", option, shown(path),
+               strerror(ENAMETOOLONG));
+    
+#line 412 "chapters/A-programs.nw"
+char *tmp = temp_path(target);
+plan_tmp = tmp;
+int fd = mkstemp(tmp);
+if (fd < 0) {
+    int err = errno;
+    plan_tmp = NULL;
+    refuse("%s: cannot write '%s': %s", option, shown(path),
+           strerror(err));
 }
-#line 367 "chapters/A-programs.nw"
+close(fd);
+unlink(tmp);
+plan_tmp = NULL;
+free(tmp);
+#line 406 "chapters/A-programs.nw"
+    assert(n_planned < MAX_OUTPUTS);
+    planned[n_planned++] = target;
+}
+#line 380 "chapters/A-programs.nw"
+}
+#line 431 "chapters/A-programs.nw"
+static char *out_target(const char *path)
+{
+    char *p = out_name(path, "");
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
+        
+#line 445 "chapters/A-programs.nw"
+char link[4096];
+ssize_t n = readlink(p, link, sizeof link);
+if (n < 0 || n == (ssize_t)sizeof link) {
+    free(p);
+    errno = n < 0 ? errno : ENAMETOOLONG;
+    return NULL;
+}
+link[n] = '\0';
+const char *slash = strrchr(p, '/');
+size_t dir = link[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+char *next = xcalloc(dir + (size_t)n + 1, 1);
+memcpy(next, p, dir);
+strcpy(next + dir, link);
+free(p);
+p = next;
+#line 438 "chapters/A-programs.nw"
+    }
+    free(p);
+    errno = ELOOP;
+    return NULL;
+}
+#line 464 "chapters/A-programs.nw"
+static const char *out_refusal(const char *target, struct stat *st,
+                               int *stream)
+{
+    *stream = 0;
+    if (stat(target, st)) {
+        st->st_mode = 0;            /* a new file */
+        return NULL;
+    }
+    if (S_ISREG(st->st_mode)) return NULL;
+    if (S_ISDIR(st->st_mode)) return "it is a folder, not a file";
+    *stream = S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode);
+    if (*stream) return NULL;
+    return S_ISBLK(st->st_mode) ? "it is a block device, a disk;"
+           " the programs write files, devices such as /dev/null and"
+           " FIFOs, never a disk" : "it is a socket";
+}
+#line 489 "chapters/A-programs.nw"
+static size_t name_max(const char *target, size_t dir)
+{
+    char *folder = out_name(dir ? "" : ".", "");
+    if (dir) {
+        free(folder);
+        folder = xcalloc(dir + 1, 1);
+        memcpy(folder, target, dir);
+    }
+    long max = pathconf(folder, _PC_NAME_MAX);
+    free(folder);
+    return max > 0 ? (size_t)max : 255;
+}
+#line 503 "chapters/A-programs.nw"
+static char *temp_path(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dir = slash ? (size_t)(slash - target) + 1 : 0;
+    size_t keep = strlen(target) - dir, max = name_max(target, dir);
+    size_t room = max > 11 ? max - 11 : 0;
+    if (keep > room) {
+        keep = room;
+        while (keep > 0
+               && ((unsigned char)target[dir + keep] & 0xc0) == 0x80)
+            keep--;
+    }
+    char *tmp = xcalloc(dir + keep + sizeof ".tmp.XXXXXX", 1);
+    memcpy(tmp, target, dir + keep);
+    strcpy(tmp + dir + keep, ".tmp.XXXXXX");
+    return tmp;
+}
+#line 526 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -250,58 +359,151 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 379 "chapters/A-programs.nw"
-static struct { FILE *f; const char *path; char *tmp; }
-    writing[MAX_OUTPUTS];
+#line 540 "chapters/A-programs.nw"
+static struct {
+    FILE *f;                        /* NULL once closed */
+    const char *path;               /* as given, for messages */
+    char *target, *tmp;             /* tmp: NULL for a stream */
+    volatile sig_atomic_t live;
+} writing[MAX_OUTPUTS];
 
 static void remove_unfinished(void)
 {
     for (int k = 0; k < MAX_OUTPUTS; k++)
-        if (writing[k].f) unlink(writing[k].tmp);
+        if (writing[k].live && writing[k].tmp)
+            unlink(writing[k].tmp);
+    if (plan_tmp) unlink(plan_tmp);
 }
-#line 393 "chapters/A-programs.nw"
+#line 566 "chapters/A-programs.nw"
+static void die_of_signal(int sig)
+{
+    remove_unfinished();
+    signal(sig, SIG_DFL);
+    raise(sig);             /* delivered when the handler returns */
+}
+#line 574 "chapters/A-programs.nw"
+static void out_at_exit(void);
+
+static void watch_signals(void)
+{
+    static int watching;
+    if (watching++) return;
+    atexit(out_at_exit);
+    static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++) {
+        struct sigaction old, sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = die_of_signal;
+        sigfillset(&sa.sa_mask);
+        if (!sigaction(sig[i], NULL, &old)
+            && old.sa_handler != SIG_IGN)
+            sigaction(sig[i], &sa, NULL);
+    }
+}
+#line 599 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
-    static int registered;
-    if (!registered++) atexit(remove_unfinished);
+    watch_signals();
     int k = 0;
-    while (k < MAX_OUTPUTS && writing[k].f) k++;
+    while (k < MAX_OUTPUTS && writing[k].live) k++;
     assert(k < MAX_OUTPUTS);
-    char *tmp = temp_path(path);
-    int fd = mkstemp(tmp);
+    char *target = out_target(path);
+    struct stat st;
+    int stream = 0;
+    const char *why = target ? out_refusal(target, &st, &stream)
+                             : strerror(errno);
+    if (why) die("cannot write '%s': %s", shown(path), why);
+    writing[k].path = out_name(path, "");
+    writing[k].target = target;
+    writing[k].tmp = stream ? NULL : temp_path(target);
+    writing[k].live = 1;
+    int fd = stream ? open(target, O_WRONLY | O_NOCTTY)
+                    : mkstemp(writing[k].tmp);
     FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-    if (!f)
-        die("cannot write '%s': %s", shown(path), strerror(errno));
+    if (!f) {
+        int err = errno;
+        if (fd < 0) writing[k].live = 0;
+        die("cannot write '%s': %s", shown(path), strerror(err));
+    }
+    if (!stream)
+        
+#line 629 "chapters/A-programs.nw"
+{
+    if (st.st_mode && geteuid() == 0
+        && fchown(fd, st.st_uid, st.st_gid))
+        die("cannot give '%s' its owner: %s", shown(path),
+            strerror(errno));
     mode_t mask = umask(0);
     umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    writing[k].f = f;
-    writing[k].path = path;
-    writing[k].tmp = tmp;
-    return f;
+    fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 417 "chapters/A-programs.nw"
+#line 625 "chapters/A-programs.nw"
+    return writing[k].f = f;
+}
+#line 643 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
     while (k < MAX_OUTPUTS && writing[k].f != f) k++;
     assert(k < MAX_OUTPUTS);
     int bad = ferror(f), err = errno;
-    if (fflush(f) || fsync(fileno(f))) { bad = 1; err = errno; }
-    if (fclose(f) && !bad) { bad = 1; err = errno; }
-    writing[k].f = NULL;
-    if (!bad && rename(writing[k].tmp, writing[k].path)) {
+    int stream = !writing[k].tmp;
+    if (fflush(f) || (!stream && fsync(fileno(f)))) {
         bad = 1;
         err = errno;
     }
-    if (bad) {
-        unlink(writing[k].tmp);
+    if (fclose(f) && !bad) { bad = 1; err = errno; }
+    writing[k].f = NULL;
+    if (bad)
         die("cannot write '%s': %s", shown(writing[k].path),
-             strerror(err));
-    }
-    free(writing[k].tmp);
+            strerror(err));
+    if (stream) writing[k].live = 0;
 }
-#line 446 "chapters/A-programs.nw"
+#line 666 "chapters/A-programs.nw"
+static int commit(int *failed_k)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int err = 0;
+    for (int k = 0; k < MAX_OUTPUTS; k++) {
+        if (!writing[k].live || writing[k].f || !writing[k].tmp)
+            continue;
+        if (rename(writing[k].tmp, writing[k].target)) {
+            err = errno;
+            *failed_k = k;
+            break;
+        }
+        writing[k].live = 0;
+        free(writing[k].tmp);
+        free(writing[k].target);
+        free((char *)writing[k].path);
+    }
+    if (err) remove_unfinished();
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return err;
+}
+
+void out_commit(void)
+{
+    int k = 0, err = commit(&k);
+    if (err)
+        die("cannot write '%s': %s", shown(writing[k].path),
+            strerror(err));
+}
+#line 705 "chapters/A-programs.nw"
+static void out_at_exit(void)
+{
+    int k = 0, err = 0;
+    if (failing) remove_unfinished();
+    else err = commit(&k);
+    if (err) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", program_name,
+                shown(writing[k].path), strerror(err));
+        _exit(EXIT_FAILURE);
+    }
+}
+#line 726 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -313,7 +515,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 489 "chapters/A-programs.nw"
+#line 770 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     double have = (double)sysconf(_SC_PHYS_PAGES)

@@ -1,4 +1,4 @@
-#line 3700 "chapters/A-programs.nw"
+#line 3981 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 3804 "chapters/A-programs.nw"
+#line 4085 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 3819 "chapters/A-programs.nw"
+#line 4100 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -30,7 +30,7 @@ static int read_words(const Translator *t, const char *line,
         snprintf(word, sizeof word, "%.*s", (int)len, p);
         p += len;
         
-#line 3842 "chapters/A-programs.nw"
+#line 4123 "chapters/A-programs.nw"
 for (const char *c = word; *c; c++) {
     if (*c >= 'A' && *c <= 'Z') {
         snprintf(why, size, ": '%s' has a capital letter; the"
@@ -54,12 +54,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 3833 "chapters/A-programs.nw"
+#line 4114 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 3870 "chapters/A-programs.nw"
+#line 4151 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -69,11 +69,11 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 3837 "chapters/A-programs.nw"
+#line 4118 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 3884 "chapters/A-programs.nw"
+#line 4165 "chapters/A-programs.nw"
 static void translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len };
@@ -87,7 +87,7 @@ static void translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 3903 "chapters/A-programs.nw"
+#line 4184 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 while (n_rows < steps) {
@@ -102,12 +102,12 @@ if (w) {
     printf("\n");
 }
 fflush(stdout);
-#line 3897 "chapters/A-programs.nw"
+#line 4178 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
 }
-#line 3921 "chapters/A-programs.nw"
+#line 4202 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -124,21 +124,21 @@ static int translate_text(const Translator *t, const char *text,
     return 1;
 }
 
-#line 3711 "chapters/A-programs.nw"
+#line 3992 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 3730 "chapters/A-programs.nw"
+#line 4011 "chapters/A-programs.nw"
 int heatmap = 0, kept = 1;
 for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--heatmap")) heatmap = 1;
     else argv[kept++] = argv[i];
 }
 argc = kept;
-#line 3715 "chapters/A-programs.nw"
+#line 3996 "chapters/A-programs.nw"
     
-#line 3740 "chapters/A-programs.nw"
+#line 4021 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
 int width = 1, hidden = 0, head = 0;
 double alpha = BEAM_ALPHA;
@@ -157,9 +157,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 3716 "chapters/A-programs.nw"
+#line 3997 "chapters/A-programs.nw"
     
-#line 3760 "chapters/A-programs.nw"
+#line 4041 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, model, width, &err) != CKPT_OK)
@@ -170,7 +170,7 @@ if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
 if (heatmap && ck.model->cfg.attention == ATTN_NONE)
     refuse("--heatmap: the model in '%s' has no attention, so there"
            " are no weights to show", model);
-#line 3780 "chapters/A-programs.nw"
+#line 4061 "chapters/A-programs.nw"
 if (head && !ck.model->tm)
     refuse("--head: the model in '%s' is not a Transformer; its"
            " attention has one head", model);
@@ -178,16 +178,16 @@ if (head && head > ck.model->tm->NH)
     refuse("--head %d: the Transformer in '%s' has %d heads", head,
            model, ck.model->tm->NH);
 if (ck.model->tm) ck.model->tm->shown_head = head - 1;
-#line 3771 "chapters/A-programs.nw"
+#line 4052 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ENGLISH);
 vocab_build(&t.es, SPANISH);
-#line 3717 "chapters/A-programs.nw"
+#line 3998 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 3790 "chapters/A-programs.nw"
+#line 4071 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -198,7 +198,7 @@ vocab_build(&t.es, SPANISH);
     }
     free(line);
 }
-#line 3720 "chapters/A-programs.nw"
+#line 4001 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);

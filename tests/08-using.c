@@ -176,6 +176,7 @@ static void round_trip(int attention)
     Checkpoint ck = { model_family(model), 3, 6, model };
     CkptError err;
     ckpt_save(&ck, path);
+    out_commit();
     Checkpoint back;
     assert_int_equal(ckpt_load(&back, path, 64, &err), CKPT_OK);
     const Params *p = &ck.model->params, *q = &back.model->params;
@@ -458,6 +459,7 @@ static int save_in_child(const Checkpoint *ck, const char *path,
             setrlimit(RLIMIT_FSIZE, &small_files);
         }
         ckpt_save(ck, path);
+        out_commit();
         _exit(0);
     }
     int status;
@@ -731,6 +733,7 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     snprintf(path, sizeof path, "%s/none.ckpt", dir);
     Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
     ckpt_save(&ck, path);
+    out_commit();
     const char *lines = "the dog sees a cat\\n\\nthe zebra eats\\n"
                         "The dog eats\\nthe dog, eats\\n"
                         "a a a a a a a\\nthe cat eats\\n";
@@ -778,6 +781,7 @@ static void test_a_value_too_large_for_float_is_refused(void **s)
     Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
     ck.model->params.value[3] = 1e300;
     ckpt_save(&ck, path);
+    out_commit();
     Checkpoint back;                    /* a double holds it */
     CkptError err;
     assert_int_equal(ckpt_load(&back, path, 1, &err), CKPT_OK);

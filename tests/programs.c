@@ -228,6 +228,43 @@ static void test_outputs_are_checked_before_any_work(void **s)
     remove_scratch();
 }
 
+/* a FIFO, and as root a device, given as an output: written through,
+   never replaced; a block device is refused before any work */
+static void test_devices_and_fifos_are_written_through(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[600], fifo[128];
+    const char *tiny = "build/bin/train --epochs 1 --train-pairs 20"
+                       " --val-pairs 20 --hidden 8 --embed 8";
+    snprintf(fifo, sizeof fifo, "%s/fifo", scratch);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    snprintf(command, sizeof command, "%s --summary %s > /dev/null &"
+             " timeout 60 cat %s; wait $!", tiny, fifo, fifo);
+    expect(command, 0, "After 1 epochs the validation loss");
+    struct stat st;
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    if (geteuid() != 0) {
+        print_message("skipped the devices: making one needs root\n");
+        remove_scratch();
+        return;
+    }
+    snprintf(command, sizeof command, "mknod %s/full c 1 7 &&"
+             " mknod %s/disk b 7 200", scratch, scratch);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, "%s --summary %s/full", tiny,
+             scratch);
+    expect(command, 1, "full': No space left on device");
+    snprintf(fifo, sizeof fifo, "%s/full", scratch);
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    snprintf(command, sizeof command, "%s --summary %s/disk", tiny,
+             scratch);
+    expect(command, 2, "it is a block device");
+    remove_scratch();
+}
+
 /* transformer-study trains for minutes: every file it will write,
    maps and sentences included, is planned before the first epoch,
    and a refusal leaves no file behind */
@@ -486,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_every_program_answers_help),
         cmocka_unit_test(test_a_standard_output_that_fails_is_an_error),
         cmocka_unit_test(test_outputs_are_checked_before_any_work),
+        cmocka_unit_test(test_devices_and_fifos_are_written_through),
         cmocka_unit_test(
             test_the_transformer_study_plans_every_output_first),
         cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
