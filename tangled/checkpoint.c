@@ -522,7 +522,7 @@ if (f) fclose(f);
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
     size_t size = sizeof err->message;
-    int w = snprintf(err->message, size, "'%s': ", path);
+    int w = snprintf(err->message, size, "'%s': ", shown(path));
     if (w > 0 && (size_t)w < size) {
         size_t n = strnlen(why, sizeof why), room = size - 1 - w;
         memcpy(err->message + w, why, n < room ? n : room);

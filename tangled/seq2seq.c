@@ -273,8 +273,8 @@ int attention_from_name(const char *name)
         strcat(known, k ? ", " : "");
         strcat(known, attention_name[k]);
     }
-    refuse("unknown attention '%s'; the known kinds are: %s", name,
-           known);
+    refuse("unknown attention '%s'; the known kinds are: %s",
+           shown(name), known);
 }
 #line 721 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
@@ -413,7 +413,7 @@ if (m->tm) transformer_free(m->tm);
     params_free(&m->params);
     free(m);
 }
-#line 803 "chapters/A-programs.nw"
+#line 839 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -429,7 +429,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 846 "chapters/A-programs.nw"
+#line 882 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
 double G = (max_B - 1) / TMODEL_GROUP_ROWS;     /* more workspaces */
@@ -442,19 +442,19 @@ work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
-#line 818 "chapters/A-programs.nw"
+#line 854 "chapters/A-programs.nw"
         return (data + ints) * sizeof(int)
                + (4 * par + work) * sizeof(real);
     }
     if (cfg->attention != ATTN_NONE) {
         
-#line 831 "chapters/A-programs.nw"
+#line 867 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 823 "chapters/A-programs.nw"
+#line 859 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)

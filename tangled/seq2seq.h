@@ -123,10 +123,10 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
-#line 799 "chapters/A-programs.nw"
+#line 835 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 3112 "chapters/A-programs.nw"
+#line 3150 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -299,7 +299,7 @@ void transformer_free(TModel *tm)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3126 "chapters/A-programs.nw"
+#line 3164 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER

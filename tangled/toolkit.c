@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 743 "chapters/A-programs.nw"
+#line 779 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -21,6 +21,7 @@
 const char *program_name = "attention";
 static void check_stdout(void);     /* below, with the output */
 static int failing;                 /* refuse or die was called */
+static size_t utf8_length(const char *s);   /* with shown */
 
 static void say(const char *fmt, va_list ap)
 {
@@ -50,7 +51,7 @@ _Noreturn void die(const char *fmt, ...)
     va_end(ap);
     exit(EXIT_FAILURE);
 }
-#line 92 "chapters/A-programs.nw"
+#line 93 "chapters/A-programs.nw"
 _Thread_local size_t bytes_allocated = 0;
 
 void *xcalloc(size_t count, size_t size)
@@ -62,7 +63,7 @@ void *xcalloc(size_t count, size_t size)
     bytes_allocated += count * size;
     return p;
 }
-#line 110 "chapters/A-programs.nw"
+#line 115 "chapters/A-programs.nw"
 const char *shown(const char *text)
 {
     enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
@@ -71,22 +72,46 @@ const char *shown(const char *text)
     char *out = buf[next], *o = out;
     next = (next + 1) % 4;
     size_t i = 0, len = strlen(text);
-    for (; text[i] && i < KEEP; i++) {
+    while (text[i] && i < KEEP) {
         unsigned char c = (unsigned char)text[i];
+        size_t n = c < 0x80 ? 1 : utf8_length(text + i);
+        if (n > 1) {
+            memcpy(o, text + i, n);     /* a whole character */
+            o += n;
+            i += n;
+            continue;
+        }
         
-#line 128 "chapters/A-programs.nw"
+#line 141 "chapters/A-programs.nw"
 if (c == '\n') o += sprintf(o, "\\n");
 else if (c == '\r') o += sprintf(o, "\\r");
 else if (c == '\t') o += sprintf(o, "\\t");
-else if (c < 0x20 || c == 0x7f) o += sprintf(o, "\\x%02x", c);
+else if (c < 0x20 || c >= 0x7f) o += sprintf(o, "\\x%02x", c);
 else *o++ = (char)c;
-#line 121 "chapters/A-programs.nw"
+#line 133 "chapters/A-programs.nw"
+        i++;
     }
     if (i < len) sprintf(o, "... (%zu bytes in all)", len);
     else *o = '\0';
     return out;
 }
-#line 142 "chapters/A-programs.nw"
+#line 153 "chapters/A-programs.nw"
+static size_t utf8_length(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : 2;
+    if (u[0] < 0xc2 || u[0] > 0xf4) return 0;
+    for (size_t k = 1; k < n; k++)
+        if ((u[k] & 0xc0) != 0x80) return 0;
+    if ((u[0] == 0xe0 && u[1] < 0xa0)       /* too many bytes */
+        || (u[0] == 0xf0 && u[1] < 0x90)
+        || (u[0] == 0xed && u[1] >= 0xa0)   /* a surrogate */
+        || (u[0] == 0xf4 && u[1] >= 0x90)   /* above U+10FFFF */
+        || (u[0] == 0xc2 && u[1] < 0xa0))   /* a C1 control */
+        return 0;
+    return n;
+}
+#line 178 "chapters/A-programs.nw"
 static double read_number(const char *option, const char *text,
                           const char *what)
 {
@@ -102,7 +127,7 @@ static double read_number(const char *option, const char *text,
         refuse("%s %s is out of range", option, shown(text));
     return value;
 }
-#line 163 "chapters/A-programs.nw"
+#line 199 "chapters/A-programs.nw"
 static void check_range(const char *option, const char *text,
                         double value, double min, double max)
 {
@@ -129,20 +154,20 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 211 "chapters/A-programs.nw"
+#line 247 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 739 "chapters/A-programs.nw"
+#line 775 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 215 "chapters/A-programs.nw"
+#line 251 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 256 "chapters/A-programs.nw"
+#line 292 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -158,7 +183,7 @@ for (int k = 0; k < n_opt; k++) {
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 219 "chapters/A-programs.nw"
+#line 255 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -171,7 +196,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 237 "chapters/A-programs.nw"
+#line 273 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -188,11 +213,11 @@ case OPT_TEXT:
     *(const char **)opt[k].value = text;
     break;
 }
-#line 231 "chapters/A-programs.nw"
+#line 267 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 282 "chapters/A-programs.nw"
+#line 318 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -213,11 +238,11 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 361 "chapters/A-programs.nw"
+#line 397 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 383 "chapters/A-programs.nw"
+#line 419 "chapters/A-programs.nw"
 static char *out_target(const char *path);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
@@ -226,7 +251,7 @@ static char *temp_path(const char *target);
 static void watch_signals(void);
 static char *volatile plan_tmp;     /* out_plan's test file */
 
-#line 366 "chapters/A-programs.nw"
+#line 402 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     watch_signals();
@@ -241,7 +266,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 395 "chapters/A-programs.nw"
+#line 431 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -253,7 +278,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 412 "chapters/A-programs.nw"
+#line 448 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -267,13 +292,13 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 406 "chapters/A-programs.nw"
+#line 442 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
-#line 380 "chapters/A-programs.nw"
+#line 416 "chapters/A-programs.nw"
 }
-#line 431 "chapters/A-programs.nw"
+#line 467 "chapters/A-programs.nw"
 static char *out_target(const char *path)
 {
     char *p = out_name(path, "");
@@ -281,7 +306,7 @@ static char *out_target(const char *path)
         struct stat st;
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
         
-#line 445 "chapters/A-programs.nw"
+#line 481 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -297,13 +322,13 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 438 "chapters/A-programs.nw"
+#line 474 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 464 "chapters/A-programs.nw"
+#line 500 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -320,7 +345,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 489 "chapters/A-programs.nw"
+#line 525 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -333,7 +358,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 503 "chapters/A-programs.nw"
+#line 539 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -351,7 +376,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 526 "chapters/A-programs.nw"
+#line 562 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -359,7 +384,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 540 "chapters/A-programs.nw"
+#line 576 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -374,14 +399,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 566 "chapters/A-programs.nw"
+#line 602 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 574 "chapters/A-programs.nw"
+#line 610 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -400,7 +425,7 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 599 "chapters/A-programs.nw"
+#line 635 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
@@ -427,7 +452,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 629 "chapters/A-programs.nw"
+#line 665 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -437,10 +462,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 625 "chapters/A-programs.nw"
+#line 661 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 643 "chapters/A-programs.nw"
+#line 679 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -459,7 +484,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 666 "chapters/A-programs.nw"
+#line 702 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -491,7 +516,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 705 "chapters/A-programs.nw"
+#line 741 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -503,7 +528,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 726 "chapters/A-programs.nw"
+#line 762 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -515,7 +540,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 770 "chapters/A-programs.nw"
+#line 806 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     double have = (double)sysconf(_SC_PHYS_PAGES)

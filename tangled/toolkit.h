@@ -83,9 +83,9 @@ long parse_long(const char *option, const char *text,
                 long min, long max);
 double parse_double(const char *option, const char *text,
                     double min, double max);
-#line 82 "chapters/A-programs.nw"
+#line 83 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 199 "chapters/A-programs.nw"
+#line 235 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -96,17 +96,17 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 277 "chapters/A-programs.nw"
+#line 313 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 319 "chapters/A-programs.nw"
+#line 355 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path);
 char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
 void out_commit(void);
-#line 765 "chapters/A-programs.nw"
+#line 801 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));

@@ -770,6 +770,49 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     ckpt_free(&ck);
 }
 
+/* a NUL byte or a lone carriage return refuses its line, named, and
+   never cuts it; a Windows line ending is still a line ending */
+static void test_a_nul_or_a_lone_return_refuses_its_line(void **s)
+{
+    (void)s;
+    char path[128], cmd[1000], out[8192];
+    snprintf(path, sizeof path, "%s/lines.ckpt", dir);
+    Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    ckpt_save(&ck, path);
+    out_commit();
+    snprintf(cmd, sizeof cmd, "printf 'the big dog\\0 zebra ..\\nthe"
+             " cat eats\\n' | build/bin/translate --model %s", path);
+    expect(cmd, 2, "line 1 holds a NUL byte at byte 12");
+    expect(cmd, 2, "1 of 2 lines refused");
+    run(cmd, out, sizeof out);
+    assert_null(strstr(out, "translate: line 2"));
+    snprintf(cmd, sizeof cmd, "printf 'the big dog\\rthe old man\\r"
+             "zebra\\r' | build/bin/translate --model %s", path);
+    expect(cmd, 2, "line 1 holds a carriage return at byte 12");
+    snprintf(cmd, sizeof cmd, "printf '\\0the big dog\\n' |"
+             " build/bin/translate --model %s", path);
+    expect(cmd, 2, "line 1 holds a NUL byte at byte 1");
+    snprintf(cmd, sizeof cmd, "printf 'the cat eats\\r\\nthe dog"
+             " eats\\r\\n' | build/bin/translate --model %s", path);
+    expect(cmd, 0, "");
+    /* words in messages: whole, and escaped where a terminal would
+       obey them or they are not UTF-8 */
+    snprintf(cmd, sizeof cmd, "printf 'the do\\377g\\n' |"
+             " build/bin/translate --model %s", path);
+    expect(cmd, 2, "'do\\xffg' holds '\\xff'");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence \"$(printf 'the d\\nog')\"", path);
+    expect(cmd, 2, "'d\\nog' holds '\\n'");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the abcdefghijklmnopqrstuvwxyzabcdefgh'",
+             path);
+    expect(cmd, 2, "'abcdefghijklmnopqrstuvwxyzabcdefgh' is not in");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the d\303\251g'", path);
+    expect(cmd, 2, "'d\303\251g' holds '\303\251'");
+    ckpt_free(&ck);
+}
+
 /* the tests are built in double, the programs in float: a value that
    a double holds and a float cannot is refused by the programs, not
    loaded as infinity */
@@ -885,6 +928,7 @@ int main(void)
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
+        cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
         cmocka_unit_test(test_a_value_too_large_for_float_is_refused),

@@ -325,6 +325,17 @@ static void test_shown_escapes_and_cuts(void **s)
 {
     (void)s;
     assert_string_equal(shown("a\rb\x1b"), "a\\rb\\x1b");
+    /* UTF-8 kept whole; a stray byte, a cut sequence, an overlong
+       form and a C1 control escaped */
+    assert_string_equal(shown("caf\303\251"), "caf\303\251");
+    assert_string_equal(shown("a\377b\303"), "a\\xffb\\xc3");
+    assert_string_equal(shown("\300\257"), "\\xc0\\xaf");
+    assert_string_equal(shown("\302\233x"), "\\xc2\\x9bx");
+    /* a cut between characters, marked */
+    char accents[101] = "";
+    for (int k = 0; k < 50; k++) strcat(accents, "\303\251");
+    const char *u = shown(accents);
+    assert_non_null(strstr(u, "\303\251... (100 bytes in all)"));
     char long_text[101];
     memset(long_text, 'x', 100);
     long_text[100] = '\0';
