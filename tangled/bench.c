@@ -2,9 +2,9 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1756 "chapters/08-using.nw"
+#line 1892 "chapters/08-using.nw"
 #include "beam.h"
-#line 1780 "chapters/08-using.nw"
+#line 1916 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -22,7 +22,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 1807 "chapters/08-using.nw"
+#line 1943 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -32,7 +32,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 1797 "chapters/08-using.nw"
+#line 1933 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -79,9 +79,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 3070 "chapters/A-programs.nw"
+#line 3075 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 3076 "chapters/A-programs.nw"
+#line 3081 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -102,7 +102,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 3104 "chapters/A-programs.nw"
+#line 3109 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -111,9 +111,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 3096 "chapters/A-programs.nw"
+#line 3101 "chapters/A-programs.nw"
     
-#line 3114 "chapters/A-programs.nw"
+#line 3119 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -133,7 +133,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 3097 "chapters/A-programs.nw"
+#line 3102 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -387,7 +387,7 @@ if (steps) out_plan("--steps", steps);
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1758 "chapters/08-using.nw"
+#line 1894 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -473,7 +473,7 @@ if (table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 3073 "chapters/A-programs.nw"
+#line 3078 "chapters/A-programs.nw"
 time_attention(peak);
 #line 1250 "chapters/B-fast.nw"
 {

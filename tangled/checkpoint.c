@@ -7,9 +7,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
-#line 257 "chapters/08-using.nw"
+#line 271 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -24,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 276 "chapters/08-using.nw"
+#line 290 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -41,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 298 "chapters/08-using.nw"
+#line 312 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -58,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 475 "chapters/08-using.nw"
+#line 489 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -71,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 494 "chapters/08-using.nw"
+#line 508 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -90,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 514 "chapters/08-using.nw"
+#line 528 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -107,7 +109,7 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 536 "chapters/08-using.nw"
+#line 550 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int bytes,
                             const char *family, uint32_t *f,
                             CkptError *err)
@@ -126,7 +128,7 @@ static CkptStatus in_record(InCursor *in, int bytes,
                     VOCAB_MAX);
     return CKPT_OK;
 }
-#line 558 "chapters/08-using.nw"
+#line 572 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -142,7 +144,52 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 324 "chapters/08-using.nw"
+#line 1021 "chapters/08-using.nw"
+static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
+                                       size_t *n, CkptError *err)
+{
+    unsigned char head[CKPT_HEADER_BYTES] = {0};
+    size_t got = fread(head, 1, sizeof head, f);
+    if (ferror(f))
+        return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
+    if (got == 0)
+        return fail(err, CKPT_TRUNCATED, "empty: it gave no bytes"
+                    " (a FIFO that nobody writes reads as empty)");
+    uint64_t length = got < sizeof head ? 0 : get_u64(head + 12);
+    int go_on = !memcmp(head, ckpt_magic, CKPT_MAGIC_BYTES)
+                && get_u32(head + 8) == CKPT_FORMAT
+                && length >= sizeof head && length <= CKPT_MAX_BYTES;
+    *n = go_on ? (size_t)length : got;
+    *buf = xcalloc(*n + 1, 1);
+    memcpy(*buf, head, got);
+    if (!go_on) return CKPT_OK;
+    
+#line 1043 "chapters/08-using.nw"
+got += fread(*buf + got, 1, *n - got, f);
+if (ferror(f))
+    return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
+if (got < *n) {
+    *n = got;               /* the decoder names the truncation */
+    return CKPT_OK;
+}
+if (fread(*buf + got, 1, 1, f) == 1)
+    return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
+                " header declares", (unsigned long long)length);
+return CKPT_OK;
+#line 1040 "chapters/08-using.nw"
+}
+#line 1058 "chapters/08-using.nw"
+static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
+                              CkptError *err)
+{
+    FILE *f = fdopen(dup(fd), "rb");
+    if (!f) return fail(err, CKPT_IO, "cannot read: %s",
+                        strerror(errno));
+    CkptStatus s = read_header_and_rest(f, buf, n, err);
+    fclose(f);
+    return s;
+}
+#line 338 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -155,7 +202,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 752 "chapters/08-using.nw"
+#line 766 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -167,7 +214,7 @@ size_t lstm_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 767 "chapters/08-using.nw"
+#line 781 "chapters/08-using.nw"
 size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -183,7 +230,27 @@ int model_family(const Model *m)
 {
     return m->tm ? FAMILY_TRANSFORMER : FAMILY_LSTM;
 }
-#line 342 "chapters/08-using.nw"
+#line 801 "chapters/08-using.nw"
+CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
+{
+    int tm = c->attention == ATTN_TRANSFORMER;
+    int size[4] = { c->E, c->H, tm ? c->heads : 1,
+                    tm ? c->ff : 1 };
+    for (int k = 0; k < 4; k++)
+        if (size[k] > CKPT_MAX_SIZE)
+            return fail(err, CKPT_TOO_LARGE, "too large: a size of"
+                        " %d, more than the limit of %d", size[k],
+                        CKPT_MAX_SIZE);
+    size_t count = tm ? transformer_param_count(c)
+                      : lstm_param_count(c);
+    if (count > CKPT_MAX_PARAMS)
+        return fail(err, CKPT_TOO_LARGE, "too large: the"
+                    " configuration has %zu parameters, more than the"
+                    " limit of %zu", count, CKPT_MAX_PARAMS);
+    err->status = CKPT_OK;
+    return CKPT_OK;
+}
+#line 356 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -193,35 +260,35 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 372 "chapters/08-using.nw"
+#line 386 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 351 "chapters/08-using.nw"
+#line 365 "chapters/08-using.nw"
     assert(ck->family == model_family(m));
     if (ck->family == FAMILY_LSTM) {
         
-#line 378 "chapters/08-using.nw"
+#line 392 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 354 "chapters/08-using.nw"
+#line 368 "chapters/08-using.nw"
     } else {
         
-#line 387 "chapters/08-using.nw"
+#line 401 "chapters/08-using.nw"
 const ModelConfig *c = &m->cfg;
 uint32_t field[8] = { c->src_vocab, c->tgt_vocab, c->H, c->layers,
                       c->heads, c->ff, c->positional, c->scaled };
 out_u32(&o, TRANSFORMER_RECORD_BYTES);
 for (int k = 0; k < 8; k++) out_u32(&o, field[k]);
-#line 356 "chapters/08-using.nw"
+#line 370 "chapters/08-using.nw"
     }
     
-#line 396 "chapters/08-using.nw"
+#line 410 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -231,7 +298,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 358 "chapters/08-using.nw"
+#line 372 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -242,7 +309,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 434 "chapters/08-using.nw"
+#line 448 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     size_t n = ckpt_encode(NULL, ck);
@@ -253,7 +320,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 578 "chapters/08-using.nw"
+#line 592 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -261,7 +328,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 603 "chapters/08-using.nw"
+#line 617 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -275,9 +342,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 585 "chapters/08-using.nw"
+#line 599 "chapters/08-using.nw"
     
-#line 620 "chapters/08-using.nw"
+#line 634 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -295,9 +362,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 586 "chapters/08-using.nw"
+#line 600 "chapters/08-using.nw"
     
-#line 639 "chapters/08-using.nw"
+#line 653 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -305,10 +372,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 587 "chapters/08-using.nw"
+#line 601 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 650 "chapters/08-using.nw"
+#line 664 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -328,15 +395,15 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 589 "chapters/08-using.nw"
+#line 603 "chapters/08-using.nw"
     ModelConfig cfg;
     if (family == FAMILY_LSTM) {
         
-#line 674 "chapters/08-using.nw"
+#line 688 "chapters/08-using.nw"
 uint32_t f[LSTM_RECORD_BYTES / 4];
 if (in_record(&in, LSTM_RECORD_BYTES, "an LSTM", f, err) != CKPT_OK)
     return err->status;
-#line 686 "chapters/08-using.nw"
+#line 700 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -349,19 +416,19 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 678 "chapters/08-using.nw"
+#line 692 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 592 "chapters/08-using.nw"
+#line 606 "chapters/08-using.nw"
     } else {
         
-#line 702 "chapters/08-using.nw"
+#line 716 "chapters/08-using.nw"
 uint32_t f[TRANSFORMER_RECORD_BYTES / 4];
 if (in_record(&in, TRANSFORMER_RECORD_BYTES, "a Transformer", f, err)
     != CKPT_OK)
     return err->status;
-#line 710 "chapters/08-using.nw"
+#line 724 "chapters/08-using.nw"
 static const char *const size_name[] = { "width", "layer count",
                                          "head count",
                                          "feed-forward width" };
@@ -376,7 +443,7 @@ for (int k = 2; k <= 5; k++) {
 if (f[6] > 1 || f[7] > 1)
     return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
                 " encoding and the scale are 0 or 1", f[6], f[7]);
-#line 729 "chapters/08-using.nw"
+#line 743 "chapters/08-using.nw"
 cfg = model_config_default();
 cfg.attention = ATTN_TRANSFORMER;
 cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
@@ -385,16 +452,13 @@ cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
 cfg.scaled = (int)f[7];
 const char *problem = transformer_check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 594 "chapters/08-using.nw"
+#line 608 "chapters/08-using.nw"
     }
     
-#line 787 "chapters/08-using.nw"
+#line 825 "chapters/08-using.nw"
+if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
                                      : transformer_param_count(&cfg);
-if (count > CKPT_MAX_PARAMS)
-    return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
-                " has %zu parameters, more than the limit of %zu",
-                count, CKPT_MAX_PARAMS);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
 uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
 if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
@@ -404,7 +468,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 806 "chapters/08-using.nw"
+#line 841 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -423,9 +487,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 802 "chapters/08-using.nw"
+#line 837 "chapters/08-using.nw"
 }
-#line 828 "chapters/08-using.nw"
+#line 863 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -441,9 +505,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 596 "chapters/08-using.nw"
+#line 610 "chapters/08-using.nw"
     
-#line 848 "chapters/08-using.nw"
+#line 883 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -454,7 +518,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 867 "chapters/08-using.nw"
+#line 902 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -464,12 +528,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 858 "chapters/08-using.nw"
+#line 893 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 880 "chapters/08-using.nw"
+#line 915 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -480,14 +544,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 862 "chapters/08-using.nw"
+#line 897 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 597 "chapters/08-using.nw"
+#line 611 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 903 "chapters/08-using.nw"
+#line 943 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -495,29 +559,50 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     unsigned char *buf = NULL;
     size_t n = 0;
     CkptStatus s = CKPT_OK;
-    
-#line 932 "chapters/08-using.nw"
-FILE *f = fopen(path, "rb");
-struct stat st;
-if (!f || fstat(fileno(f), &st))
-    s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
-else if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
-    s = fail(err, CKPT_TOO_LARGE, "too large: %lld bytes, more than"
-             " the limit of %llu", (long long)st.st_size,
-             (unsigned long long)CKPT_MAX_BYTES);
-else {
-    n = (size_t)st.st_size;
-    buf = xcalloc(n + 1, 1);
-    if (fread(buf, 1, n + 1, f) != n || ferror(f))
-        s = fail(err, CKPT_IO, "cannot read %zu bytes: %s", n,
-                 ferror(f) ? strerror(errno) : "the file changed");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st))
+        s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
+    else 
+#line 980 "chapters/08-using.nw"
+{
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (S_ISDIR(st.st_mode))
+        s = fail(err, CKPT_IO, "it is a folder, not a checkpoint");
+    else if (isatty(fd))
+        s = fail(err, CKPT_IO, "it is a terminal, not a"
+                 " checkpoint");
+    else if (S_ISREG(st.st_mode))
+        
+#line 994 "chapters/08-using.nw"
+{
+    FILE *f = fdopen(fd, "rb");
+    if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
+        s = fail(err, CKPT_TOO_LARGE, "too large: %lld bytes, more"
+                 " than the limit of %llu", (long long)st.st_size,
+                 (unsigned long long)CKPT_MAX_BYTES);
+    else if (!f)
+        s = fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
+    else {
+        n = (size_t)st.st_size;
+        buf = xcalloc(n + 1, 1);
+        if (fread(buf, 1, n + 1, f) != n || ferror(f))
+            s = fail(err, CKPT_IO, "cannot read %zu bytes: %s", n,
+                     ferror(f) ? strerror(errno)
+                               : "the file changed");
+    }
+    if (f) { fclose(f); fd = -1; }
 }
-if (f) fclose(f);
-#line 911 "chapters/08-using.nw"
+#line 989 "chapters/08-using.nw"
+    else
+        s = read_stream(fd, &buf, &n, err);
+}
+#line 955 "chapters/08-using.nw"
+    if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 919 "chapters/08-using.nw"
+#line 964 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -529,16 +614,28 @@ if (f) fclose(f);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 914 "chapters/08-using.nw"
+#line 959 "chapters/08-using.nw"
     return s;
 }
-#line 950 "chapters/08-using.nw"
+#line 1070 "chapters/08-using.nw"
+CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
+                     CkptError *err)
+{
+    memset(ck, 0, sizeof *ck);
+    unsigned char *buf = NULL;
+    size_t n = 0;
+    CkptStatus s = read_header_and_rest(f, &buf, &n, err);
+    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    free(buf);
+    return s;
+}
+#line 1084 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 962 "chapters/08-using.nw"
+#line 1096 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

@@ -500,7 +500,7 @@ for (int b = 0; b < B; b++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1112 "chapters/08-using.nw"
+#line 1248 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -527,7 +527,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, dec_top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1140 "chapters/08-using.nw"
+#line 1276 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -555,7 +555,7 @@ void decoder_state_free(DecoderState *d)
     free(d->ones);
     free(d->words);
 }
-#line 1172 "chapters/08-using.nw"
+#line 1308 "chapters/08-using.nw"
 void decoder_state_reorder(DecoderState *d, const int *parent)
 {
     size_t N = d->N, H = d->H, T = d->max_T;

@@ -27,7 +27,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 1736 "chapters/A-programs.nw"
+#line 1741 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -42,7 +42,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 1692 "chapters/A-programs.nw"
+#line 1697 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -57,7 +57,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 1709 "chapters/A-programs.nw"
+#line 1714 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -71,7 +71,7 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 1706 "chapters/A-programs.nw"
+#line 1711 "chapters/A-programs.nw"
 }
 
 #line 1578 "chapters/A-programs.nw"
@@ -117,7 +117,7 @@ if (summary) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 3174 "chapters/A-programs.nw"
+#line 3179 "chapters/A-programs.nw"
 for (int k = 0; k < n_models; k++) {
     if (mc[k].attention != ATTN_TRANSFORMER) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
@@ -135,10 +135,15 @@ for (int k = 0; save && k < n_models; k++) {
              attention_name[mc[k].attention], mc[k].H);
     save_name[k] = out_name(save, suffix);
     out_plan("--save", save_name[k]);
+    CkptError err;
+    if (ckpt_check_size(&mc[k], &err) != CKPT_OK)
+        refuse("--save: translate could not load the model %s:%d,"
+               " %s", attention_name[mc[k].attention], mc[k].H,
+               err.message);
 }
 #line 1592 "chapters/A-programs.nw"
     
-#line 1678 "chapters/A-programs.nw"
+#line 1683 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
@@ -155,7 +160,7 @@ memory_check(need * resident,
                        save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 1725 "chapters/A-programs.nw"
+#line 1730 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
     Checkpoint ck = { model_family(kept[k]), dc.min_words,
                       dc.max_words, kept[k] };
@@ -165,7 +170,7 @@ for (int k = 0; save && k < n_models; k++) {
 }
 #line 1601 "chapters/A-programs.nw"
     
-#line 1755 "chapters/A-programs.nw"
+#line 1760 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -185,7 +190,7 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
 #line 1602 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1777 "chapters/A-programs.nw"
+#line 1782 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"

@@ -53,8 +53,14 @@ refuse_bad_transformer(&mc);
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 4006 "chapters/A-programs.nw"
-if (save) out_plan("--save", save);
+#line 4014 "chapters/A-programs.nw"
+if (save) {
+    out_plan("--save", save);
+    CkptError err;
+    if (ckpt_check_size(&mc, &err) != CKPT_OK)
+        refuse("--save: translate could not load this model, %s;"
+               " lower --hidden or --embed", err.message);
+}
 #line 1434 "chapters/A-programs.nw"
 double need = run_bytes(&dc, &mc, tc.batch_size);
 memory_check(need, "--batch, --hidden, --embed or --max-words");
@@ -113,7 +119,7 @@ hi = x[n - 1];
 }
 #line 1396 "chapters/A-programs.nw"
     if (save) 
-#line 3994 "chapters/A-programs.nw"
+#line 3999 "chapters/A-programs.nw"
 {
     Checkpoint ck = { model_family(m), dc.min_words, dc.max_words,
                       m };

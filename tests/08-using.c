@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -813,6 +814,69 @@ static void test_a_nul_or_a_lone_return_refuses_its_line(void **s)
     ckpt_free(&ck);
 }
 
+/* train refuses, before training, a model its loader would refuse */
+static void test_train_saves_only_what_translate_can_load(void **s)
+{
+    (void)s;
+    char path[128], cmd[600];
+    snprintf(path, sizeof path, "%s/big.ckpt", dir);
+    snprintf(cmd, sizeof cmd, "build/bin/train --attention dot"
+             " --hidden 2048 --epochs 1 --train-pairs 1 --val-pairs 1"
+             " --batch 1 --save %s", path);
+    expect(cmd, 2, "--save: translate could not load this model, too"
+           " large: the configuration has 43053717 parameters, more"
+           " than the limit of 16777216");
+    struct stat st;
+    assert_int_equal(stat(path, &st), -1);
+    snprintf(cmd, sizeof cmd, "build/bin/sweep --models none:8,dot:2048"
+             " --save %s/s", dir);
+    expect(cmd, 2, "could not load the model dot:2048");
+    /* the check is the loader's: a model just within it is saved */
+    ModelConfig c = model_config_default();
+    CkptError err;
+    c.attention = ATTN_DOT;
+    c.E = c.H = 2048;
+    assert_int_equal(ckpt_check_size(&c, &err), CKPT_TOO_LARGE);
+    c.E = c.H = 512;
+    assert_int_equal(ckpt_check_size(&c, &err), CKPT_OK);
+}
+
+/* FIFOs, pipes and devices as --model: read or refused, at once */
+static void test_fifos_and_streams_are_read_or_refused(void **s)
+{
+    (void)s;
+    char path[128], fifo[128], cmd[1000];
+    snprintf(path, sizeof path, "%s/stream.ckpt", dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    ckpt_save(&ck, path);
+    out_commit();
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    const char *t = "timeout 20 build/bin/translate --sentence"
+                    " 'the dog eats' --model";
+    snprintf(cmd, sizeof cmd, "%s %s", t, fifo);  /* nobody writes */
+    expect(cmd, 2, "empty: it gave no bytes");
+    snprintf(cmd, sizeof cmd, "cat %s | %s /dev/stdin", path, t);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "bash -c \"%s <(cat %s)\"", t, path);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "(cat %s > %s &); %s %s", path, fifo, t,
+             fifo);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "%s /dev/zero", t);
+    expect(cmd, 2, "not a checkpoint");
+    snprintf(cmd, sizeof cmd, "%s %s", t, dir);
+    expect(cmd, 2, "it is a folder, not a checkpoint");
+    snprintf(cmd, sizeof cmd, "(cat %s; echo more) | %s /dev/stdin",
+             path, t);
+    expect(cmd, 2, "more bytes follow");
+    snprintf(cmd, sizeof cmd, "head -c 100 %s | %s /dev/stdin", path,
+             t);
+    expect(cmd, 2, "truncated: 100 bytes of the");
+    unlink(fifo);
+    ckpt_free(&ck);
+}
+
 /* the tests are built in double, the programs in float: a value that
    a double holds and a float cannot is refused by the programs, not
    loaded as infinity */
@@ -929,6 +993,8 @@ int main(void)
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
+        cmocka_unit_test(test_train_saves_only_what_translate_can_load),
+        cmocka_unit_test(test_fifos_and_streams_are_read_or_refused),
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
         cmocka_unit_test(test_a_value_too_large_for_float_is_refused),
