@@ -144,7 +144,7 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 1021 "chapters/08-using.nw"
+#line 1042 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -164,7 +164,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1043 "chapters/08-using.nw"
+#line 1064 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -176,9 +176,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1040 "chapters/08-using.nw"
+#line 1061 "chapters/08-using.nw"
 }
-#line 1058 "chapters/08-using.nw"
+#line 1079 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -507,7 +507,19 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 610 "chapters/08-using.nw"
     
-#line 883 "chapters/08-using.nw"
+#line 910 "chapters/08-using.nw"
+DataConfig no_data = data_config_default();
+no_data.n_train = no_data.n_val = 0;
+no_data.max_words = ck->max_words;
+double need = run_bytes(&no_data, &cfg, max_B);
+double budget = memory_budget(NULL);
+if (budget > 0 && need > budget)
+    return fail(err, CKPT_TOO_LARGE, "too large for this machine:"
+                " decoding %d rows at once (a beam's width for each"
+                " sentence) needs %.3g GB of memory, more than the"
+                " %.3g GB the programs allow themselves", max_B,
+                need / 1e9, budget / 1e9);
+#line 891 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -518,7 +530,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 902 "chapters/08-using.nw"
+#line 923 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -528,12 +540,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 893 "chapters/08-using.nw"
+#line 901 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 915 "chapters/08-using.nw"
+#line 936 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -544,14 +556,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 897 "chapters/08-using.nw"
+#line 905 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 611 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 943 "chapters/08-using.nw"
+#line 964 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -564,7 +576,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 980 "chapters/08-using.nw"
+#line 1001 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -574,7 +586,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 994 "chapters/08-using.nw"
+#line 1015 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -593,16 +605,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 989 "chapters/08-using.nw"
+#line 1010 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 955 "chapters/08-using.nw"
+#line 976 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 964 "chapters/08-using.nw"
+#line 985 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -614,10 +626,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 959 "chapters/08-using.nw"
+#line 980 "chapters/08-using.nw"
     return s;
 }
-#line 1070 "chapters/08-using.nw"
+#line 1091 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
                      CkptError *err)
 {
@@ -629,13 +641,13 @@ CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
     free(buf);
     return s;
 }
-#line 1084 "chapters/08-using.nw"
+#line 1105 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1096 "chapters/08-using.nw"
+#line 1117 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

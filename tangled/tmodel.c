@@ -299,7 +299,7 @@ void transformer_free(TModel *tm)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3169 "chapters/A-programs.nw"
+#line 3225 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
@@ -560,7 +560,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
                      batch->S);
     }
 }
-#line 1350 "chapters/08-using.nw"
+#line 1371 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights)
@@ -579,7 +579,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     d->t++;
 }
-#line 1372 "chapters/08-using.nw"
+#line 1393 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
     tm_encode(m, m->tm, batch);

@@ -12,6 +12,7 @@
 #line 779 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #line 646 "chapters/B-fast.nw"
@@ -540,16 +541,44 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 806 "chapters/A-programs.nw"
+#line 822 "chapters/A-programs.nw"
+double memory_budget(const char **what)
+{
+    const char *of = "memory available on this machine";
+    double have = 0, kb;
+    char line[128];
+    FILE *f = fopen("/proc/meminfo", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kb) == 1)
+            have = kb * 1024;
+    if (f) fclose(f);
+    if (have <= 0) {
+        of = "this machine's memory";
+        have = (double)sysconf(_SC_PHYS_PAGES)
+               * (double)sysconf(_SC_PAGESIZE);
+    }
+    
+#line 843 "chapters/A-programs.nw"
+struct rlimit limit;
+if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
+    && (double)limit.rlim_cur < have) {
+    of = "address space that ulimit -v allows";
+    have = (double)limit.rlim_cur;
+}
+#line 838 "chapters/A-programs.nw"
+    if (what) *what = of;
+    return 0.8 * have;
+}
+#line 851 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
-    double have = (double)sysconf(_SC_PHYS_PAGES)
-                  * (double)sysconf(_SC_PAGESIZE);
-    if (have > 0 && bytes > 0.8 * have)
+    const char *what;
+    double budget = memory_budget(&what);
+    if (budget > 0 && bytes > budget)
         refuse("the run needs %.3g GB of memory, more than the"
-               " %.3g GB the programs allow themselves (80%% of"
-               " this machine's %.3g GB); lower %s", bytes / 1e9,
-               0.8 * have / 1e9, have / 1e9, lower);
+               " %.3g GB the programs allow themselves (80%% of the"
+               " %s); lower %s", bytes / 1e9, budget / 1e9, what,
+               lower);
 }
 
 void progress(const char *fmt, ...)

@@ -877,6 +877,32 @@ static void test_fifos_and_streams_are_read_or_refused(void **s)
     ckpt_free(&ck);
 }
 
+/* translate checks the memory of the model it loads, for the beam
+   it is asked for (ulimit -v makes the machine small; the
+   sanitizers' reserved address space does not fit under one) */
+static void test_translate_checks_the_memory_of_its_beam(void **s)
+{
+    (void)s;
+    if (getenv("ASAN_OPTIONS")) {
+        print_message("skipped: ulimit -v and the sanitizers\n");
+        return;
+    }
+    char path[128], cmd[1000];
+    snprintf(path, sizeof path, "%s/heads.ckpt", dir);
+    snprintf(cmd, sizeof cmd, "build/bin/train --attention transformer"
+             " --hidden 64 --heads 64 --layers 1 --ff 64 --max-words"
+             " 20 --epochs 1 --train-pairs 1 --val-pairs 1 --batch 1"
+             " --save %s", path);
+    expect(cmd, 0, "saved to");
+    const char *t = "bash -c 'ulimit -v 60000; build/bin/translate"
+                    " --sentence \"the dog sees a cat\" --model";
+    snprintf(cmd, sizeof cmd, "%s %s --beam 64'", t, path);
+    expect(cmd, 2, "too large for this machine: decoding 64 rows at"
+           " once");
+    snprintf(cmd, sizeof cmd, "%s %s --beam 1'", t, path);
+    expect(cmd, 0, "");
+}
+
 /* the tests are built in double, the programs in float: a value that
    a double holds and a float cannot is refused by the programs, not
    loaded as infinity */
@@ -995,6 +1021,7 @@ int main(void)
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(test_train_saves_only_what_translate_can_load),
         cmocka_unit_test(test_fifos_and_streams_are_read_or_refused),
+        cmocka_unit_test(test_translate_checks_the_memory_of_its_beam),
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
         cmocka_unit_test(test_a_value_too_large_for_float_is_refused),

@@ -329,6 +329,36 @@ static void test_long_prefixes_are_refused_not_cut(void **s)
     remove_scratch();
 }
 
+/* the sanitizers reserve terabytes of address space, which no
+   ulimit -v allows: the tests that set one are skipped under them */
+static int under_a_sanitizer(void)
+{
+    if (!getenv("ASAN_OPTIONS")) return 0;
+    print_message("skipped: ulimit -v and the sanitizers do not mix\n");
+    return 1;
+}
+
+/* the budget counts every run in memory at once (--threads), and is
+   a share of what the program may have: here, what ulimit -v allows
+   (which also keeps a broken check from taking the machine's memory) */
+static void test_the_budget_counts_every_run_in_memory(void **s)
+{
+    (void)s;
+    if (under_a_sanitizer()) return;
+    expect("bash -c 'ulimit -v 2000000; timeout 60 build/bin/ablation"
+           " --configs dot --seeds 20 --threads 20 --epochs 1"
+           " --hidden 512 --embed 512'", 2,
+           "lower --hidden, --embed or --threads (20 runs in memory"
+           " at once)");
+    expect("bash -c 'ulimit -v 2000000; timeout 60 build/bin/ablation"
+           " --configs dot --seeds 20 --threads 20 --epochs 1"
+           " --hidden 512 --embed 512'", 2,
+           "of the address space that ulimit -v allows");
+    expect("bash -c 'ulimit -v 16000000; timeout 60 build/bin/ablation"
+           " --threads 64 --seeds 20 --hidden 4096 --embed 4096'", 2,
+           "(64 runs in memory at once)");
+}
+
 static void test_memory_budget_refuses_a_run_that_cannot_fit(void **s)
 {
     (void)s;
@@ -411,12 +441,13 @@ static void test_summaries_with_one_or_no_attention(void **s)
     remove_scratch();
 }
 
-/* text with each time of a table, "1.23 (1.20-1.30)", and the
+/* text with each time of a table, "1.23 (1.20-1.30)" and the spaces
+   that pad it (a time of 10 s or more takes one more column), and the
    summary's sentences that rank training times, replaced by "T" */
 static char *without_times(const char *text)
 {
     static const char *const pattern[] = {
-        "[0-9]+\\.[0-9]+ \\([0-9]+\\.[0-9]+-+[0-9]+\\.[0-9]+\\)",
+        " *[0-9]+\\.[0-9]+ \\([0-9]+\\.[0-9]+-+[0-9]+\\.[0-9]+\\)",
         "(In training time|The training times).*The loss floor"};
     char *out = strdup(text);
     for (int p = 0; p < 2; p++) {
@@ -528,6 +559,7 @@ int main(void)
             test_the_transformer_study_plans_every_output_first),
         cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
         cmocka_unit_test(test_memory_budget_refuses_a_run_that_cannot_fit),
+        cmocka_unit_test(test_the_budget_counts_every_run_in_memory),
         cmocka_unit_test(test_numbers_are_read_consistently),
         cmocka_unit_test(test_lists_and_repeats_are_not_bent),
         cmocka_unit_test(test_summaries_with_one_or_no_attention),
