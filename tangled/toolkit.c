@@ -9,13 +9,13 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 779 "chapters/A-programs.nw"
+#line 798 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 646 "chapters/B-fast.nw"
+#line 652 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 45 "chapters/A-programs.nw"
@@ -160,7 +160,7 @@ void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 775 "chapters/A-programs.nw"
+#line 794 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
 #line 251 "chapters/A-programs.nw"
@@ -168,7 +168,7 @@ atexit(check_stdout);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 292 "chapters/A-programs.nw"
+#line 306 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -197,7 +197,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 273 "chapters/A-programs.nw"
+#line 287 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -218,7 +218,14 @@ case OPT_TEXT:
     }
     free(given);
 }
-#line 318 "chapters/A-programs.nw"
+#line 278 "chapters/A-programs.nw"
+int option_given(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i += 2)
+        if (!strcmp(argv[i], name)) return 1;
+    return 0;
+}
+#line 334 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -234,16 +241,19 @@ int split_list(char *buf, size_t size, const char *option,
             refuse("%s '%s' has an empty item", option, shown(list));
         if (n == max)
             refuse("%s lists more than %d items", option, max);
+        for (int k = 0; k < n; k++)
+            if (!strcmp(item[k], s))
+                refuse("%s lists '%s' twice", option, shown(s));
         item[n++] = s;
         if (!comma) return n;
         s = comma + 1;
     }
 }
-#line 397 "chapters/A-programs.nw"
+#line 416 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 419 "chapters/A-programs.nw"
+#line 438 "chapters/A-programs.nw"
 static char *out_target(const char *path);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
@@ -252,7 +262,7 @@ static char *temp_path(const char *target);
 static void watch_signals(void);
 static char *volatile plan_tmp;     /* out_plan's test file */
 
-#line 402 "chapters/A-programs.nw"
+#line 421 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     watch_signals();
@@ -267,7 +277,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 431 "chapters/A-programs.nw"
+#line 450 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -279,7 +289,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 448 "chapters/A-programs.nw"
+#line 467 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -293,13 +303,13 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 442 "chapters/A-programs.nw"
+#line 461 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
-#line 416 "chapters/A-programs.nw"
+#line 435 "chapters/A-programs.nw"
 }
-#line 467 "chapters/A-programs.nw"
+#line 486 "chapters/A-programs.nw"
 static char *out_target(const char *path)
 {
     char *p = out_name(path, "");
@@ -307,7 +317,7 @@ static char *out_target(const char *path)
         struct stat st;
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
         
-#line 481 "chapters/A-programs.nw"
+#line 500 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -323,13 +333,13 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 474 "chapters/A-programs.nw"
+#line 493 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 500 "chapters/A-programs.nw"
+#line 519 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -346,7 +356,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 525 "chapters/A-programs.nw"
+#line 544 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -359,7 +369,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 539 "chapters/A-programs.nw"
+#line 558 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -377,7 +387,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 562 "chapters/A-programs.nw"
+#line 581 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -385,7 +395,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 576 "chapters/A-programs.nw"
+#line 595 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -400,14 +410,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 602 "chapters/A-programs.nw"
+#line 621 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 610 "chapters/A-programs.nw"
+#line 629 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -426,7 +436,7 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 635 "chapters/A-programs.nw"
+#line 654 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
@@ -453,7 +463,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 665 "chapters/A-programs.nw"
+#line 684 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -463,10 +473,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 661 "chapters/A-programs.nw"
+#line 680 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 679 "chapters/A-programs.nw"
+#line 698 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -485,7 +495,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 702 "chapters/A-programs.nw"
+#line 721 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -517,7 +527,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 741 "chapters/A-programs.nw"
+#line 760 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -529,7 +539,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 762 "chapters/A-programs.nw"
+#line 781 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -541,7 +551,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 822 "chapters/A-programs.nw"
+#line 869 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -558,18 +568,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 843 "chapters/A-programs.nw"
+#line 890 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 838 "chapters/A-programs.nw"
+#line 885 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 851 "chapters/A-programs.nw"
+#line 898 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;
@@ -927,7 +937,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 557 "chapters/B-fast.nw"
+#line 563 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -946,7 +956,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 577 "chapters/B-fast.nw"
+#line 583 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1135,14 +1145,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 692 "chapters/B-fast.nw"
+#line 698 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 649 "chapters/B-fast.nw"
+#line 655 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1161,7 +1171,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 669 "chapters/B-fast.nw"
+#line 675 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1176,7 +1186,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 704 "chapters/B-fast.nw"
+#line 710 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -411,6 +411,22 @@ static void test_lists_and_repeats_are_not_bent(void **s)
     expect("build/bin/sweep --models ,none:8", 2, "has an empty item");
     expect("build/bin/loss-floor --vocab 5 --vocab 6", 2,
            "--vocab is given twice");
+    expect("build/bin/ablation --configs dot,none,dot", 2,
+           "--configs lists 'dot' twice");
+    expect("build/bin/sweep --models dot:8,dot:8", 2,
+           "--models lists 'dot:8' twice");
+    /* an option the run would not use is refused, not ignored */
+    expect("build/bin/train --attention dot --layers 2", 2,
+           "--layers is an option of the Transformer, and --attention"
+           " is not transformer");
+    expect("build/bin/ablation --configs none,dot --heads 2", 2,
+           "--heads is an option of the Transformer, and --configs"
+           " has no transformer");
+    expect("build/bin/sweep --models dot:8 --ff 8", 2,
+           "--ff is an option of the Transformer");
+    expect("build/bin/train --attention transformer --layers 1"
+           " --epochs 1 --train-pairs 8 --val-pairs 8 > /dev/null", 0,
+           "");
 }
 
 static void test_summaries_with_one_or_no_attention(void **s)
