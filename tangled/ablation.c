@@ -1,29 +1,29 @@
-#line 1914 "chapters/A-programs.nw"
+#line 1950 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "seq2seq.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 2818 "chapters/A-programs.nw"
+#line 2854 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 1922 "chapters/A-programs.nw"
+#line 1958 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 1948 "chapters/A-programs.nw"
+#line 1984 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 2517 "chapters/A-programs.nw"
+#line 2553 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 1954 "chapters/A-programs.nw"
+#line 1990 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2559 "chapters/A-programs.nw"
+#line 2595 "chapters/A-programs.nw"
 if (attention_chooses(run->model->cfg.attention)) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 1964 "chapters/A-programs.nw"
+#line 2000 "chapters/A-programs.nw"
 }
-#line 1982 "chapters/A-programs.nw"
+#line 2018 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 1996 "chapters/A-programs.nw"
+#line 2032 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2011 "chapters/A-programs.nw"
+#line 2047 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2229 "chapters/A-programs.nw"
+#line 2265 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 2250 "chapters/A-programs.nw"
+#line 2286 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2448 "chapters/A-programs.nw"
+#line 2484 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -122,7 +122,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 2025 "chapters/A-programs.nw"
+#line 2061 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -141,7 +141,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 2742 "chapters/A-programs.nw"
+#line 2778 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -166,7 +166,7 @@ static void write_heatmap(const char *prefix, Model *m,
     const real *w = m->attn.weights;        /* [1, T', S] */
     char *name;
     
-#line 2772 "chapters/A-programs.nw"
+#line 2808 "chapters/A-programs.nw"
 name = heatmap_name(prefix, m->cfg.attention, ".dat");
 FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
@@ -174,9 +174,9 @@ for (int j = 0; j < T; j++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 out_close(f);
 free(name);
-#line 2766 "chapters/A-programs.nw"
+#line 2802 "chapters/A-programs.nw"
     
-#line 2782 "chapters/A-programs.nw"
+#line 2818 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -200,9 +200,9 @@ for (int j = 0; j < words; j++) {
 }
 out_close(f);
 free(name);
-#line 2767 "chapters/A-programs.nw"
+#line 2803 "chapters/A-programs.nw"
     
-#line 2807 "chapters/A-programs.nw"
+#line 2843 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -211,10 +211,10 @@ f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 2768 "chapters/A-programs.nw"
+#line 2804 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 2163 "chapters/A-programs.nw"
+#line 2199 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -224,12 +224,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2574 "chapters/A-programs.nw"
+#line 2610 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2172 "chapters/A-programs.nw"
+#line 2208 "chapters/A-programs.nw"
 } Plan;
-#line 2175 "chapters/A-programs.nw"
+#line 2211 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -246,39 +246,39 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2552 "chapters/A-programs.nw"
+#line 2588 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (attention_chooses(mc.attention)) {
     AlignScore a0 = align_evaluate(m, pl->align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 2191 "chapters/A-programs.nw"
+#line 2227 "chapters/A-programs.nw"
     
-#line 2195 "chapters/A-programs.nw"
+#line 2231 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          attention_name[mc.attention], s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2565 "chapters/A-programs.nw"
+#line 2601 "chapters/A-programs.nw"
 if (attention_chooses(mc.attention))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && attention_chooses(mc.attention)))
     run->model = NULL;
-#line 2202 "chapters/A-programs.nw"
+#line 2238 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2192 "chapters/A-programs.nw"
+#line 2228 "chapters/A-programs.nw"
 }
 
-#line 1930 "chapters/A-programs.nw"
+#line 1966 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2045 "chapters/A-programs.nw"
+#line 2081 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -287,10 +287,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5, threads = default_threads();
-#line 2522 "chapters/A-programs.nw"
+#line 2558 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 2054 "chapters/A-programs.nw"
+#line 2090 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -307,7 +307,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 2525 "chapters/A-programs.nw"
+#line 2561 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -315,12 +315,12 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 2070 "chapters/A-programs.nw"
+#line 2106 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2126 "chapters/A-programs.nw"
+#line 2162 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -336,21 +336,21 @@ for (int k = 0; k < n_conf; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--configs has"
                                       " no transformer");
-#line 2075 "chapters/A-programs.nw"
+#line 2111 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 2084 "chapters/A-programs.nw"
+#line 2120 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 2097 "chapters/A-programs.nw"
+#line 2133 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 2533 "chapters/A-programs.nw"
+#line 2569 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
@@ -359,7 +359,7 @@ for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && attention_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2102 "chapters/A-programs.nw"
+#line 2138 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -368,48 +368,48 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2579 "chapters/A-programs.nw"
+#line 2615 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2111 "chapters/A-programs.nw"
+#line 2147 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 1934 "chapters/A-programs.nw"
+#line 1970 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2542 "chapters/A-programs.nw"
+#line 2578 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 1937 "chapters/A-programs.nw"
+#line 1973 "chapters/A-programs.nw"
     
-#line 2147 "chapters/A-programs.nw"
+#line 2183 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2577 "chapters/A-programs.nw"
+#line 2613 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2152 "chapters/A-programs.nw"
+#line 2188 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2581 "chapters/A-programs.nw"
+#line 2617 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 1938 "chapters/A-programs.nw"
+#line 1974 "chapters/A-programs.nw"
     
-#line 2208 "chapters/A-programs.nw"
+#line 2244 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -425,11 +425,11 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 1939 "chapters/A-programs.nw"
+#line 1975 "chapters/A-programs.nw"
     
-#line 2270 "chapters/A-programs.nw"
+#line 2306 "chapters/A-programs.nw"
 if (table) 
-#line 2282 "chapters/A-programs.nw"
+#line 2318 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -444,7 +444,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 2302 "chapters/A-programs.nw"
+#line 2338 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -455,14 +455,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         attention_name[kind[k]], runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2296 "chapters/A-programs.nw"
+#line 2332 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2271 "chapters/A-programs.nw"
+#line 2307 "chapters/A-programs.nw"
 if (curves) 
-#line 2316 "chapters/A-programs.nw"
+#line 2352 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -481,11 +481,11 @@ if (curves)
     }
     out_close(f);
 }
-#line 2272 "chapters/A-programs.nw"
+#line 2308 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 2421 "chapters/A-programs.nw"
+#line 2457 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -495,7 +495,7 @@ for (int k = 0; k < n_conf; k++) {
             attention_name[kind[k]], st[0][0]);
 }
 fprintf(f, ". ");
-#line 2433 "chapters/A-programs.nw"
+#line 2469 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -508,7 +508,7 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 2348 "chapters/A-programs.nw"
+#line 2384 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++)
     compare_runs(f, runs[0], kind, 0, k, seeds);
 for (int k = 1; k < n_conf; k++)
@@ -520,7 +520,7 @@ for (int i = 1; i < n_conf; i++)
     for (int j = i + 1; j < n_conf; j++)
         if (attention_chooses(kind[i]) && attention_chooses(kind[j]))
             compare_runs(f, runs[0], kind, i, j, seeds);
-#line 2368 "chapters/A-programs.nw"
+#line 2404 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -543,7 +543,7 @@ for (int i = 1; i < n_conf; i++)
                      " baseline's. ");
     }
 }
-#line 2394 "chapters/A-programs.nw"
+#line 2430 "chapters/A-programs.nw"
 {
     int said = 0;
     for (int i = 0; i < n_conf; i++) {
@@ -569,12 +569,12 @@ for (int i = 1; i < n_conf; i++)
             " ranked. ");
 }
 
-#line 2361 "chapters/A-programs.nw"
+#line 2397 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2275 "chapters/A-programs.nw"
+#line 2311 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 2486 "chapters/A-programs.nw"
+#line 2522 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -596,11 +596,11 @@ fprintf(f, "The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 2276 "chapters/A-programs.nw"
+#line 2312 "chapters/A-programs.nw"
     out_close(f);
 }
 if (seeds_answer) 
-#line 2472 "chapters/A-programs.nw"
+#line 2508 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -612,11 +612,11 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2591 "chapters/A-programs.nw"
+#line 2627 "chapters/A-programs.nw"
 int n_attn = 0;
 for (int k = 0; k < n_conf; k++) n_attn += attention_chooses(kind[k]);
 if (align_table) 
-#line 2601 "chapters/A-programs.nw"
+#line 2637 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -634,7 +634,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 2627 "chapters/A-programs.nw"
+#line 2663 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
         st[0][0], st[0][1]);
 if (!attention_chooses(kind[k]))
@@ -642,16 +642,16 @@ if (!attention_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 2618 "chapters/A-programs.nw"
+#line 2654 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2594 "chapters/A-programs.nw"
+#line 2630 "chapters/A-programs.nw"
 if (align_curves) 
-#line 2668 "chapters/A-programs.nw"
+#line 2704 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
@@ -673,9 +673,9 @@ if (align_curves)
     }
     out_close(f);
 }
-#line 2595 "chapters/A-programs.nw"
+#line 2631 "chapters/A-programs.nw"
 if (align_summary) 
-#line 2639 "chapters/A-programs.nw"
+#line 2675 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -702,9 +702,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2596 "chapters/A-programs.nw"
+#line 2632 "chapters/A-programs.nw"
 if (align_timing) 
-#line 2696 "chapters/A-programs.nw"
+#line 2732 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -714,7 +714,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!attention_chooses(kind[k])) continue;
         
-#line 2713 "chapters/A-programs.nw"
+#line 2749 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -736,15 +736,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             attention_name[kind[k]], then, last);
-#line 2705 "chapters/A-programs.nw"
+#line 2741 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2597 "chapters/A-programs.nw"
+#line 2633 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 1940 "chapters/A-programs.nw"
+#line 1976 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -1,10 +1,10 @@
-#line 1068 "chapters/A-programs.nw"
+#line 1104 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1922 "chapters/08-using.nw"
+#line 1936 "chapters/08-using.nw"
 #include "beam.h"
-#line 1946 "chapters/08-using.nw"
+#line 1960 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -22,7 +22,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 1973 "chapters/08-using.nw"
+#line 1987 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -32,7 +32,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 1963 "chapters/08-using.nw"
+#line 1977 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -41,12 +41,12 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 1244 "chapters/A-programs.nw"
+#line 1280 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1261 "chapters/A-programs.nw"
+#line 1297 "chapters/A-programs.nw"
 #include "seq2seq.h"
 enum { RUNS = 3 };
-#line 1310 "chapters/A-programs.nw"
+#line 1346 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -62,7 +62,7 @@ static void report_training(FILE *table, const char *name,
                 1e3 * st[2], gflop, rate,
                 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 1336 "chapters/A-programs.nw"
+#line 1372 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -79,9 +79,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 3189 "chapters/A-programs.nw"
+#line 3225 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 3195 "chapters/A-programs.nw"
+#line 3231 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -102,7 +102,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 3223 "chapters/A-programs.nw"
+#line 3259 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -111,9 +111,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 3215 "chapters/A-programs.nw"
+#line 3251 "chapters/A-programs.nw"
     
-#line 3233 "chapters/A-programs.nw"
+#line 3269 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -133,16 +133,16 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 3216 "chapters/A-programs.nw"
+#line 3252 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
 
-#line 1073 "chapters/A-programs.nw"
+#line 1109 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 1116 "chapters/A-programs.nw"
+#line 1152 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -156,7 +156,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 1142 "chapters/A-programs.nw"
+#line 1178 "chapters/A-programs.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -168,7 +168,7 @@ static void median_range(double out[3] /* median, min, max */,
 #define FUSED __attribute__((optimize("fp-contract=fast")))
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
-#line 1164 "chapters/A-programs.nw"
+#line 1200 "chapters/A-programs.nw"
 typedef float vec16 __attribute__((vector_size(64)));
 enum { ACC = 12, REPS = 16000000 };
 #define PEAK_LOOP_BODY                                          \
@@ -192,7 +192,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 1189 "chapters/A-programs.nw"
+#line 1225 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     double fused[REPEATS], unfused[REPEATS], f[3], u[3];
@@ -209,7 +209,7 @@ static double report_peaks(void)
            f[0] / 64);
     return f[0];
 }
-#line 1210 "chapters/A-programs.nw"
+#line 1246 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -225,7 +225,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 1229 "chapters/A-programs.nw"
+#line 1265 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -239,7 +239,7 @@ double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 1225 "chapters/A-programs.nw"
+#line 1261 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 #line 1118 "chapters/B-fast.nw"
@@ -359,12 +359,12 @@ static void run_dot_product(void *ctx)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
 
-#line 1079 "chapters/A-programs.nw"
+#line 1115 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 1098 "chapters/A-programs.nw"
+#line 1134 "chapters/A-programs.nw"
 char *roofline = NULL, *steps = NULL;
 int epochs = train_config_default().epochs;
 Option options[] = {
@@ -379,7 +379,7 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "time the kernels and the experiments");
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
-#line 1083 "chapters/A-programs.nw"
+#line 1119 "chapters/A-programs.nw"
     printf("medians (min-max) of %d repeats, of %d for training"
            " (%d epochs); one core unless said; %% of the fused"
            " peak\n", REPEATS, RUNS, epochs);
@@ -387,7 +387,7 @@ if (steps) out_plan("--steps", steps);
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 1924 "chapters/08-using.nw"
+#line 1938 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -405,9 +405,9 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1246 "chapters/A-programs.nw"
+#line 1282 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1266 "chapters/A-programs.nw"
+#line 1302 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -416,17 +416,17 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 1327 "chapters/A-programs.nw"
+#line 1363 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & ms & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 1274 "chapters/A-programs.nw"
+#line 1310 "chapters/A-programs.nw"
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; attention_name[kind]; kind++) {
         
-#line 1286 "chapters/A-programs.nw"
+#line 1322 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 mc.attention = kind;
 double sec[RUNS], st[3];
@@ -446,10 +446,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1278 "chapters/A-programs.nw"
+#line 1314 "chapters/A-programs.nw"
     }
     
-#line 1354 "chapters/A-programs.nw"
+#line 1390 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -462,18 +462,18 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 1371 "chapters/A-programs.nw"
+#line 1407 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1280 "chapters/A-programs.nw"
+#line 1316 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 3192 "chapters/A-programs.nw"
+#line 3228 "chapters/A-programs.nw"
 time_attention(peak);
 #line 1256 "chapters/B-fast.nw"
 {
@@ -543,6 +543,6 @@ free(A); free(W); free(C); free(dW); free(e); free(d);
         out_close(f);
     }
 }
-#line 1090 "chapters/A-programs.nw"
+#line 1126 "chapters/A-programs.nw"
     return 0;
 }

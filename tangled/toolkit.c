@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 798 "chapters/A-programs.nw"
+#line 833 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -160,7 +160,7 @@ void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 794 "chapters/A-programs.nw"
+#line 829 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
 #line 251 "chapters/A-programs.nw"
@@ -253,31 +253,33 @@ int split_list(char *buf, size_t size, const char *option,
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 438 "chapters/A-programs.nw"
-static char *out_target(const char *path);
+#line 439 "chapters/A-programs.nw"
+static char *out_target(const char *path, int *open_fd);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
 static size_t name_max(const char *target, size_t dir);
 static char *temp_path(const char *target);
 static void watch_signals(void);
+static int in_fd_folder(const char *p);
 static char *volatile plan_tmp;     /* out_plan's test file */
 
 #line 421 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     watch_signals();
-    char *target = out_target(path);
+    int open_fd = 0, stream = 0;
+    char *target = out_target(path, &open_fd);
     struct stat st;
-    int stream = 0;
     const char *why = target ? out_refusal(target, &st, &stream)
                              : strerror(errno);
     if (why)
         refuse("%s: cannot write '%s': %s", option, shown(path), why);
+    stream |= open_fd;
     if (stream && access(target, W_OK))
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 450 "chapters/A-programs.nw"
+#line 453 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -289,7 +291,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 467 "chapters/A-programs.nw"
+#line 470 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -303,21 +305,22 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 461 "chapters/A-programs.nw"
+#line 464 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
-#line 435 "chapters/A-programs.nw"
+#line 436 "chapters/A-programs.nw"
 }
-#line 486 "chapters/A-programs.nw"
-static char *out_target(const char *path)
+#line 495 "chapters/A-programs.nw"
+static char *out_target(const char *path, int *open_fd)
 {
     char *p = out_name(path, "");
     for (int hops = 0; hops < 40; hops++) {
         struct stat st;
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
+        if ((*open_fd = in_fd_folder(p))) return p;
         
-#line 500 "chapters/A-programs.nw"
+#line 528 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -333,13 +336,26 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 493 "chapters/A-programs.nw"
+#line 503 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 519 "chapters/A-programs.nw"
+#line 514 "chapters/A-programs.nw"
+static int in_fd_folder(const char *p)
+{
+    const char *slash = strrchr(p, '/');
+    char *folder = xcalloc(slash ? (size_t)(slash - p) + 2 : 2, 1);
+    if (slash) memcpy(folder, p, (size_t)(slash - p) + 1);
+    else strcpy(folder, ".");
+    struct stat a, b;
+    int fd = !stat(folder, &a) && !stat("/proc/self/fd", &b)
+             && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    free(folder);
+    return fd;
+}
+#line 547 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -356,7 +372,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 544 "chapters/A-programs.nw"
+#line 572 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -369,7 +385,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 558 "chapters/A-programs.nw"
+#line 586 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -387,7 +403,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 581 "chapters/A-programs.nw"
+#line 609 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -395,7 +411,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 595 "chapters/A-programs.nw"
+#line 623 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -410,14 +426,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 621 "chapters/A-programs.nw"
+#line 649 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 629 "chapters/A-programs.nw"
+#line 657 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -436,25 +452,27 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 654 "chapters/A-programs.nw"
+#line 687 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
     int k = 0;
     while (k < MAX_OUTPUTS && writing[k].live) k++;
     assert(k < MAX_OUTPUTS);
-    char *target = out_target(path);
+    int open_fd = 0, stream = 0;
+    char *target = out_target(path, &open_fd);
     struct stat st;
-    int stream = 0;
     const char *why = target ? out_refusal(target, &st, &stream)
                              : strerror(errno);
     if (why) die("cannot write '%s': %s", shown(path), why);
+    stream |= open_fd;
     writing[k].path = out_name(path, "");
     writing[k].target = target;
     writing[k].tmp = stream ? NULL : temp_path(target);
     writing[k].live = 1;
-    int fd = stream ? open(target, O_WRONLY | O_NOCTTY)
-                    : mkstemp(writing[k].tmp);
+    int fd = open_fd ? dup(atoi(strrchr(target, '/') + 1))
+           : stream ? open(target, O_WRONLY | O_NOCTTY)
+           : mkstemp(writing[k].tmp);
     FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
     if (!f) {
         int err = errno;
@@ -463,7 +481,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 684 "chapters/A-programs.nw"
+#line 719 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -473,10 +491,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 680 "chapters/A-programs.nw"
+#line 715 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 698 "chapters/A-programs.nw"
+#line 733 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -495,7 +513,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 721 "chapters/A-programs.nw"
+#line 756 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -527,7 +545,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 760 "chapters/A-programs.nw"
+#line 795 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -539,7 +557,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 781 "chapters/A-programs.nw"
+#line 816 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -551,7 +569,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 869 "chapters/A-programs.nw"
+#line 905 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -568,18 +586,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 890 "chapters/A-programs.nw"
+#line 926 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 885 "chapters/A-programs.nw"
+#line 921 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 898 "chapters/A-programs.nw"
+#line 934 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;

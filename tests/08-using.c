@@ -510,6 +510,22 @@ static void test_a_failed_write_leaves_the_old_file(void **s)
     ckpt_free(&big);
 }
 
+/* a diverged model is not saved: the loader would refuse it */
+static void test_a_model_that_is_not_finite_is_not_saved(void **s)
+{
+    (void)s;
+    char path[128], err_path[128];
+    snprintf(path, sizeof path, "%s/nan.ckpt", dir);
+    snprintf(err_path, sizeof err_path, "%s/nan.err", dir);
+    Checkpoint ck = small(ATTN_DOT, 2, 2, 1);
+    ck.model->params.value[5] = NAN;
+    assert_int_equal(save_in_child(&ck, path, 0, err_path), 1);
+    assert_true(file_holds(err_path, "parameter 5 of the model is"));
+    assert_int_equal(access(path, F_OK), -1);
+    unlink(err_path);
+    ckpt_free(&ck);
+}
+
 static void test_loading_a_missing_file_says_why(void **s)
 {
     (void)s;
@@ -1020,6 +1036,7 @@ int main(void)
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(test_train_saves_only_what_translate_can_load),
+        cmocka_unit_test(test_a_model_that_is_not_finite_is_not_saved),
         cmocka_unit_test(test_fifos_and_streams_are_read_or_refused),
         cmocka_unit_test(test_translate_checks_the_memory_of_its_beam),
         cmocka_unit_test(

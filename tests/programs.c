@@ -245,6 +245,18 @@ static void test_devices_and_fifos_are_written_through(void **s)
     struct stat st;
     assert_int_equal(lstat(fifo, &st), 0);
     assert_true(S_ISFIFO(st.st_mode));
+    /* names of open files: the standard output (a pipe here, then a
+       file, which gets the summary after the lines printed before
+       it), and the shell's >(...) */
+    snprintf(command, sizeof command, "%s --summary /dev/stdout | cat",
+             tiny);
+    expect(command, 0, "After 1 epochs the validation loss");
+    snprintf(command, sizeof command, "%s --summary /dev/stdout >"
+             " %s/log && cat %s/log", tiny, scratch, scratch);
+    expect(command, 0, "\nAfter 1 epochs");  /* not at the start */
+    snprintf(command, sizeof command, "bash -c \"%s --summary"
+             " >(cat) > /dev/null\"; sleep 1", tiny);
+    expect(command, 0, "After 1 epochs the validation loss");
     if (geteuid() != 0) {
         print_message("skipped the devices: making one needs root\n");
         remove_scratch();
