@@ -9,6 +9,7 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <math.h>
 #include <stdio.h>
@@ -312,6 +313,25 @@ static void test_a_device_is_never_replaced(void **s)
     fresh_dir();
     /* the device of /dev/null, 1:3, under another name */
     assert_int_equal(mknod(path, S_IFCHR | 0666, makedev(1, 3)), 0);
+    int fd = open(path, O_WRONLY);
+    if (fd < 0 && errno == EACCES) {    /* /tmp mounted nodev */
+        unlink(path);
+        remove_dir();
+        strcpy(dir, "build/am-device-XXXXXX");  /* the checkout's */
+        assert_non_null(mkdtemp(dir));
+        snprintf(path, sizeof path, "%s/out.tex", dir);
+        assert_int_equal(mknod(path, S_IFCHR | 0666, makedev(1, 3)),
+                         0);
+        fd = open(path, O_WRONLY);
+    }
+    if (fd < 0) {
+        print_message("skipped: devices cannot be opened here: %s\n",
+                      strerror(errno));
+        unlink(path);
+        remove_dir();
+        skip();
+    }
+    close(fd);
     assert_int_equal(write_in_child(path), 0);
     struct stat st;
     assert_int_equal(lstat(path, &st), 0);

@@ -265,6 +265,17 @@ static void test_devices_and_fifos_are_written_through(void **s)
     snprintf(command, sizeof command, "mknod %s/full c 1 7 &&"
              " mknod %s/disk b 7 200", scratch, scratch);
     assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, ": 2> /dev/null > %s/full",
+             scratch);
+    if (system(command) != 0) {
+        /* a /tmp mounted nodev opens no device: use the checkout */
+        remove_scratch();
+        strcpy(scratch, "build/am-programs-XXXXXX");
+        assert_non_null(mkdtemp(scratch));
+        snprintf(command, sizeof command, "mknod %s/full c 1 7 &&"
+                 " mknod %s/disk b 7 200", scratch, scratch);
+        assert_int_equal(system(command), 0);
+    }
     snprintf(command, sizeof command, "%s --summary %s/full", tiny,
              scratch);
     expect(command, 1, "full': No space left on device");
