@@ -234,7 +234,7 @@ fuzz: deps-test deps-fuzz build/fuzz/checkpoint build/fuzz/seeds
 	@mkdir -p build/fuzz/corpus build/fuzz/found
 	build/fuzz/seeds build/fuzz/corpus
 	build/fuzz/checkpoint -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=4096 -rss_limit_mb=2048 \
+	  -max_len=131072 -rss_limit_mb=2048 \
 	  -artifact_prefix=build/fuzz/found/ build/fuzz/corpus
 
 # ---- exercises: make exercise EX=N.M -----------------------------

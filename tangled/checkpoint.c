@@ -7,9 +7,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
-#line 280 "chapters/08-using.nw"
+#line 294 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -24,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 299 "chapters/08-using.nw"
+#line 313 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -41,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 321 "chapters/08-using.nw"
+#line 335 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -58,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 509 "chapters/08-using.nw"
+#line 536 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -71,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 528 "chapters/08-using.nw"
+#line 555 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -90,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 548 "chapters/08-using.nw"
+#line 575 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -107,7 +109,7 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 570 "chapters/08-using.nw"
+#line 597 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int bytes,
                             const char *family, uint32_t *f,
                             CkptError *err)
@@ -126,7 +128,7 @@ static CkptStatus in_record(InCursor *in, int bytes,
                     VOCAB_MAX);
     return CKPT_OK;
 }
-#line 592 "chapters/08-using.nw"
+#line 619 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -142,7 +144,52 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 347 "chapters/08-using.nw"
+#line 1089 "chapters/08-using.nw"
+static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
+                                       size_t *n, CkptError *err)
+{
+    unsigned char head[CKPT_HEADER_BYTES] = {0};
+    size_t got = fread(head, 1, sizeof head, f);
+    if (ferror(f))
+        return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
+    if (got == 0)
+        return fail(err, CKPT_TRUNCATED, "empty: it gave no bytes"
+                    " (a FIFO that nobody writes reads as empty)");
+    uint64_t length = got < sizeof head ? 0 : get_u64(head + 12);
+    int go_on = !memcmp(head, ckpt_magic, CKPT_MAGIC_BYTES)
+                && get_u32(head + 8) == CKPT_FORMAT
+                && length >= sizeof head && length <= CKPT_MAX_BYTES;
+    *n = go_on ? (size_t)length : got;
+    *buf = xcalloc(*n + 1, 1);
+    memcpy(*buf, head, got);
+    if (!go_on) return CKPT_OK;
+    
+#line 1111 "chapters/08-using.nw"
+got += fread(*buf + got, 1, *n - got, f);
+if (ferror(f))
+    return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
+if (got < *n) {
+    *n = got;               /* the decoder names the truncation */
+    return CKPT_OK;
+}
+if (fread(*buf + got, 1, 1, f) == 1)
+    return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
+                " header declares", (unsigned long long)length);
+return CKPT_OK;
+#line 1108 "chapters/08-using.nw"
+}
+#line 1126 "chapters/08-using.nw"
+static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
+                              CkptError *err)
+{
+    FILE *f = fdopen(dup(fd), "rb");
+    if (!f) return fail(err, CKPT_IO, "cannot read: %s",
+                        strerror(errno));
+    CkptStatus s = read_header_and_rest(f, buf, n, err);
+    fclose(f);
+    return s;
+}
+#line 361 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -155,7 +202,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 786 "chapters/08-using.nw"
+#line 813 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -167,7 +214,7 @@ size_t lstm_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 801 "chapters/08-using.nw"
+#line 828 "chapters/08-using.nw"
 size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -183,7 +230,27 @@ int model_family(const Model *m)
 {
     return m->tm ? FAMILY_TRANSFORMER : FAMILY_LSTM;
 }
-#line 365 "chapters/08-using.nw"
+#line 848 "chapters/08-using.nw"
+CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
+{
+    int tm = c->attention == ATTN_TRANSFORMER;
+    int size[4] = { c->E, c->H, tm ? c->heads : 1,
+                    tm ? c->ff : 1 };
+    for (int k = 0; k < 4; k++)
+        if (size[k] > CKPT_MAX_SIZE)
+            return fail(err, CKPT_TOO_LARGE, "too large: a size of"
+                        " %d, more than the limit of %d", size[k],
+                        CKPT_MAX_SIZE);
+    size_t count = tm ? transformer_param_count(c)
+                      : lstm_param_count(c);
+    if (count > CKPT_MAX_PARAMS)
+        return fail(err, CKPT_TOO_LARGE, "too large: the"
+                    " configuration has %zu parameters, more than the"
+                    " limit of %zu", count, CKPT_MAX_PARAMS);
+    err->status = CKPT_OK;
+    return CKPT_OK;
+}
+#line 379 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -193,35 +260,35 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 395 "chapters/08-using.nw"
+#line 409 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 374 "chapters/08-using.nw"
+#line 388 "chapters/08-using.nw"
     assert(ck->family == model_family(m));
     if (ck->family == FAMILY_LSTM) {
         
-#line 401 "chapters/08-using.nw"
+#line 415 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 377 "chapters/08-using.nw"
+#line 391 "chapters/08-using.nw"
     } else {
         
-#line 410 "chapters/08-using.nw"
+#line 424 "chapters/08-using.nw"
 const ModelConfig *c = &m->cfg;
 uint32_t field[8] = { c->src_vocab, c->tgt_vocab, c->H, c->layers,
                       c->heads, c->ff, c->positional, c->scaled };
 out_u32(&o, TRANSFORMER_RECORD_BYTES);
 for (int k = 0; k < 8; k++) out_u32(&o, field[k]);
-#line 379 "chapters/08-using.nw"
+#line 393 "chapters/08-using.nw"
     }
     
-#line 419 "chapters/08-using.nw"
+#line 433 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -231,7 +298,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 381 "chapters/08-using.nw"
+#line 395 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -242,9 +309,16 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 459 "chapters/08-using.nw"
+#line 479 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
+    const Params *p = &ck->model->params;
+    for (size_t i = 0; i < p->count; i++)
+        if (!isfinite(p->value[i]))
+            die("cannot save '%s': parameter %zu of the model is %g;"
+                " the training diverged (a lower --lr may help), and"
+                " the loader refuses a model that is not finite",
+                shown(path), i, (double)p->value[i]);
     size_t n = ckpt_encode(NULL, ck);
     unsigned char *buf = xcalloc(n, 1);
     ckpt_encode(buf, ck);
@@ -253,7 +327,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 612 "chapters/08-using.nw"
+#line 639 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -261,7 +335,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 637 "chapters/08-using.nw"
+#line 664 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -275,9 +349,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 619 "chapters/08-using.nw"
+#line 646 "chapters/08-using.nw"
     
-#line 654 "chapters/08-using.nw"
+#line 681 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -295,9 +369,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 620 "chapters/08-using.nw"
+#line 647 "chapters/08-using.nw"
     
-#line 673 "chapters/08-using.nw"
+#line 700 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -305,10 +379,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 621 "chapters/08-using.nw"
+#line 648 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 684 "chapters/08-using.nw"
+#line 711 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -328,15 +402,15 @@ if (digest != vocab_digest())
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 623 "chapters/08-using.nw"
+#line 650 "chapters/08-using.nw"
     ModelConfig cfg;
     if (family == FAMILY_LSTM) {
         
-#line 708 "chapters/08-using.nw"
+#line 735 "chapters/08-using.nw"
 uint32_t f[LSTM_RECORD_BYTES / 4];
 if (in_record(&in, LSTM_RECORD_BYTES, "an LSTM", f, err) != CKPT_OK)
     return err->status;
-#line 720 "chapters/08-using.nw"
+#line 747 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -349,19 +423,19 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 712 "chapters/08-using.nw"
+#line 739 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 626 "chapters/08-using.nw"
+#line 653 "chapters/08-using.nw"
     } else {
         
-#line 736 "chapters/08-using.nw"
+#line 763 "chapters/08-using.nw"
 uint32_t f[TRANSFORMER_RECORD_BYTES / 4];
 if (in_record(&in, TRANSFORMER_RECORD_BYTES, "a Transformer", f, err)
     != CKPT_OK)
     return err->status;
-#line 744 "chapters/08-using.nw"
+#line 771 "chapters/08-using.nw"
 static const char *const size_name[] = { "width", "layer count",
                                          "head count",
                                          "feed-forward width" };
@@ -376,7 +450,7 @@ for (int k = 2; k <= 5; k++) {
 if (f[6] > 1 || f[7] > 1)
     return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
                 " encoding and the scale are 0 or 1", f[6], f[7]);
-#line 763 "chapters/08-using.nw"
+#line 790 "chapters/08-using.nw"
 cfg = model_config_default();
 cfg.attention = ATTN_TRANSFORMER;
 cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
@@ -385,16 +459,13 @@ cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
 cfg.scaled = (int)f[7];
 const char *problem = transformer_check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 628 "chapters/08-using.nw"
+#line 655 "chapters/08-using.nw"
     }
     
-#line 821 "chapters/08-using.nw"
+#line 872 "chapters/08-using.nw"
+if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
                                      : transformer_param_count(&cfg);
-if (count > CKPT_MAX_PARAMS)
-    return fail(err, CKPT_TOO_LARGE, "too large: the configuration"
-                " has %zu parameters, more than the limit of %zu",
-                count, CKPT_MAX_PARAMS);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
 uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
 if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
@@ -404,7 +475,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 840 "chapters/08-using.nw"
+#line 888 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -423,9 +494,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 836 "chapters/08-using.nw"
+#line 884 "chapters/08-using.nw"
 }
-#line 862 "chapters/08-using.nw"
+#line 910 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -441,9 +512,21 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 630 "chapters/08-using.nw"
+#line 657 "chapters/08-using.nw"
     
-#line 882 "chapters/08-using.nw"
+#line 957 "chapters/08-using.nw"
+DataConfig no_data = data_config_default();
+no_data.n_train = no_data.n_val = 0;
+no_data.max_words = ck->max_words;
+double need = run_bytes(&no_data, &cfg, max_B);
+double budget = memory_budget(NULL);
+if (budget > 0 && need > budget)
+    return fail(err, CKPT_TOO_LARGE, "too large for this machine:"
+                " decoding %d rows at once (a beam's width for each"
+                " sentence) needs %.3g GB of memory, more than the"
+                " %.3g GB the programs allow themselves", max_B,
+                need / 1e9, budget / 1e9);
+#line 938 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -454,7 +537,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 901 "chapters/08-using.nw"
+#line 970 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -464,12 +547,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 892 "chapters/08-using.nw"
+#line 948 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 914 "chapters/08-using.nw"
+#line 983 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -480,14 +563,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 896 "chapters/08-using.nw"
+#line 952 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 631 "chapters/08-using.nw"
+#line 658 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 937 "chapters/08-using.nw"
+#line 1011 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -495,50 +578,83 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     unsigned char *buf = NULL;
     size_t n = 0;
     CkptStatus s = CKPT_OK;
-    
-#line 966 "chapters/08-using.nw"
-FILE *f = fopen(path, "rb");
-struct stat st;
-if (!f || fstat(fileno(f), &st))
-    s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
-else if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
-    s = fail(err, CKPT_TOO_LARGE, "too large: %lld bytes, more than"
-             " the limit of %llu", (long long)st.st_size,
-             (unsigned long long)CKPT_MAX_BYTES);
-else {
-    n = (size_t)st.st_size;
-    buf = xcalloc(n + 1, 1);
-    if (fread(buf, 1, n + 1, f) != n || ferror(f))
-        s = fail(err, CKPT_IO, "cannot read %zu bytes: %s", n,
-                 ferror(f) ? strerror(errno) : "the file changed");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st))
+        s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
+    else 
+#line 1048 "chapters/08-using.nw"
+{
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (S_ISDIR(st.st_mode))
+        s = fail(err, CKPT_IO, "it is a folder, not a checkpoint");
+    else if (isatty(fd))
+        s = fail(err, CKPT_IO, "it is a terminal, not a"
+                 " checkpoint");
+    else if (S_ISREG(st.st_mode))
+        
+#line 1062 "chapters/08-using.nw"
+{
+    FILE *f = fdopen(fd, "rb");
+    if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
+        s = fail(err, CKPT_TOO_LARGE, "too large: %lld bytes, more"
+                 " than the limit of %llu", (long long)st.st_size,
+                 (unsigned long long)CKPT_MAX_BYTES);
+    else if (!f)
+        s = fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
+    else {
+        n = (size_t)st.st_size;
+        buf = xcalloc(n + 1, 1);
+        if (fread(buf, 1, n + 1, f) != n || ferror(f))
+            s = fail(err, CKPT_IO, "cannot read %zu bytes: %s", n,
+                     ferror(f) ? strerror(errno)
+                               : "the file changed");
+    }
+    if (f) { fclose(f); fd = -1; }
 }
-if (f) fclose(f);
-#line 945 "chapters/08-using.nw"
+#line 1057 "chapters/08-using.nw"
+    else
+        s = read_stream(fd, &buf, &n, err);
+}
+#line 1023 "chapters/08-using.nw"
+    if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 953 "chapters/08-using.nw"
+#line 1032 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
     size_t size = sizeof err->message;
-    int w = snprintf(err->message, size, "'%s': ", path);
+    int w = snprintf(err->message, size, "'%s': ", shown(path));
     if (w > 0 && (size_t)w < size) {
         size_t n = strnlen(why, sizeof why), room = size - 1 - w;
         memcpy(err->message + w, why, n < room ? n : room);
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 948 "chapters/08-using.nw"
+#line 1027 "chapters/08-using.nw"
     return s;
 }
-#line 984 "chapters/08-using.nw"
+#line 1138 "chapters/08-using.nw"
+CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
+                     CkptError *err)
+{
+    memset(ck, 0, sizeof *ck);
+    unsigned char *buf = NULL;
+    size_t n = 0;
+    CkptStatus s = read_header_and_rest(f, &buf, &n, err);
+    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    free(buf);
+    return s;
+}
+#line 1152 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 996 "chapters/08-using.nw"
+#line 1164 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

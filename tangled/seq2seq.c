@@ -57,7 +57,7 @@ da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
 #line 505 "chapters/03-bottleneck.nw"
     }
 }
-#line 847 "chapters/B-fast.nw"
+#line 853 "chapters/B-fast.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -198,7 +198,7 @@ for (int k = 0; k < H; k++) {
     }
     free(da); free(dh_carry); free(dc_carry);
 }
-#line 703 "chapters/B-fast.nw"
+#line 709 "chapters/B-fast.nw"
 /* rows still running at step t: len[] is non-increasing */
 static int rows_running(const int *len, int B, int t)
 {
@@ -206,7 +206,7 @@ static int rows_running(const int *len, int B, int t)
     while (n < B && len[n] > t) n++;
     return n;
 }
-#line 714 "chapters/B-fast.nw"
+#line 720 "chapters/B-fast.nw"
 void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          real *c_last, const real *x, const int *len,
                          const real *h0, const real *c0,
@@ -217,7 +217,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
     
-#line 872 "chapters/B-fast.nw"
+#line 878 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -225,7 +225,7 @@ for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
 matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
 free(x_packed);
-#line 724 "chapters/B-fast.nw"
+#line 730 "chapters/B-fast.nw"
     real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
     matmul_pack(Wh_packed, Wh, G, H, G);
     size_t step = 0;                    /* packed row of (t, 0) */
@@ -233,43 +233,43 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 976 "chapters/B-fast.nw"
+#line 982 "chapters/B-fast.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
 else if (h0)
     matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
-#line 731 "chapters/B-fast.nw"
+#line 737 "chapters/B-fast.nw"
         
-#line 741 "chapters/B-fast.nw"
+#line 747 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 732 "chapters/B-fast.nw"
+#line 738 "chapters/B-fast.nw"
         
-#line 748 "chapters/B-fast.nw"
+#line 754 "chapters/B-fast.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 733 "chapters/B-fast.nw"
+#line 739 "chapters/B-fast.nw"
         step += n;
     }
     free(Wh_packed);
     
-#line 753 "chapters/B-fast.nw"
+#line 759 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
     size_t last = ((size_t)b * T + len[b] - 1) * H;
     size_t at = (size_t)b * H;
     if (h_last) memcpy(h_last + at, h + last, sizeof(real) * H);
     if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
 }
-#line 737 "chapters/B-fast.nw"
+#line 743 "chapters/B-fast.nw"
 }
-#line 1015 "chapters/B-fast.nw"
+#line 1021 "chapters/B-fast.nw"
 void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           real *dWh, real *dbias, const real *dh,
                           const real *dh_last, const real *dc_last,
@@ -281,7 +281,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 1044 "chapters/B-fast.nw"
+#line 1050 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -293,14 +293,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 1026 "chapters/B-fast.nw"
+#line 1032 "chapters/B-fast.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 1059 "chapters/B-fast.nw"
+#line 1065 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -309,26 +309,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 1032 "chapters/B-fast.nw"
+#line 1038 "chapters/B-fast.nw"
         
-#line 1071 "chapters/B-fast.nw"
+#line 1077 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 1033 "chapters/B-fast.nw"
+#line 1039 "chapters/B-fast.nw"
     }
     
-#line 1084 "chapters/B-fast.nw"
+#line 1090 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 1035 "chapters/B-fast.nw"
+#line 1041 "chapters/B-fast.nw"
     
-#line 1095 "chapters/B-fast.nw"
+#line 1101 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -338,17 +338,17 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 1036 "chapters/B-fast.nw"
+#line 1042 "chapters/B-fast.nw"
     
-#line 1106 "chapters/B-fast.nw"
+#line 1112 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 1037 "chapters/B-fast.nw"
+#line 1043 "chapters/B-fast.nw"
     free(dh_carry);
 }
-#line 665 "chapters/B-fast.nw"
+#line 671 "chapters/B-fast.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -363,7 +363,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 1112 "chapters/B-fast.nw"
+#line 1118 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -404,8 +404,8 @@ int attention_from_name(const char *name)
         strcat(known, k ? ", " : "");
         strcat(known, attention_name[k]);
     }
-    refuse("unknown attention '%s'; the known kinds are: %s", name,
-           known);
+    refuse("unknown attention '%s'; the known kinds are: %s",
+           shown(name), known);
 }
 #line 581 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
@@ -544,7 +544,7 @@ if (m->tm) transformer_free(m->tm);
     params_free(&m->params);
     free(m);
 }
-#line 548 "chapters/A-programs.nw"
+#line 993 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -560,7 +560,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 591 "chapters/A-programs.nw"
+#line 1036 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
 double G = (max_B - 1) / TMODEL_GROUP_ROWS;     /* more workspaces */
@@ -573,19 +573,19 @@ work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
-#line 563 "chapters/A-programs.nw"
+#line 1008 "chapters/A-programs.nw"
         return (data + ints) * sizeof(int)
                + (4 * par + work) * sizeof(real);
     }
     if (cfg->attention != ATTN_NONE) {
         
-#line 576 "chapters/A-programs.nw"
+#line 1021 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 568 "chapters/A-programs.nw"
+#line 1013 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
@@ -631,7 +631,7 @@ for (int b = 0; b < B; b++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1147 "chapters/08-using.nw"
+#line 1327 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -658,7 +658,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, dec_top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1175 "chapters/08-using.nw"
+#line 1355 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -686,7 +686,7 @@ void decoder_state_free(DecoderState *d)
     free(d->ones);
     free(d->words);
 }
-#line 1207 "chapters/08-using.nw"
+#line 1387 "chapters/08-using.nw"
 void decoder_state_reorder(DecoderState *d, const int *parent)
 {
     size_t N = d->N, H = d->H, T = d->max_T;

@@ -42,7 +42,7 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 681 "chapters/B-fast.nw"
+#line 687 "chapters/B-fast.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -54,7 +54,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          const real *Wx, const real *Wh,
                          const real *bias,
                          int B, int T, int I, int H);
-#line 997 "chapters/B-fast.nw"
+#line 1003 "chapters/B-fast.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -152,10 +152,10 @@ double transformer_forward(Model *m, const Batch *batch);
 void transformer_backward(Model *m, const Batch *batch);
 void transformer_greedy_decode(Model *m, const Batch *batch,
                                int steps, int *out, real *weights);
-#line 544 "chapters/A-programs.nw"
+#line 989 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 2908 "chapters/A-programs.nw"
+#line 3382 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
@@ -168,6 +168,8 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     {"--scale", OPT_INT, &(cfg).scaled, 0, 1,                     \
      "transformer: 0 drops the 1/sqrt(d_k) scale"}
 void refuse_bad_transformer(const ModelConfig *cfg);
+void refuse_unused_transformer_options(int argc, char **argv,
+                                       const char *why);
 #line 748 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
@@ -188,7 +190,7 @@ void model_backward(Model *m, const Batch *batch);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1119 "chapters/08-using.nw"
+#line 1299 "chapters/08-using.nw"
 typedef struct {
     int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
@@ -204,7 +206,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   real *weights /* [N, S] or NULL */);
 void decoder_state_reorder(DecoderState *d,
                            const int *parent /* [N] */);
-#line 1243 "chapters/08-using.nw"
+#line 1423 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);

@@ -299,13 +299,24 @@ void transformer_free(TModel *tm)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 2922 "chapters/A-programs.nw"
+#line 3399 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
                           ? transformer_check(cfg) : NULL;
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
+}
+#line 3411 "chapters/A-programs.nw"
+void refuse_unused_transformer_options(int argc, char **argv,
+                                       const char *why)
+{
+    static const char *const name[] = { "--layers", "--heads", "--ff",
+                                        "--positional", "--scale" };
+    for (int k = 0; k < 5; k++)
+        if (option_given(argc, argv, name[k]))
+            refuse("%s is an option of the Transformer, and %s; drop"
+                   " it", name[k], why);
 }
 #line 762 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
@@ -560,7 +571,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
                      batch->S);
     }
 }
-#line 1249 "chapters/08-using.nw"
+#line 1429 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights)
@@ -579,7 +590,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     d->t++;
 }
-#line 1271 "chapters/08-using.nw"
+#line 1451 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
     tm_encode(m, m->tm, batch);

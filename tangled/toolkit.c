@@ -9,16 +9,20 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 489 "chapters/A-programs.nw"
+#line 859 "chapters/A-programs.nw"
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 1196 "chapters/B-fast.nw"
+#line 1202 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
 const char *program_name = "attention";
 static void check_stdout(void);     /* below, with the output */
+static int failing;                 /* refuse or die was called */
+static size_t utf8_length(const char *s);   /* with shown */
 
 static void say(const char *fmt, va_list ap)
 {
@@ -32,6 +36,7 @@ static void say(const char *fmt, va_list ap)
 _Noreturn void refuse(const char *fmt, ...)
 {
     va_list ap;
+    failing = 1;
     va_start(ap, fmt);
     say(fmt, ap);
     va_end(ap);
@@ -41,12 +46,13 @@ _Noreturn void refuse(const char *fmt, ...)
 _Noreturn void die(const char *fmt, ...)
 {
     va_list ap;
+    failing = 1;
     va_start(ap, fmt);
     say(fmt, ap);
     va_end(ap);
     exit(EXIT_FAILURE);
 }
-#line 100 "chapters/A-programs.nw"
+#line 104 "chapters/A-programs.nw"
 _Thread_local size_t bytes_allocated = 0;
 
 void *xcalloc(size_t count, size_t size)
@@ -58,7 +64,7 @@ void *xcalloc(size_t count, size_t size)
     bytes_allocated += count * size;
     return p;
 }
-#line 118 "chapters/A-programs.nw"
+#line 126 "chapters/A-programs.nw"
 const char *shown(const char *text)
 {
     enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
@@ -67,22 +73,46 @@ const char *shown(const char *text)
     char *out = buf[next], *o = out;
     next = (next + 1) % 4;
     size_t i = 0, len = strlen(text);
-    for (; text[i] && i < KEEP; i++) {
+    while (text[i] && i < KEEP) {
         unsigned char c = (unsigned char)text[i];
+        size_t n = c < 0x80 ? 1 : utf8_length(text + i);
+        if (n > 1) {
+            memcpy(o, text + i, n);     /* a whole character */
+            o += n;
+            i += n;
+            continue;
+        }
         
-#line 136 "chapters/A-programs.nw"
+#line 152 "chapters/A-programs.nw"
 if (c == '\n') o += sprintf(o, "\\n");
 else if (c == '\r') o += sprintf(o, "\\r");
 else if (c == '\t') o += sprintf(o, "\\t");
-else if (c < 0x20 || c == 0x7f) o += sprintf(o, "\\x%02x", c);
+else if (c < 0x20 || c >= 0x7f) o += sprintf(o, "\\x%02x", c);
 else *o++ = (char)c;
-#line 129 "chapters/A-programs.nw"
+#line 144 "chapters/A-programs.nw"
+        i++;
     }
     if (i < len) sprintf(o, "... (%zu bytes in all)", len);
     else *o = '\0';
     return out;
 }
-#line 150 "chapters/A-programs.nw"
+#line 164 "chapters/A-programs.nw"
+static size_t utf8_length(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : 2;
+    if (u[0] < 0xc2 || u[0] > 0xf4) return 0;
+    for (size_t k = 1; k < n; k++)
+        if ((u[k] & 0xc0) != 0x80) return 0;
+    if ((u[0] == 0xe0 && u[1] < 0xa0)       /* too many bytes */
+        || (u[0] == 0xf0 && u[1] < 0x90)
+        || (u[0] == 0xed && u[1] >= 0xa0)   /* a surrogate */
+        || (u[0] == 0xf4 && u[1] >= 0x90)   /* above U+10FFFF */
+        || (u[0] == 0xc2 && u[1] < 0xa0))   /* a C1 control */
+        return 0;
+    return n;
+}
+#line 189 "chapters/A-programs.nw"
 static double read_number(const char *option, const char *text,
                           const char *what)
 {
@@ -98,7 +128,7 @@ static double read_number(const char *option, const char *text,
         refuse("%s %s is out of range", option, shown(text));
     return value;
 }
-#line 171 "chapters/A-programs.nw"
+#line 210 "chapters/A-programs.nw"
 static void check_range(const char *option, const char *text,
                         double value, double min, double max)
 {
@@ -125,20 +155,20 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 233 "chapters/A-programs.nw"
+#line 272 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 485 "chapters/A-programs.nw"
+#line 855 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 237 "chapters/A-programs.nw"
+#line 276 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
     for (int i = 1; i < argc; i += 2) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 278 "chapters/A-programs.nw"
+#line 331 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -154,7 +184,7 @@ for (int k = 0; k < n_opt; k++) {
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 241 "chapters/A-programs.nw"
+#line 280 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -167,7 +197,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 259 "chapters/A-programs.nw"
+#line 312 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -184,11 +214,18 @@ case OPT_TEXT:
     *(const char **)opt[k].value = text;
     break;
 }
-#line 253 "chapters/A-programs.nw"
+#line 292 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 304 "chapters/A-programs.nw"
+#line 303 "chapters/A-programs.nw"
+int option_given(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i += 2)
+        if (!strcmp(argv[i], name)) return 1;
+    return 0;
+}
+#line 359 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -204,45 +241,169 @@ int split_list(char *buf, size_t size, const char *option,
             refuse("%s '%s' has an empty item", option, shown(list));
         if (n == max)
             refuse("%s lists more than %d items", option, max);
+        for (int k = 0; k < n; k++)
+            if (!strcmp(item[k], s))
+                refuse("%s lists '%s' twice", option, shown(s));
         item[n++] = s;
         if (!comma) return n;
         s = comma + 1;
     }
 }
-#line 356 "chapters/A-programs.nw"
-enum { MAX_OUTPUTS = 64 };
+#line 442 "chapters/A-programs.nw"
+enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
+#line 465 "chapters/A-programs.nw"
+static char *out_target(const char *path, int *open_fd);
+static const char *out_refusal(const char *target, struct stat *st,
+                               int *stream);
+static size_t name_max(const char *target, size_t dir);
+static char *temp_path(const char *target);
+static void watch_signals(void);
+static int in_fd_folder(const char *p);
+static char *volatile plan_tmp;     /* out_plan's test file */
 
-static char *temp_path(const char *path)
-{
-    char *tmp = xcalloc(strlen(path) + sizeof ".tmp.XXXXXX", 1);
-    sprintf(tmp, "%s.tmp.XXXXXX", path);
-    return tmp;
-}
-#line 368 "chapters/A-programs.nw"
+#line 447 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
-    for (int i = 0; i < n_planned; i++)
-        if (!strcmp(planned[i], path))
-            refuse("%s '%s': another output has the same name",
-                   option, shown(path));
+    watch_signals();
+    int open_fd = 0, stream = 0;
+    char *target = out_target(path, &open_fd);
     struct stat st;
-    if (!stat(path, &st) && S_ISDIR(st.st_mode))
-        refuse("%s '%s' is a folder, not a file", option,
-               shown(path));
-    char *tmp = temp_path(path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
+    const char *why = target ? out_refusal(target, &st, &stream)
+                             : strerror(errno);
+    if (why)
+        refuse("%s: cannot write '%s': %s", option, shown(path), why);
+    stream |= open_fd;
+    if (stream && access(target, W_OK))
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
-    close(fd);
-    unlink(tmp);
-    free(tmp);
-    assert(n_planned < MAX_OUTPUTS);
-    planned[n_planned++] = path;
+    if (!stream) 
+#line 479 "chapters/A-programs.nw"
+{
+    for (int i = 0; i < n_planned; i++)
+        if (!strcmp(planned[i], target))
+            refuse("%s '%s': another output has the same name",
+                   option, shown(path));
+    const char *slash = strrchr(target, '/');
+    size_t dir = slash ? (size_t)(slash - target) + 1 : 0;
+    if (strlen(target) - dir > name_max(target, dir))
+        refuse("%s: cannot write '%s': %s", option, shown(path),
+               strerror(ENAMETOOLONG));
+    
+#line 496 "chapters/A-programs.nw"
+char *tmp = temp_path(target);
+plan_tmp = tmp;
+int fd = mkstemp(tmp);
+if (fd < 0) {
+    int err = errno;
+    plan_tmp = NULL;
+    refuse("%s: cannot write '%s': %s", option, shown(path),
+           strerror(err));
 }
-#line 393 "chapters/A-programs.nw"
+close(fd);
+unlink(tmp);
+plan_tmp = NULL;
+free(tmp);
+#line 490 "chapters/A-programs.nw"
+    assert(n_planned < MAX_OUTPUTS);
+    planned[n_planned++] = target;
+}
+#line 462 "chapters/A-programs.nw"
+}
+#line 521 "chapters/A-programs.nw"
+static char *out_target(const char *path, int *open_fd)
+{
+    char *p = out_name(path, "");
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
+        if ((*open_fd = in_fd_folder(p))) return p;
+        
+#line 554 "chapters/A-programs.nw"
+char link[4096];
+ssize_t n = readlink(p, link, sizeof link);
+if (n < 0 || n == (ssize_t)sizeof link) {
+    free(p);
+    errno = n < 0 ? errno : ENAMETOOLONG;
+    return NULL;
+}
+link[n] = '\0';
+const char *slash = strrchr(p, '/');
+size_t dir = link[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+char *next = xcalloc(dir + (size_t)n + 1, 1);
+memcpy(next, p, dir);
+strcpy(next + dir, link);
+free(p);
+p = next;
+#line 529 "chapters/A-programs.nw"
+    }
+    free(p);
+    errno = ELOOP;
+    return NULL;
+}
+#line 540 "chapters/A-programs.nw"
+static int in_fd_folder(const char *p)
+{
+    const char *slash = strrchr(p, '/');
+    char *folder = xcalloc(slash ? (size_t)(slash - p) + 2 : 2, 1);
+    if (slash) memcpy(folder, p, (size_t)(slash - p) + 1);
+    else strcpy(folder, ".");
+    struct stat a, b;
+    int fd = !stat(folder, &a) && !stat("/proc/self/fd", &b)
+             && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    free(folder);
+    return fd;
+}
+#line 573 "chapters/A-programs.nw"
+static const char *out_refusal(const char *target, struct stat *st,
+                               int *stream)
+{
+    *stream = 0;
+    if (stat(target, st)) {
+        st->st_mode = 0;            /* a new file */
+        return NULL;
+    }
+    if (S_ISREG(st->st_mode)) return NULL;
+    if (S_ISDIR(st->st_mode)) return "it is a folder, not a file";
+    *stream = S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode);
+    if (*stream) return NULL;
+    return S_ISBLK(st->st_mode) ? "it is a block device, a disk;"
+           " the programs write files, devices such as /dev/null and"
+           " FIFOs, never a disk" : "it is a socket";
+}
+#line 598 "chapters/A-programs.nw"
+static size_t name_max(const char *target, size_t dir)
+{
+    char *folder = out_name(dir ? "" : ".", "");
+    if (dir) {
+        free(folder);
+        folder = xcalloc(dir + 1, 1);
+        memcpy(folder, target, dir);
+    }
+    long max = pathconf(folder, _PC_NAME_MAX);
+    free(folder);
+    return max > 0 ? (size_t)max : 255;
+}
+#line 612 "chapters/A-programs.nw"
+static char *temp_path(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dir = slash ? (size_t)(slash - target) + 1 : 0;
+    size_t keep = strlen(target) - dir, max = name_max(target, dir);
+    size_t room = max > 11 ? max - 11 : 0;
+    if (keep > room) {
+        keep = room;
+        while (keep > 0
+               && ((unsigned char)target[dir + keep] & 0xc0) == 0x80)
+            keep--;
+    }
+    char *tmp = xcalloc(dir + keep + sizeof ".tmp.XXXXXX", 1);
+    memcpy(tmp, target, dir + keep);
+    strcpy(tmp + dir + keep, ".tmp.XXXXXX");
+    return tmp;
+}
+#line 635 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -250,58 +411,153 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 405 "chapters/A-programs.nw"
-static struct { FILE *f; const char *path; char *tmp; }
-    writing[MAX_OUTPUTS];
+#line 649 "chapters/A-programs.nw"
+static struct {
+    FILE *f;                        /* NULL once closed */
+    const char *path;               /* as given, for messages */
+    char *target, *tmp;             /* tmp: NULL for a stream */
+    volatile sig_atomic_t live;
+} writing[MAX_OUTPUTS];
 
 static void remove_unfinished(void)
 {
     for (int k = 0; k < MAX_OUTPUTS; k++)
-        if (writing[k].f) unlink(writing[k].tmp);
+        if (writing[k].live && writing[k].tmp)
+            unlink(writing[k].tmp);
+    if (plan_tmp) unlink(plan_tmp);
 }
-#line 419 "chapters/A-programs.nw"
+#line 675 "chapters/A-programs.nw"
+static void die_of_signal(int sig)
+{
+    remove_unfinished();
+    signal(sig, SIG_DFL);
+    raise(sig);             /* delivered when the handler returns */
+}
+#line 683 "chapters/A-programs.nw"
+static void out_at_exit(void);
+
+static void watch_signals(void)
+{
+    static int watching;
+    if (watching++) return;
+    atexit(out_at_exit);
+    static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++) {
+        struct sigaction old, sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = die_of_signal;
+        sigfillset(&sa.sa_mask);
+        if (!sigaction(sig[i], NULL, &old)
+            && old.sa_handler != SIG_IGN)
+            sigaction(sig[i], &sa, NULL);
+    }
+}
+#line 713 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
-    static int registered;
-    if (!registered++) atexit(remove_unfinished);
+    watch_signals();
     int k = 0;
-    while (k < MAX_OUTPUTS && writing[k].f) k++;
+    while (k < MAX_OUTPUTS && writing[k].live) k++;
     assert(k < MAX_OUTPUTS);
-    char *tmp = temp_path(path);
-    int fd = mkstemp(tmp);
+    int open_fd = 0, stream = 0;
+    char *target = out_target(path, &open_fd);
+    struct stat st;
+    const char *why = target ? out_refusal(target, &st, &stream)
+                             : strerror(errno);
+    if (why) die("cannot write '%s': %s", shown(path), why);
+    stream |= open_fd;
+    writing[k].path = out_name(path, "");
+    writing[k].target = target;
+    writing[k].tmp = stream ? NULL : temp_path(target);
+    writing[k].live = 1;
+    int fd = open_fd ? dup(atoi(strrchr(target, '/') + 1))
+           : stream ? open(target, O_WRONLY | O_NOCTTY)
+           : mkstemp(writing[k].tmp);
     FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-    if (!f)
-        die("cannot write '%s': %s", shown(path), strerror(errno));
+    if (!f) {
+        int err = errno;
+        if (fd < 0) writing[k].live = 0;
+        die("cannot write '%s': %s", shown(path), strerror(err));
+    }
+    if (!stream)
+        
+#line 745 "chapters/A-programs.nw"
+{
+    if (st.st_mode && geteuid() == 0
+        && fchown(fd, st.st_uid, st.st_gid))
+        die("cannot give '%s' its owner: %s", shown(path),
+            strerror(errno));
     mode_t mask = umask(0);
     umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    writing[k].f = f;
-    writing[k].path = path;
-    writing[k].tmp = tmp;
-    return f;
+    fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 443 "chapters/A-programs.nw"
+#line 741 "chapters/A-programs.nw"
+    return writing[k].f = f;
+}
+#line 759 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
     while (k < MAX_OUTPUTS && writing[k].f != f) k++;
     assert(k < MAX_OUTPUTS);
     int bad = ferror(f), err = errno;
-    if (fflush(f) || fsync(fileno(f))) { bad = 1; err = errno; }
-    if (fclose(f) && !bad) { bad = 1; err = errno; }
-    writing[k].f = NULL;
-    if (!bad && rename(writing[k].tmp, writing[k].path)) {
+    int stream = !writing[k].tmp;
+    if (fflush(f) || (!stream && fsync(fileno(f)))) {
         bad = 1;
         err = errno;
     }
-    if (bad) {
-        unlink(writing[k].tmp);
+    if (fclose(f) && !bad) { bad = 1; err = errno; }
+    writing[k].f = NULL;
+    if (bad)
         die("cannot write '%s': %s", shown(writing[k].path),
-             strerror(err));
-    }
-    free(writing[k].tmp);
+            strerror(err));
+    if (stream) writing[k].live = 0;
 }
-#line 472 "chapters/A-programs.nw"
+#line 782 "chapters/A-programs.nw"
+static int commit(int *failed_k)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int err = 0;
+    for (int k = 0; k < MAX_OUTPUTS; k++) {
+        if (!writing[k].live || writing[k].f || !writing[k].tmp)
+            continue;
+        if (rename(writing[k].tmp, writing[k].target)) {
+            err = errno;
+            *failed_k = k;
+            break;
+        }
+        writing[k].live = 0;
+        free(writing[k].tmp);
+        free(writing[k].target);
+        free((char *)writing[k].path);
+    }
+    if (err) remove_unfinished();
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return err;
+}
+
+void out_commit(void)
+{
+    int k = 0, err = commit(&k);
+    if (err)
+        die("cannot write '%s': %s", shown(writing[k].path),
+            strerror(err));
+}
+#line 821 "chapters/A-programs.nw"
+static void out_at_exit(void)
+{
+    int k = 0, err = 0;
+    if (failing) remove_unfinished();
+    else err = commit(&k);
+    if (err) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", program_name,
+                shown(writing[k].path), strerror(err));
+        _exit(EXIT_FAILURE);
+    }
+}
+#line 842 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -313,16 +569,44 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 515 "chapters/A-programs.nw"
+#line 931 "chapters/A-programs.nw"
+double memory_budget(const char **what)
+{
+    const char *of = "memory available on this machine";
+    double have = 0, kb;
+    char line[128];
+    FILE *f = fopen("/proc/meminfo", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kb) == 1)
+            have = kb * 1024;
+    if (f) fclose(f);
+    if (have <= 0) {
+        of = "this machine's memory";
+        have = (double)sysconf(_SC_PHYS_PAGES)
+               * (double)sysconf(_SC_PAGESIZE);
+    }
+    
+#line 952 "chapters/A-programs.nw"
+struct rlimit limit;
+if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
+    && (double)limit.rlim_cur < have) {
+    of = "address space that ulimit -v allows";
+    have = (double)limit.rlim_cur;
+}
+#line 947 "chapters/A-programs.nw"
+    if (what) *what = of;
+    return 0.8 * have;
+}
+#line 960 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
-    double have = (double)sysconf(_SC_PHYS_PAGES)
-                  * (double)sysconf(_SC_PAGESIZE);
-    if (have > 0 && bytes > 0.8 * have)
+    const char *what;
+    double budget = memory_budget(&what);
+    if (budget > 0 && bytes > budget)
         refuse("the run needs %.3g GB of memory, more than the"
-               " %.3g GB the programs allow themselves (80%% of"
-               " this machine's %.3g GB); lower %s", bytes / 1e9,
-               0.8 * have / 1e9, have / 1e9, lower);
+               " %.3g GB the programs allow themselves (80%% of the"
+               " %s); lower %s", bytes / 1e9, budget / 1e9, what,
+               lower);
 }
 
 void progress(const char *fmt, ...)
@@ -677,7 +961,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 904 "chapters/B-fast.nw"
+#line 910 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -696,7 +980,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 924 "chapters/B-fast.nw"
+#line 930 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -885,14 +1169,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 1242 "chapters/B-fast.nw"
+#line 1248 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 1199 "chapters/B-fast.nw"
+#line 1205 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -911,7 +1195,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 1219 "chapters/B-fast.nw"
+#line 1225 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -926,7 +1210,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 1254 "chapters/B-fast.nw"
+#line 1260 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

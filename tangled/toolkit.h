@@ -57,19 +57,21 @@ typedef float real;
 #endif
 #line 479 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
-   [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above */
+   [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above;
+   NaN for NaN */
 #define EXP_FAST_MIN (-87.0f)
 #define EXP_FAST_MAX 88.0f
 #define EXP_FAST_RTOL 1e-7
 static inline float exp_fast(float x)
 {
-    float y = x < EXP_FAST_MIN ? EXP_FAST_MIN
-            : x > EXP_FAST_MAX ? EXP_FAST_MAX : x;
+    float y = x >= EXP_FAST_MIN ? (x <= EXP_FAST_MAX ? x
+                                                  : EXP_FAST_MAX)
+                                : EXP_FAST_MIN;   /* NaN: the min */
     /* y = n ln 2 + r with n whole, |r| <= ln 2 / 2 */
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 496 "chapters/B-fast.nw"
+#line 498 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = fmaf(p, r, 1.3981999507e-3f);
 p = fmaf(p, r, 8.3334519073e-3f);
@@ -77,16 +79,16 @@ p = fmaf(p, r, 4.1665795894e-2f);
 p = fmaf(p, r, 1.6666665459e-1f);
 p = fmaf(p, r, 5.0000001201e-1f);
 p = fmaf(p * r, r, r) + 1;
-#line 492 "chapters/B-fast.nw"
+#line 494 "chapters/B-fast.nw"
     
-#line 504 "chapters/B-fast.nw"
+#line 506 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
-return x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 493 "chapters/B-fast.nw"
+return x != x ? x : x < EXP_FAST_MIN ? 0 : p * two_n;
+#line 495 "chapters/B-fast.nw"
 }
-#line 564 "chapters/B-fast.nw"
+#line 570 "chapters/B-fast.nw"
 /* x . y in DOT_LANES partial sums, added in a fixed order */
 enum { DOT_LANES = 16 };
 _Static_assert(DOT_LANES == 16, "the halving below assumes 16");
@@ -117,9 +119,9 @@ long parse_long(const char *option, const char *text,
                 long min, long max);
 double parse_double(const char *option, const char *text,
                     double min, double max);
-#line 90 "chapters/A-programs.nw"
+#line 94 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 221 "chapters/A-programs.nw"
+#line 260 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -130,16 +132,20 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 299 "chapters/A-programs.nw"
+#line 300 "chapters/A-programs.nw"
+int option_given(int argc, char **argv, const char *name);
+#line 354 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 341 "chapters/A-programs.nw"
+#line 400 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path);
 char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
-#line 510 "chapters/A-programs.nw"
+void out_commit(void);
+#line 914 "chapters/A-programs.nw"
+double memory_budget(const char **what);
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -233,7 +239,7 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 891 "chapters/B-fast.nw"
+#line 897 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -298,9 +304,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1067 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 1239 "chapters/B-fast.nw"
+#line 1245 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 1190 "chapters/B-fast.nw"
+#line 1196 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

@@ -1,4 +1,4 @@
-#line 3777 "chapters/A-programs.nw"
+#line 4283 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
@@ -8,14 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 3881 "chapters/A-programs.nw"
+#line 4410 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 3896 "chapters/A-programs.nw"
+#line 4428 "chapters/A-programs.nw"
+static const char *span(const char *s, size_t n)
+{
+    char *copy = xcalloc(n + 1, 1);
+    memcpy(copy, s, n);
+    const char *out = shown(copy);
+    free(copy);
+    return out;
+}
+#line 4438 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -25,41 +34,51 @@ static int read_words(const Translator *t, const char *line,
     for (const char *p = line;;) {
         p += strspn(p, " \t");
         if (!*p) break;
-        char word[32];
+        const char *start = p;
         size_t len = strcspn(p, " \t");
-        snprintf(word, sizeof word, "%.*s", (int)len, p);
         p += len;
         
-#line 3919 "chapters/A-programs.nw"
-for (const char *c = word; *c; c++) {
-    if (*c >= 'A' && *c <= 'Z') {
+#line 4460 "chapters/A-programs.nw"
+for (size_t i = 0; i < len; i++) {
+    char c = start[i];
+    if (c >= 'A' && c <= 'Z') {
         snprintf(why, size, ": '%s' has a capital letter; the"
-                 " lexicon's words are all lower case", word);
+                 " lexicon's words are all lower case",
+                 span(start, len));
         return 0;
     }
-    if (*c < 'a' || *c > 'z') {
-        snprintf(why, size, ": '%s' holds '%c'; a sentence is lower"
-                 " case words separated by spaces, without"
-                 " punctuation", word, *c);
-        return 0;
+    if (c < 'a' || c > 'z') {
+        
+#line 4486 "chapters/A-programs.nw"
+size_t k = 1;
+while (i + k < len && ((unsigned char)start[i + k] & 0xc0) == 0x80
+       && k < 4)
+    k++;
+snprintf(why, size, ": '%s' holds '%s'; a sentence is lower"
+         " case words separated by spaces, without punctuation",
+         span(start, len), span(start + i, k));
+return 0;
+#line 4470 "chapters/A-programs.nw"
     }
 }
+char word[32] = "";         /* longer than any word of the lexicon */
+if (len < sizeof word) memcpy(word, start, len);
 int id = vocab_find(&t->en, word);
 if (id < N_SPECIAL) {
     int w = snprintf(why, size, ": '%s' is not in the lexicon,"
-                     " whose words are\n   ", word);
+                     " whose words are\n   ", span(start, len));
     for (int i = N_SPECIAL; i < t->en.size && w > 0
          && (size_t)w < size; i++)
         w += snprintf(why + w, size - (size_t)w, " %s",
                       t->en.word[i]);
     return 0;
 }
-#line 3910 "chapters/A-programs.nw"
+#line 4451 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 3947 "chapters/A-programs.nw"
+#line 4499 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -69,11 +88,11 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 3914 "chapters/A-programs.nw"
+#line 4455 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 3961 "chapters/A-programs.nw"
+#line 4513 "chapters/A-programs.nw"
 static void translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len };
@@ -87,7 +106,7 @@ static void translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 3980 "chapters/A-programs.nw"
+#line 4532 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 while (n_rows < steps) {
@@ -102,12 +121,12 @@ if (w) {
     printf("\n");
 }
 fflush(stdout);
-#line 3974 "chapters/A-programs.nw"
+#line 4526 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
 }
-#line 3998 "chapters/A-programs.nw"
+#line 4550 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -124,21 +143,21 @@ static int translate_text(const Translator *t, const char *text,
     return 1;
 }
 
-#line 3788 "chapters/A-programs.nw"
+#line 4294 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 3807 "chapters/A-programs.nw"
+#line 4313 "chapters/A-programs.nw"
 int heatmap = 0, kept = 1;
 for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--heatmap")) heatmap = 1;
     else argv[kept++] = argv[i];
 }
 argc = kept;
-#line 3792 "chapters/A-programs.nw"
+#line 4298 "chapters/A-programs.nw"
     
-#line 3817 "chapters/A-programs.nw"
+#line 4323 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
 int width = 1, hidden = 0, head = 0;
 double alpha = BEAM_ALPHA;
@@ -157,9 +176,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 3793 "chapters/A-programs.nw"
+#line 4299 "chapters/A-programs.nw"
     
-#line 3837 "chapters/A-programs.nw"
+#line 4343 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, model, width, &err) != CKPT_OK)
@@ -169,36 +188,54 @@ if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
     refuse("'%s': %s", model, err.message);
 if (heatmap && ck.model->cfg.attention == ATTN_NONE)
     refuse("--heatmap: the model in '%s' has no attention, so there"
-           " are no weights to show", model);
-#line 3857 "chapters/A-programs.nw"
+           " are no weights to show", shown(model));
+#line 4363 "chapters/A-programs.nw"
 if (head && !ck.model->tm)
     refuse("--head: the model in '%s' is not a Transformer; its"
-           " attention has one head", model);
+           " attention has one head", shown(model));
 if (head && head > ck.model->tm->NH)
     refuse("--head %d: the Transformer in '%s' has %d heads", head,
-           model, ck.model->tm->NH);
+           shown(model), ck.model->tm->NH);
 if (ck.model->tm) ck.model->tm->shown_head = head - 1;
-#line 3848 "chapters/A-programs.nw"
+#line 4354 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ENGLISH);
 vocab_build(&t.es, SPANISH);
-#line 3794 "chapters/A-programs.nw"
+#line 4300 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 3867 "chapters/A-programs.nw"
+#line 4378 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
-    while (getline(&line, &cap, stdin) >= 0) {
+    ssize_t len;
+    while ((len = getline(&line, &cap, stdin)) >= 0) {
         lines++;
-        line[strcspn(line, "\r\n")] = '\0';
+        if (len > 0 && line[len - 1] == '\n') len--;
+        if (len > 0 && line[len - 1] == '\r'
+            && line[len] == '\n') len--;
+        line[len] = '\0';
+        
+#line 4395 "chapters/A-programs.nw"
+const char *nul = memchr(line, '\0', (size_t)len);
+const char *cr = memchr(line, '\r', (size_t)len);
+const char *bad = nul && (!cr || nul < cr) ? nul : cr;
+if (bad) {
+    fprintf(stderr, "translate: line %d holds %s at byte %d; a line"
+            " is text that ends with a line feed\n", lines,
+            bad == nul ? "a NUL byte" : "a carriage return",
+            (int)(bad - line) + 1);
+    refused++;
+    continue;
+}
+#line 4389 "chapters/A-programs.nw"
         refused += !translate_text(&t, line, lines);
     }
     free(line);
 }
-#line 3797 "chapters/A-programs.nw"
+#line 4303 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -176,6 +177,7 @@ static void round_trip(int attention)
     Checkpoint ck = { model_family(model), 3, 6, model };
     CkptError err;
     ckpt_save(&ck, path);
+    out_commit();
     Checkpoint back;
     assert_int_equal(ckpt_load(&back, path, 64, &err), CKPT_OK);
     const Params *p = &ck.model->params, *q = &back.model->params;
@@ -458,6 +460,7 @@ static int save_in_child(const Checkpoint *ck, const char *path,
             setrlimit(RLIMIT_FSIZE, &small_files);
         }
         ckpt_save(ck, path);
+        out_commit();
         _exit(0);
     }
     int status;
@@ -505,6 +508,22 @@ static void test_a_failed_write_leaves_the_old_file(void **s)
     assert_true(file_holds(err_path, "No such file or directory"));
     ckpt_free(&old);
     ckpt_free(&big);
+}
+
+/* a diverged model is not saved: the loader would refuse it */
+static void test_a_model_that_is_not_finite_is_not_saved(void **s)
+{
+    (void)s;
+    char path[128], err_path[128];
+    snprintf(path, sizeof path, "%s/nan.ckpt", dir);
+    snprintf(err_path, sizeof err_path, "%s/nan.err", dir);
+    Checkpoint ck = small(ATTN_DOT, 2, 2, 1);
+    ck.model->params.value[5] = NAN;
+    assert_int_equal(save_in_child(&ck, path, 0, err_path), 1);
+    assert_true(file_holds(err_path, "parameter 5 of the model is"));
+    assert_int_equal(access(path, F_OK), -1);
+    unlink(err_path);
+    ckpt_free(&ck);
 }
 
 static void test_loading_a_missing_file_says_why(void **s)
@@ -731,6 +750,7 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     snprintf(path, sizeof path, "%s/none.ckpt", dir);
     Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
     ckpt_save(&ck, path);
+    out_commit();
     const char *lines = "the dog sees a cat\\n\\nthe zebra eats\\n"
                         "The dog eats\\nthe dog, eats\\n"
                         "a a a a a a a\\nthe cat eats\\n";
@@ -767,6 +787,138 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     ckpt_free(&ck);
 }
 
+/* a NUL byte or a lone carriage return refuses its line, named, and
+   never cuts it; a Windows line ending is still a line ending */
+static void test_a_nul_or_a_lone_return_refuses_its_line(void **s)
+{
+    (void)s;
+    char path[128], cmd[1000], out[8192];
+    snprintf(path, sizeof path, "%s/lines.ckpt", dir);
+    Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    ckpt_save(&ck, path);
+    out_commit();
+    snprintf(cmd, sizeof cmd, "printf 'the big dog\\0 zebra ..\\nthe"
+             " cat eats\\n' | build/bin/translate --model %s", path);
+    expect(cmd, 2, "line 1 holds a NUL byte at byte 12");
+    expect(cmd, 2, "1 of 2 lines refused");
+    run(cmd, out, sizeof out);
+    assert_null(strstr(out, "translate: line 2"));
+    snprintf(cmd, sizeof cmd, "printf 'the big dog\\rthe old man\\r"
+             "zebra\\r' | build/bin/translate --model %s", path);
+    expect(cmd, 2, "line 1 holds a carriage return at byte 12");
+    snprintf(cmd, sizeof cmd, "printf '\\0the big dog\\n' |"
+             " build/bin/translate --model %s", path);
+    expect(cmd, 2, "line 1 holds a NUL byte at byte 1");
+    snprintf(cmd, sizeof cmd, "printf 'the cat eats\\r\\nthe dog"
+             " eats\\r\\n' | build/bin/translate --model %s", path);
+    expect(cmd, 0, "");
+    /* words in messages: whole, and escaped where a terminal would
+       obey them or they are not UTF-8 */
+    snprintf(cmd, sizeof cmd, "printf 'the do\\377g\\n' |"
+             " build/bin/translate --model %s", path);
+    expect(cmd, 2, "'do\\xffg' holds '\\xff'");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence \"$(printf 'the d\\nog')\"", path);
+    expect(cmd, 2, "'d\\nog' holds '\\n'");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the abcdefghijklmnopqrstuvwxyzabcdefgh'",
+             path);
+    expect(cmd, 2, "'abcdefghijklmnopqrstuvwxyzabcdefgh' is not in");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the d\303\251g'", path);
+    expect(cmd, 2, "'d\303\251g' holds '\303\251'");
+    ckpt_free(&ck);
+}
+
+/* train refuses, before training, a model its loader would refuse */
+static void test_train_saves_only_what_translate_can_load(void **s)
+{
+    (void)s;
+    char path[128], cmd[600];
+    snprintf(path, sizeof path, "%s/big.ckpt", dir);
+    snprintf(cmd, sizeof cmd, "build/bin/train --attention dot"
+             " --hidden 2048 --epochs 1 --train-pairs 1 --val-pairs 1"
+             " --batch 1 --save %s", path);
+    expect(cmd, 2, "--save: translate could not load this model, too"
+           " large: the configuration has 43053717 parameters, more"
+           " than the limit of 16777216");
+    struct stat st;
+    assert_int_equal(stat(path, &st), -1);
+    snprintf(cmd, sizeof cmd, "build/bin/sweep --models none:8,dot:2048"
+             " --save %s/s", dir);
+    expect(cmd, 2, "could not load the model dot:2048");
+    /* the check is the loader's: a model just within it is saved */
+    ModelConfig c = model_config_default();
+    CkptError err;
+    c.attention = ATTN_DOT;
+    c.E = c.H = 2048;
+    assert_int_equal(ckpt_check_size(&c, &err), CKPT_TOO_LARGE);
+    c.E = c.H = 512;
+    assert_int_equal(ckpt_check_size(&c, &err), CKPT_OK);
+}
+
+/* FIFOs, pipes and devices as --model: read or refused, at once */
+static void test_fifos_and_streams_are_read_or_refused(void **s)
+{
+    (void)s;
+    char path[128], fifo[128], cmd[1000];
+    snprintf(path, sizeof path, "%s/stream.ckpt", dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    ckpt_save(&ck, path);
+    out_commit();
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    const char *t = "timeout 20 build/bin/translate --sentence"
+                    " 'the dog eats' --model";
+    snprintf(cmd, sizeof cmd, "%s %s", t, fifo);  /* nobody writes */
+    expect(cmd, 2, "empty: it gave no bytes");
+    snprintf(cmd, sizeof cmd, "cat %s | %s /dev/stdin", path, t);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "bash -c \"%s <(cat %s)\"", t, path);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "(cat %s > %s &); %s %s", path, fifo, t,
+             fifo);
+    expect(cmd, 0, "");
+    snprintf(cmd, sizeof cmd, "%s /dev/zero", t);
+    expect(cmd, 2, "not a checkpoint");
+    snprintf(cmd, sizeof cmd, "%s %s", t, dir);
+    expect(cmd, 2, "it is a folder, not a checkpoint");
+    snprintf(cmd, sizeof cmd, "(cat %s; echo more) | %s /dev/stdin",
+             path, t);
+    expect(cmd, 2, "more bytes follow");
+    snprintf(cmd, sizeof cmd, "head -c 100 %s | %s /dev/stdin", path,
+             t);
+    expect(cmd, 2, "truncated: 100 bytes of the");
+    unlink(fifo);
+    ckpt_free(&ck);
+}
+
+/* translate checks the memory of the model it loads, for the beam
+   it is asked for (ulimit -v makes the machine small; the
+   sanitizers' reserved address space does not fit under one) */
+static void test_translate_checks_the_memory_of_its_beam(void **s)
+{
+    (void)s;
+    if (getenv("ASAN_OPTIONS")) {
+        print_message("skipped: ulimit -v and the sanitizers\n");
+        return;
+    }
+    char path[128], cmd[1000];
+    snprintf(path, sizeof path, "%s/heads.ckpt", dir);
+    snprintf(cmd, sizeof cmd, "build/bin/train --attention transformer"
+             " --hidden 64 --heads 64 --layers 1 --ff 64 --max-words"
+             " 20 --epochs 1 --train-pairs 1 --val-pairs 1 --batch 1"
+             " --save %s", path);
+    expect(cmd, 0, "saved to");
+    const char *t = "bash -c 'ulimit -v 60000; build/bin/translate"
+                    " --sentence \"the dog sees a cat\" --model";
+    snprintf(cmd, sizeof cmd, "%s %s --beam 64'", t, path);
+    expect(cmd, 2, "too large for this machine: decoding 64 rows at"
+           " once");
+    snprintf(cmd, sizeof cmd, "%s %s --beam 1'", t, path);
+    expect(cmd, 0, "");
+}
+
 /* the tests are built in double, the programs in float: a value that
    a double holds and a float cannot is refused by the programs, not
    loaded as infinity */
@@ -778,6 +930,7 @@ static void test_a_value_too_large_for_float_is_refused(void **s)
     Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
     ck.model->params.value[3] = 1e300;
     ckpt_save(&ck, path);
+    out_commit();
     Checkpoint back;                    /* a double holds it */
     CkptError err;
     assert_int_equal(ckpt_load(&back, path, 1, &err), CKPT_OK);
@@ -881,6 +1034,11 @@ int main(void)
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
+        cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
+        cmocka_unit_test(test_train_saves_only_what_translate_can_load),
+        cmocka_unit_test(test_a_model_that_is_not_finite_is_not_saved),
+        cmocka_unit_test(test_fifos_and_streams_are_read_or_refused),
+        cmocka_unit_test(test_translate_checks_the_memory_of_its_beam),
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
         cmocka_unit_test(test_a_value_too_large_for_float_is_refused),

@@ -228,6 +228,66 @@ static void test_outputs_are_checked_before_any_work(void **s)
     remove_scratch();
 }
 
+/* a FIFO, and as root a device, given as an output: written through,
+   never replaced; a block device is refused before any work */
+static void test_devices_and_fifos_are_written_through(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[600], fifo[128];
+    const char *tiny = "build/bin/train --epochs 1 --train-pairs 20"
+                       " --val-pairs 20 --hidden 8 --embed 8";
+    snprintf(fifo, sizeof fifo, "%s/fifo", scratch);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    snprintf(command, sizeof command, "%s --summary %s > /dev/null &"
+             " timeout 60 cat %s; wait $!", tiny, fifo, fifo);
+    expect(command, 0, "After 1 epochs the validation loss");
+    struct stat st;
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    /* names of open files: the standard output (a pipe here, then a
+       file, which gets the summary after the lines printed before
+       it), and the shell's >(...) */
+    snprintf(command, sizeof command, "%s --summary /dev/stdout | cat",
+             tiny);
+    expect(command, 0, "After 1 epochs the validation loss");
+    snprintf(command, sizeof command, "%s --summary /dev/stdout >"
+             " %s/log && cat %s/log", tiny, scratch, scratch);
+    expect(command, 0, "\nAfter 1 epochs");  /* not at the start */
+    snprintf(command, sizeof command, "bash -c \"%s --summary"
+             " >(cat) > /dev/null\"; sleep 1", tiny);
+    expect(command, 0, "After 1 epochs the validation loss");
+    if (geteuid() != 0) {
+        print_message("skipped the devices: making one needs root\n");
+        remove_scratch();
+        return;
+    }
+    snprintf(command, sizeof command, "mknod %s/full c 1 7 &&"
+             " mknod %s/disk b 7 200", scratch, scratch);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, ": 2> /dev/null > %s/full",
+             scratch);
+    if (system(command) != 0) {
+        /* a /tmp mounted nodev opens no device: use the checkout */
+        remove_scratch();
+        strcpy(scratch, "build/am-programs-XXXXXX");
+        assert_non_null(mkdtemp(scratch));
+        snprintf(command, sizeof command, "mknod %s/full c 1 7 &&"
+                 " mknod %s/disk b 7 200", scratch, scratch);
+        assert_int_equal(system(command), 0);
+    }
+    snprintf(command, sizeof command, "%s --summary %s/full", tiny,
+             scratch);
+    expect(command, 1, "full': No space left on device");
+    snprintf(fifo, sizeof fifo, "%s/full", scratch);
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    snprintf(command, sizeof command, "%s --summary %s/disk", tiny,
+             scratch);
+    expect(command, 2, "it is a block device");
+    remove_scratch();
+}
+
 /* transformer-study trains for minutes: every file it will write,
    maps and sentences included, is planned before the first epoch,
    and a refusal leaves no file behind */
@@ -292,6 +352,36 @@ static void test_long_prefixes_are_refused_not_cut(void **s)
     remove_scratch();
 }
 
+/* the sanitizers reserve terabytes of address space, which no
+   ulimit -v allows: the tests that set one are skipped under them */
+static int under_a_sanitizer(void)
+{
+    if (!getenv("ASAN_OPTIONS")) return 0;
+    print_message("skipped: ulimit -v and the sanitizers do not mix\n");
+    return 1;
+}
+
+/* the budget counts every run in memory at once (--threads), and is
+   a share of what the program may have: here, what ulimit -v allows
+   (which also keeps a broken check from taking the machine's memory) */
+static void test_the_budget_counts_every_run_in_memory(void **s)
+{
+    (void)s;
+    if (under_a_sanitizer()) return;
+    expect("bash -c 'ulimit -v 2000000; timeout 60 build/bin/ablation"
+           " --configs dot --seeds 20 --threads 20 --epochs 1"
+           " --hidden 512 --embed 512'", 2,
+           "lower --hidden, --embed or --threads (20 runs in memory"
+           " at once)");
+    expect("bash -c 'ulimit -v 2000000; timeout 60 build/bin/ablation"
+           " --configs dot --seeds 20 --threads 20 --epochs 1"
+           " --hidden 512 --embed 512'", 2,
+           "of the address space that ulimit -v allows");
+    expect("bash -c 'ulimit -v 16000000; timeout 60 build/bin/ablation"
+           " --threads 64 --seeds 20 --hidden 4096 --embed 4096'", 2,
+           "(64 runs in memory at once)");
+}
+
 static void test_memory_budget_refuses_a_run_that_cannot_fit(void **s)
 {
     (void)s;
@@ -344,6 +434,22 @@ static void test_lists_and_repeats_are_not_bent(void **s)
     expect("build/bin/sweep --models ,none:8", 2, "has an empty item");
     expect("build/bin/loss-floor --vocab 5 --vocab 6", 2,
            "--vocab is given twice");
+    expect("build/bin/ablation --configs dot,none,dot", 2,
+           "--configs lists 'dot' twice");
+    expect("build/bin/sweep --models dot:8,dot:8", 2,
+           "--models lists 'dot:8' twice");
+    /* an option the run would not use is refused, not ignored */
+    expect("build/bin/train --attention dot --layers 2", 2,
+           "--layers is an option of the Transformer, and --attention"
+           " is not transformer");
+    expect("build/bin/ablation --configs none,dot --heads 2", 2,
+           "--heads is an option of the Transformer, and --configs"
+           " has no transformer");
+    expect("build/bin/sweep --models dot:8 --ff 8", 2,
+           "--ff is an option of the Transformer");
+    expect("build/bin/train --attention transformer --layers 1"
+           " --epochs 1 --train-pairs 8 --val-pairs 8 > /dev/null", 0,
+           "");
 }
 
 static void test_summaries_with_one_or_no_attention(void **s)
@@ -374,7 +480,8 @@ static void test_summaries_with_one_or_no_attention(void **s)
     remove_scratch();
 }
 
-/* text with each time of a table, "1.23 (1.20-1.30)", and the
+/* text with each time of a table, "1.23 (1.20-1.30)" and the spaces
+   that pad it (a time of 10 s or more takes one more column), and the
    summary's sentences that rank training times, replaced by "T" */
 static char *without_times(const char *text)
 {
@@ -488,10 +595,12 @@ int main(void)
         cmocka_unit_test(test_every_program_answers_help),
         cmocka_unit_test(test_a_standard_output_that_fails_is_an_error),
         cmocka_unit_test(test_outputs_are_checked_before_any_work),
+        cmocka_unit_test(test_devices_and_fifos_are_written_through),
         cmocka_unit_test(
             test_the_transformer_study_plans_every_output_first),
         cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
         cmocka_unit_test(test_memory_budget_refuses_a_run_that_cannot_fit),
+        cmocka_unit_test(test_the_budget_counts_every_run_in_memory),
         cmocka_unit_test(test_numbers_are_read_consistently),
         cmocka_unit_test(test_lists_and_repeats_are_not_bent),
         cmocka_unit_test(test_summaries_with_one_or_no_attention),

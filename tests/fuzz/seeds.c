@@ -1,9 +1,11 @@
-/* Seeds for the checkpoint fuzzer: a small valid checkpoint of every
-   attention kind and a small Transformer, written into the folder
-   given, and one LSTM checkpoint of 8-byte values: the programs
-   write 4-byte values, so without it the loader's conversion from
-   the other width (where a double too large for a float hides)
-   would start unseeded. */
+/* Seeds for the checkpoint fuzzer: a valid checkpoint of every
+   attention kind and a Transformer, each in two sizes, a small one
+   (a few hundred parameters) and one of a real model's size (tens of
+   kilobytes, E = H = 16, or D = 16 with 2 heads), written into the
+   folder given, and one LSTM checkpoint of 8-byte values: the
+   programs write 4-byte values, so without it the loader's
+   conversion from the other width (where a double too large for a
+   float hides) would start unseeded. */
 #include "checkpoint.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,21 +57,23 @@ int main(int argc, char **argv)
 {
     program_name = "fuzz-seeds";
     if (argc != 2) refuse("usage: fuzz-seeds FOLDER");
+    for (int big = 0; big <= 1; big++)
     for (int kind = ATTN_NONE; kind <= ATTN_TRANSFORMER; kind++) {
         ModelConfig c = model_config_default();
         c.attention = kind;
-        c.E = 2;
-        c.H = 2 + kind % 2;
+        c.E = big ? 16 : 2;
+        c.H = big ? 16 : 2 + kind % 2;
         if (kind == ATTN_TRANSFORMER) {
-            c.H = 2; c.heads = 1; c.ff = 2;
+            c.H = big ? 16 : 2; c.heads = big ? 2 : 1;
+            c.ff = big ? 32 : 2;
         }
         Model *m = model_create(&c, 2, 8, (uint64_t)kind);
         Checkpoint ck = { model_family(m), 3, 6, m };
         char path[600];
-        snprintf(path, sizeof path, "%s/%s.ckpt", argv[1],
-                 attention_name[kind]);
+        snprintf(path, sizeof path, "%s/%s%s.ckpt", argv[1],
+                 attention_name[kind], big ? "-16" : "");
         ckpt_save(&ck, path);
-        if (kind == ATTN_DOT) {
+        if (kind == ATTN_DOT && !big) {
             snprintf(path, sizeof path, "%s/dot-8byte.ckpt", argv[1]);
             save_as_doubles(&ck, path);
         }
