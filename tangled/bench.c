@@ -242,7 +242,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 816 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 1870 "chapters/B-fast.nw"
+#line 1873 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -259,7 +259,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 1890 "chapters/B-fast.nw"
+#line 1893 "chapters/B-fast.nw"
 static void step_row(FILE *f, const char *step, const char *kernel,
                      KernelFn fn, void *ctx, double flop)
 {
@@ -277,7 +277,7 @@ static void step_row(FILE *f, const char *step, const char *kernel,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 1911 "chapters/B-fast.nw"
+#line 1914 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -292,7 +292,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 1928 "chapters/B-fast.nw"
+#line 1931 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -304,7 +304,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 1941 "chapters/B-fast.nw"
+#line 1944 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -321,7 +321,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 1962 "chapters/B-fast.nw"
+#line 1965 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -336,7 +336,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 1980 "chapters/B-fast.nw"
+#line 1983 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -475,14 +475,14 @@ if (table)
 }
 #line 2754 "chapters/A-programs.nw"
 time_attention(peak);
-#line 2008 "chapters/B-fast.nw"
+#line 2011 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2023 "chapters/B-fast.nw"
+#line 2026 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -498,7 +498,7 @@ lstm.f = matmul_tiled;
 step_row(f, "", "matmul_tiled", run_product, &lstm, lstm_flop);
 lstm.f = matmul;
 step_row(f, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2050 "chapters/B-fast.nw"
+#line 2053 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -508,16 +508,16 @@ step_row(f, "LSTM step, 8 rows", "matmul", run_product, &lstm,
          lstm_flop / 8);
 step_row(f, "", "matmul_packed", run_packed, &packed, lstm_flop / 8);
 free(P);
-#line 2039 "chapters/B-fast.nw"
+#line 2042 "chapters/B-fast.nw"
 step_row(f, "output, by sentence", "matmul_tiled", run_product, &out,
          out_flop);
 out.f = matmul;
 step_row(f, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, "output, batched", "matmul", run_product, &out, out_flop);
-#line 2014 "chapters/B-fast.nw"
+#line 2017 "chapters/B-fast.nw"
     
-#line 2061 "chapters/B-fast.nw"
+#line 2064 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, "output, backward", "matmul_backward_naive",
@@ -536,7 +536,7 @@ init_normal(d->y, DOT_N, 1, &(Rng){4});
 step_row(f, "64 sums of 64", "plain sum", run_plain_sums, d, 0);
 step_row(f, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2015 "chapters/B-fast.nw"
+#line 2018 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
