@@ -6,12 +6,12 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 263 "chapters/03-bottleneck.nw"
+#line 264 "chapters/03-bottleneck.nw"
 static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 341 "chapters/03-bottleneck.nw"
+#line 343 "chapters/03-bottleneck.nw"
 static void lstm_cell(real *restrict a /* [4H] */,
                       real *restrict c /* [H] */,
                       real *restrict h /* [H] */,
@@ -28,7 +28,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 498 "chapters/03-bottleneck.nw"
+#line 500 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -39,7 +39,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 513 "chapters/03-bottleneck.nw"
+#line 515 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -54,10 +54,10 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 508 "chapters/03-bottleneck.nw"
+#line 510 "chapters/03-bottleneck.nw"
     }
 }
-#line 855 "chapters/B-fast.nw"
+#line 866 "chapters/B-fast.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -106,7 +106,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 299 "chapters/03-bottleneck.nw"
+#line 301 "chapters/03-bottleneck.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -117,7 +117,7 @@ void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
     for (int b = 0; b < B; b++) {
         for (int t = 0; t < len[b]; t++) {
             
-#line 321 "chapters/03-bottleneck.nw"
+#line 323 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -128,26 +128,26 @@ memcpy(a, bias, sizeof(real) * G);
 matmul_naive(a, G, x + at * I, I, Wx, G, 1, I, G);
 if (h_prev) matmul_naive(a, G, h_prev, H, Wh, G, 1, H, G);
 lstm_cell(a, c + at * H, h + at * H, c_prev, H);
-#line 309 "chapters/03-bottleneck.nw"
+#line 311 "chapters/03-bottleneck.nw"
         }
         
-#line 363 "chapters/03-bottleneck.nw"
+#line 365 "chapters/03-bottleneck.nw"
 for (int t = len[b]; t < T; t++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 311 "chapters/03-bottleneck.nw"
+#line 313 "chapters/03-bottleneck.nw"
         
-#line 368 "chapters/03-bottleneck.nw"
+#line 370 "chapters/03-bottleneck.nw"
 size_t last = ((size_t)b * T + len[b] - 1) * H;
 if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
 if (c_last)
     memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
-#line 312 "chapters/03-bottleneck.nw"
+#line 314 "chapters/03-bottleneck.nw"
     }
 }
-#line 443 "chapters/03-bottleneck.nw"
+#line 445 "chapters/03-bottleneck.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -163,15 +163,15 @@ void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
     real *dc_carry = xcalloc(H, sizeof(real));      /* [H] */
     for (int b = 0; b < B; b++) {
         
-#line 467 "chapters/03-bottleneck.nw"
+#line 469 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     dh_carry[k] = dh_last ? dh_last[(size_t)b * H + k] : 0;
     dc_carry[k] = dc_last ? dc_last[(size_t)b * H + k] : 0;
 }
-#line 458 "chapters/03-bottleneck.nw"
+#line 460 "chapters/03-bottleneck.nw"
         for (int t = len[b] - 1; t >= 0; t--) {
             
-#line 479 "chapters/03-bottleneck.nw"
+#line 481 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -186,19 +186,19 @@ memset(dh_carry, 0, sizeof(real) * H);
 if (h_prev)
     matmul_backward_naive(dh_carry, H, dWh, G, da, G, h_prev, H, Wh,
                           G, 1, H, G);
-#line 460 "chapters/03-bottleneck.nw"
+#line 462 "chapters/03-bottleneck.nw"
         }
         
-#line 529 "chapters/03-bottleneck.nw"
+#line 531 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     if (dh0) dh0[(size_t)b * H + k] += dh_carry[k];
     if (dc0) dc0[(size_t)b * H + k] += dc_carry[k];
 }
-#line 462 "chapters/03-bottleneck.nw"
+#line 464 "chapters/03-bottleneck.nw"
     }
     free(da); free(dh_carry); free(dc_carry);
 }
-#line 709 "chapters/B-fast.nw"
+#line 720 "chapters/B-fast.nw"
 /* rows still running at step t: len[] is non-increasing */
 static int rows_running(const int *len, int B, int t)
 {
@@ -206,7 +206,7 @@ static int rows_running(const int *len, int B, int t)
     while (n < B && len[n] > t) n++;
     return n;
 }
-#line 720 "chapters/B-fast.nw"
+#line 731 "chapters/B-fast.nw"
 void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          real *c_last, const real *x, const int *len,
                          const real *h0, const real *c0,
@@ -217,7 +217,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
     
-#line 880 "chapters/B-fast.nw"
+#line 891 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -225,7 +225,7 @@ for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
 matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
 free(x_packed);
-#line 730 "chapters/B-fast.nw"
+#line 741 "chapters/B-fast.nw"
     real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
     matmul_pack(Wh_packed, Wh, G, H, G);
     size_t step = 0;                    /* packed row of (t, 0) */
@@ -233,43 +233,43 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 984 "chapters/B-fast.nw"
+#line 995 "chapters/B-fast.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
 else if (h0)
     matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
-#line 737 "chapters/B-fast.nw"
+#line 748 "chapters/B-fast.nw"
         
-#line 747 "chapters/B-fast.nw"
+#line 758 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 738 "chapters/B-fast.nw"
+#line 749 "chapters/B-fast.nw"
         
-#line 754 "chapters/B-fast.nw"
+#line 765 "chapters/B-fast.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 739 "chapters/B-fast.nw"
+#line 750 "chapters/B-fast.nw"
         step += n;
     }
     free(Wh_packed);
     
-#line 759 "chapters/B-fast.nw"
+#line 770 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
     size_t last = ((size_t)b * T + len[b] - 1) * H;
     size_t at = (size_t)b * H;
     if (h_last) memcpy(h_last + at, h + last, sizeof(real) * H);
     if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
 }
-#line 743 "chapters/B-fast.nw"
+#line 754 "chapters/B-fast.nw"
 }
-#line 1023 "chapters/B-fast.nw"
+#line 1034 "chapters/B-fast.nw"
 void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           real *dWh, real *dbias, const real *dh,
                           const real *dh_last, const real *dc_last,
@@ -281,7 +281,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 1052 "chapters/B-fast.nw"
+#line 1063 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -293,14 +293,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 1034 "chapters/B-fast.nw"
+#line 1045 "chapters/B-fast.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 1067 "chapters/B-fast.nw"
+#line 1078 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -309,26 +309,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 1040 "chapters/B-fast.nw"
+#line 1051 "chapters/B-fast.nw"
         
-#line 1079 "chapters/B-fast.nw"
+#line 1090 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 1041 "chapters/B-fast.nw"
+#line 1052 "chapters/B-fast.nw"
     }
     
-#line 1092 "chapters/B-fast.nw"
+#line 1103 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 1043 "chapters/B-fast.nw"
+#line 1054 "chapters/B-fast.nw"
     
-#line 1103 "chapters/B-fast.nw"
+#line 1114 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -338,17 +338,17 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 1044 "chapters/B-fast.nw"
+#line 1055 "chapters/B-fast.nw"
     
-#line 1114 "chapters/B-fast.nw"
+#line 1125 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 1045 "chapters/B-fast.nw"
+#line 1056 "chapters/B-fast.nw"
     free(dh_carry);
 }
-#line 671 "chapters/B-fast.nw"
+#line 682 "chapters/B-fast.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -363,7 +363,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 1120 "chapters/B-fast.nw"
+#line 1131 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -382,7 +382,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                          Wh, B, T, I, H);
 #endif
 }
-#line 562 "chapters/03-bottleneck.nw"
+#line 564 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 256 "chapters/04-attention.nw"
@@ -391,7 +391,7 @@ const char *const attention_name[] = {
 "none+Wc",
 #line 125 "chapters/07b-training.nw"
 "transformer",
-#line 564 "chapters/03-bottleneck.nw"
+#line 566 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -407,7 +407,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s",
            shown(name), known);
 }
-#line 584 "chapters/03-bottleneck.nw"
+#line 586 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -416,10 +416,10 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 589 "chapters/03-bottleneck.nw"
+#line 591 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 639 "chapters/03-bottleneck.nw"
+#line 641 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -432,13 +432,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 646 "chapters/03-bottleneck.nw"
+#line 648 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 662 "chapters/03-bottleneck.nw"
+#line 664 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -449,19 +449,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 651 "chapters/03-bottleneck.nw"
+#line 653 "chapters/03-bottleneck.nw"
     
 #line 665 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 652 "chapters/03-bottleneck.nw"
+#line 654 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 674 "chapters/03-bottleneck.nw"
+#line 676 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -469,16 +469,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 656 "chapters/03-bottleneck.nw"
+#line 658 "chapters/03-bottleneck.nw"
     
 #line 670 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 657 "chapters/03-bottleneck.nw"
+#line 659 "chapters/03-bottleneck.nw"
     
-#line 691 "chapters/03-bottleneck.nw"
+#line 693 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -488,7 +488,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 707 "chapters/03-bottleneck.nw"
+#line 709 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -497,11 +497,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 700 "chapters/03-bottleneck.nw"
+#line 702 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 716 "chapters/03-bottleneck.nw"
+#line 718 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -510,7 +510,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 703 "chapters/03-bottleneck.nw"
+#line 705 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 680 "chapters/04-attention.nw"
@@ -523,10 +523,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [R, 2H] */
     m->att_rows = m->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 658 "chapters/03-bottleneck.nw"
+#line 660 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 726 "chapters/03-bottleneck.nw"
+#line 728 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -540,7 +540,7 @@ if (m->cfg.attention != ATTN_NONE) {
 }
 #line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 732 "chapters/03-bottleneck.nw"
+#line 734 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -591,7 +591,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return (data + ints) * sizeof(int)
            + (4 * par + work) * sizeof(real) + scratch;
 }
-#line 706 "chapters/04-attention.nw"
+#line 707 "chapters/04-attention.nw"
 static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -601,7 +601,7 @@ static const real *attend(Model *m, const real *dec_h /* [B,T,H] */,
     attention_forward(m->context, &m->attn, &m->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 722 "chapters/04-attention.nw"
+#line 723 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -609,11 +609,11 @@ for (int b = 0; b < B; b++)
         memcpy(m->cat + R * 2 * H, m->context + at, sizeof(real) * H);
         memcpy(m->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 715 "chapters/04-attention.nw"
+#line 716 "chapters/04-attention.nw"
     linear_forward(m->att_rows, m->cat, param(p, m->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 730 "chapters/04-attention.nw"
+#line 731 "chapters/04-attention.nw"
 const real *row = m->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -625,7 +625,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 718 "chapters/04-attention.nw"
+#line 719 "chapters/04-attention.nw"
     return m->att_h;
 }
 #line 80 "chapters/05-ablation.nw"
@@ -705,7 +705,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 761 "chapters/03-bottleneck.nw"
+#line 763 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -723,7 +723,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 796 "chapters/03-bottleneck.nw"
+#line 798 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -737,7 +737,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 820 "chapters/03-bottleneck.nw"
+#line 822 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -754,44 +754,44 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, m->dec_b), B, T, E, H);
     const real *top = m->dec_h;             /* [B, T', H] */
     
-#line 743 "chapters/04-attention.nw"
+#line 744 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 836 "chapters/03-bottleneck.nw"
+#line 838 "chapters/03-bottleneck.nw"
     
-#line 854 "chapters/03-bottleneck.nw"
+#line 856 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 837 "chapters/03-bottleneck.nw"
+#line 839 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 875 "chapters/03-bottleneck.nw"
+#line 877 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 878 "chapters/03-bottleneck.nw"
+#line 880 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 883 "chapters/03-bottleneck.nw"
+#line 885 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 886 "chapters/03-bottleneck.nw"
+#line 888 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 897 "chapters/03-bottleneck.nw"
+#line 899 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -801,16 +801,16 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 890 "chapters/03-bottleneck.nw"
+#line 892 "chapters/03-bottleneck.nw"
     
-#line 910 "chapters/03-bottleneck.nw"
+#line 912 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 761 "chapters/04-attention.nw"
+#line 762 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = m->d_dec_h;
     
-#line 773 "chapters/04-attention.nw"
+#line 774 "chapters/04-attention.nw"
 const int *dec_len = m->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -824,7 +824,7 @@ memset(m->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(m->d_cat, param_grad(p, m->att_Wc), NULL,
                 m->att_rows, m->cat, param(p, m->att_Wc), (int)R,
                 2 * H, H);
-#line 789 "chapters/04-attention.nw"
+#line 790 "chapters/04-attention.nw"
 const real *dcat = m->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -832,14 +832,14 @@ for (int b = 0; b < B; b++)
         memcpy(m->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 764 "chapters/04-attention.nw"
+#line 765 "chapters/04-attention.nw"
     attention_backward(d_dec_h, m->d_enc_h, p, &m->attn, &m->scorer,
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 891 "chapters/03-bottleneck.nw"
+#line 893 "chapters/03-bottleneck.nw"
     
-#line 916 "chapters/03-bottleneck.nw"
+#line 918 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -851,9 +851,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 892 "chapters/03-bottleneck.nw"
+#line 894 "chapters/03-bottleneck.nw"
     
-#line 930 "chapters/03-bottleneck.nw"
+#line 932 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -863,9 +863,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 893 "chapters/03-bottleneck.nw"
+#line 895 "chapters/03-bottleneck.nw"
 }
-#line 980 "chapters/03-bottleneck.nw"
+#line 982 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -875,13 +875,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 984 "chapters/03-bottleneck.nw"
+#line 986 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 998 "chapters/03-bottleneck.nw"
+#line 1000 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -896,16 +896,16 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 989 "chapters/03-bottleneck.nw"
+#line 991 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1015 "chapters/03-bottleneck.nw"
+#line 1017 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
              param(p, m->dec_b), B, 1, E, H);
 const real *top = h_new;                /* [B, 1, H] */
-#line 748 "chapters/04-attention.nw"
+#line 749 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(m, h_new, &enc, ones, B, 1);
     for (int b = 0; weights && b < B; b++)
@@ -913,12 +913,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1021 "chapters/03-bottleneck.nw"
+#line 1023 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 991 "chapters/03-bottleneck.nw"
+#line 993 "chapters/03-bottleneck.nw"
         
-#line 1030 "chapters/03-bottleneck.nw"
+#line 1032 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -927,12 +927,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 992 "chapters/03-bottleneck.nw"
+#line 994 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1062 "chapters/03-bottleneck.nw"
+#line 1064 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -949,7 +949,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1097 "chapters/03-bottleneck.nw"
+#line 1099 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -964,7 +964,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1078 "chapters/03-bottleneck.nw"
+#line 1080 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -981,14 +981,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1138 "chapters/03-bottleneck.nw"
+#line 1140 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1153 "chapters/03-bottleneck.nw"
+#line 1155 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -1008,7 +1008,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1180 "chapters/03-bottleneck.nw"
+#line 1182 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -1021,20 +1021,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1201 "chapters/03-bottleneck.nw"
+#line 1203 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1192 "chapters/03-bottleneck.nw"
+#line 1194 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1172 "chapters/03-bottleneck.nw"
+#line 1174 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

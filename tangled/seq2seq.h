@@ -15,20 +15,21 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 275 "chapters/03-bottleneck.nw"
+#line 276 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   real *gates /* [B, T, 4H], for lstm_backward */,
                   real *h_last /* [B, H] or NULL */,
                   real *c_last /* [B, H] or NULL */,
                   const real *x /* [B, T, I] */,
-                  const int *len /* [B], non-increasing */,
+                  const int *len /* [B], non-increasing
+                                    (for the packed version) */,
                   const real *h0 /* [B, H] or NULL */,
                   const real *c0 /* [B, H] or NULL */,
                   const real *Wx /* [I, 4H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 423 "chapters/03-bottleneck.nw"
+#line 425 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -42,7 +43,7 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 687 "chapters/B-fast.nw"
+#line 698 "chapters/B-fast.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -54,7 +55,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          const real *Wx, const real *Wh,
                          const real *bias,
                          int B, int T, int I, int H);
-#line 1005 "chapters/B-fast.nw"
+#line 1016 "chapters/B-fast.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -71,7 +72,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const int *len, const real *h0,
                           const real *c0, const real *Wx,
                           const real *Wh, int B, int T, int I, int H);
-#line 543 "chapters/03-bottleneck.nw"
+#line 545 "chapters/03-bottleneck.nw"
 typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
@@ -80,7 +81,7 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 548 "chapters/03-bottleneck.nw"
+#line 550 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
 #line 254 "chapters/04-attention.nw"
@@ -89,7 +90,7 @@ enum { ATTN_NONE = 0
 , ATTN_NONE_WC = 4
 #line 123 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
-#line 549 "chapters/03-bottleneck.nw"
+#line 551 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
@@ -99,7 +100,7 @@ static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-#line 603 "chapters/03-bottleneck.nw"
+#line 605 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -119,12 +120,12 @@ real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
 #line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
-#line 610 "chapters/03-bottleneck.nw"
+#line 612 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 622 "chapters/03-bottleneck.nw"
+#line 624 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -136,7 +137,7 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 614 "chapters/03-bottleneck.nw"
+#line 616 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -170,7 +171,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
 void refuse_bad_transformer(const ModelConfig *cfg);
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why);
-#line 751 "chapters/03-bottleneck.nw"
+#line 753 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -179,14 +180,14 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 786 "chapters/03-bottleneck.nw"
+#line 788 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 860 "chapters/03-bottleneck.nw"
+#line 862 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 972 "chapters/03-bottleneck.nw"
+#line 974 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
@@ -211,7 +212,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1050 "chapters/03-bottleneck.nw"
+#line 1052 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -219,7 +220,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1125 "chapters/03-bottleneck.nw"
+#line 1127 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
