@@ -28,7 +28,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 500 "chapters/03-bottleneck.nw"
+#line 502 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -39,7 +39,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 515 "chapters/03-bottleneck.nw"
+#line 517 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -54,7 +54,7 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 510 "chapters/03-bottleneck.nw"
+#line 512 "chapters/03-bottleneck.nw"
     }
 }
 #line 866 "chapters/B-fast.nw"
@@ -147,7 +147,7 @@ if (c_last)
 #line 314 "chapters/03-bottleneck.nw"
     }
 }
-#line 445 "chapters/03-bottleneck.nw"
+#line 447 "chapters/03-bottleneck.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -163,15 +163,15 @@ void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
     real *dc_carry = xcalloc(H, sizeof(real));      /* [H] */
     for (int b = 0; b < B; b++) {
         
-#line 469 "chapters/03-bottleneck.nw"
+#line 471 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     dh_carry[k] = dh_last ? dh_last[(size_t)b * H + k] : 0;
     dc_carry[k] = dc_last ? dc_last[(size_t)b * H + k] : 0;
 }
-#line 460 "chapters/03-bottleneck.nw"
+#line 462 "chapters/03-bottleneck.nw"
         for (int t = len[b] - 1; t >= 0; t--) {
             
-#line 481 "chapters/03-bottleneck.nw"
+#line 483 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -186,15 +186,15 @@ memset(dh_carry, 0, sizeof(real) * H);
 if (h_prev)
     matmul_backward_naive(dh_carry, H, dWh, G, da, G, h_prev, H, Wh,
                           G, 1, H, G);
-#line 462 "chapters/03-bottleneck.nw"
+#line 464 "chapters/03-bottleneck.nw"
         }
         
-#line 531 "chapters/03-bottleneck.nw"
+#line 533 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     if (dh0) dh0[(size_t)b * H + k] += dh_carry[k];
     if (dc0) dc0[(size_t)b * H + k] += dc_carry[k];
 }
-#line 464 "chapters/03-bottleneck.nw"
+#line 466 "chapters/03-bottleneck.nw"
     }
     free(da); free(dh_carry); free(dc_carry);
 }
@@ -233,7 +233,7 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 995 "chapters/B-fast.nw"
+#line 997 "chapters/B-fast.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
@@ -269,7 +269,7 @@ for (int b = 0; b < B; b++) {
 }
 #line 754 "chapters/B-fast.nw"
 }
-#line 1034 "chapters/B-fast.nw"
+#line 1036 "chapters/B-fast.nw"
 void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           real *dWh, real *dbias, const real *dh,
                           const real *dh_last, const real *dc_last,
@@ -281,7 +281,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 1063 "chapters/B-fast.nw"
+#line 1065 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -293,14 +293,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 1045 "chapters/B-fast.nw"
+#line 1047 "chapters/B-fast.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 1078 "chapters/B-fast.nw"
+#line 1080 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -309,26 +309,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 1051 "chapters/B-fast.nw"
+#line 1053 "chapters/B-fast.nw"
         
-#line 1090 "chapters/B-fast.nw"
+#line 1092 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 1052 "chapters/B-fast.nw"
+#line 1054 "chapters/B-fast.nw"
     }
     
-#line 1103 "chapters/B-fast.nw"
+#line 1105 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 1054 "chapters/B-fast.nw"
+#line 1056 "chapters/B-fast.nw"
     
-#line 1114 "chapters/B-fast.nw"
+#line 1116 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -338,14 +338,14 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 1055 "chapters/B-fast.nw"
+#line 1057 "chapters/B-fast.nw"
     
-#line 1125 "chapters/B-fast.nw"
+#line 1127 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 1056 "chapters/B-fast.nw"
+#line 1058 "chapters/B-fast.nw"
     free(dh_carry);
 }
 #line 682 "chapters/B-fast.nw"
@@ -363,7 +363,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 1131 "chapters/B-fast.nw"
+#line 1133 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -382,7 +382,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                          Wh, B, T, I, H);
 #endif
 }
-#line 564 "chapters/03-bottleneck.nw"
+#line 567 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 256 "chapters/04-attention.nw"
@@ -391,7 +391,7 @@ const char *const attention_name[] = {
 "none+Wc",
 #line 125 "chapters/07b-training.nw"
 "transformer",
-#line 566 "chapters/03-bottleneck.nw"
+#line 569 "chapters/03-bottleneck.nw"
     NULL
 };
 
@@ -407,7 +407,7 @@ int attention_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s",
            shown(name), known);
 }
-#line 586 "chapters/03-bottleneck.nw"
+#line 589 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .src_vocab = VOCAB_MAX,
@@ -416,10 +416,10 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 591 "chapters/03-bottleneck.nw"
+#line 594 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 641 "chapters/03-bottleneck.nw"
+#line 644 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -432,13 +432,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 648 "chapters/03-bottleneck.nw"
+#line 651 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 664 "chapters/03-bottleneck.nw"
+#line 667 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -449,19 +449,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 653 "chapters/03-bottleneck.nw"
+#line 656 "chapters/03-bottleneck.nw"
     
 #line 665 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 654 "chapters/03-bottleneck.nw"
+#line 657 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 676 "chapters/03-bottleneck.nw"
+#line 679 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -469,16 +469,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 658 "chapters/03-bottleneck.nw"
+#line 661 "chapters/03-bottleneck.nw"
     
 #line 670 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 659 "chapters/03-bottleneck.nw"
+#line 662 "chapters/03-bottleneck.nw"
     
-#line 693 "chapters/03-bottleneck.nw"
+#line 696 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -488,7 +488,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 709 "chapters/03-bottleneck.nw"
+#line 712 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -497,11 +497,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 702 "chapters/03-bottleneck.nw"
+#line 705 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 718 "chapters/03-bottleneck.nw"
+#line 721 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -510,7 +510,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 705 "chapters/03-bottleneck.nw"
+#line 708 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 680 "chapters/04-attention.nw"
@@ -523,10 +523,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [R, 2H] */
     m->att_rows = m->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 660 "chapters/03-bottleneck.nw"
+#line 663 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 728 "chapters/03-bottleneck.nw"
+#line 731 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -540,7 +540,7 @@ if (m->cfg.attention != ATTN_NONE) {
 }
 #line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 734 "chapters/03-bottleneck.nw"
+#line 737 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -705,7 +705,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 763 "chapters/03-bottleneck.nw"
+#line 767 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -723,7 +723,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 798 "chapters/03-bottleneck.nw"
+#line 802 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -737,7 +737,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 822 "chapters/03-bottleneck.nw"
+#line 826 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -757,41 +757,41 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 744 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 838 "chapters/03-bottleneck.nw"
+#line 842 "chapters/03-bottleneck.nw"
     
-#line 856 "chapters/03-bottleneck.nw"
+#line 860 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 839 "chapters/03-bottleneck.nw"
+#line 843 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 877 "chapters/03-bottleneck.nw"
+#line 881 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 880 "chapters/03-bottleneck.nw"
+#line 884 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 885 "chapters/03-bottleneck.nw"
+#line 889 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 888 "chapters/03-bottleneck.nw"
+#line 892 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 899 "chapters/03-bottleneck.nw"
+#line 903 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -801,9 +801,9 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 892 "chapters/03-bottleneck.nw"
+#line 896 "chapters/03-bottleneck.nw"
     
-#line 912 "chapters/03-bottleneck.nw"
+#line 916 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 762 "chapters/04-attention.nw"
@@ -837,9 +837,9 @@ for (int b = 0; b < B; b++)
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 893 "chapters/03-bottleneck.nw"
+#line 897 "chapters/03-bottleneck.nw"
     
-#line 918 "chapters/03-bottleneck.nw"
+#line 922 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -851,9 +851,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 894 "chapters/03-bottleneck.nw"
+#line 898 "chapters/03-bottleneck.nw"
     
-#line 932 "chapters/03-bottleneck.nw"
+#line 936 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -863,9 +863,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 895 "chapters/03-bottleneck.nw"
+#line 899 "chapters/03-bottleneck.nw"
 }
-#line 982 "chapters/03-bottleneck.nw"
+#line 986 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -875,13 +875,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 986 "chapters/03-bottleneck.nw"
+#line 990 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 1000 "chapters/03-bottleneck.nw"
+#line 1004 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -896,10 +896,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 991 "chapters/03-bottleneck.nw"
+#line 995 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1017 "chapters/03-bottleneck.nw"
+#line 1021 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -913,12 +913,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1023 "chapters/03-bottleneck.nw"
+#line 1027 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 993 "chapters/03-bottleneck.nw"
+#line 997 "chapters/03-bottleneck.nw"
         
-#line 1032 "chapters/03-bottleneck.nw"
+#line 1036 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -927,12 +927,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 994 "chapters/03-bottleneck.nw"
+#line 998 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1064 "chapters/03-bottleneck.nw"
+#line 1068 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -949,7 +949,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1099 "chapters/03-bottleneck.nw"
+#line 1103 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -964,7 +964,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1080 "chapters/03-bottleneck.nw"
+#line 1084 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -981,14 +981,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1140 "chapters/03-bottleneck.nw"
+#line 1144 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1155 "chapters/03-bottleneck.nw"
+#line 1159 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -1008,7 +1008,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1182 "chapters/03-bottleneck.nw"
+#line 1186 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -1021,20 +1021,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1203 "chapters/03-bottleneck.nw"
+#line 1207 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1194 "chapters/03-bottleneck.nw"
+#line 1198 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1174 "chapters/03-bottleneck.nw"
+#line 1178 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

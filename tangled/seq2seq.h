@@ -29,7 +29,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 425 "chapters/03-bottleneck.nw"
+#line 427 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -55,7 +55,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          const real *Wx, const real *Wh,
                          const real *bias,
                          int B, int T, int I, int H);
-#line 1016 "chapters/B-fast.nw"
+#line 1018 "chapters/B-fast.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -72,7 +72,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const int *len, const real *h0,
                           const real *c0, const real *Wx,
                           const real *Wh, int B, int T, int I, int H);
-#line 545 "chapters/03-bottleneck.nw"
+#line 548 "chapters/03-bottleneck.nw"
 typedef struct {
     int src_vocab, tgt_vocab;       /* V of each language */
     int E, H;                       /* embedding and hidden size */
@@ -81,7 +81,7 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 550 "chapters/03-bottleneck.nw"
+#line 553 "chapters/03-bottleneck.nw"
 } ModelConfig;
 enum { ATTN_NONE = 0 
 #line 254 "chapters/04-attention.nw"
@@ -90,7 +90,7 @@ enum { ATTN_NONE = 0
 , ATTN_NONE_WC = 4
 #line 123 "chapters/07b-training.nw"
 , ATTN_TRANSFORMER = 5
-#line 551 "chapters/03-bottleneck.nw"
+#line 554 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 int attention_from_name(const char *name);
@@ -100,7 +100,7 @@ static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-#line 605 "chapters/03-bottleneck.nw"
+#line 608 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -120,12 +120,12 @@ real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
 #line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
-#line 612 "chapters/03-bottleneck.nw"
+#line 615 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 624 "chapters/03-bottleneck.nw"
+#line 627 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -137,7 +137,7 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 616 "chapters/03-bottleneck.nw"
+#line 619 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -171,7 +171,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
 void refuse_bad_transformer(const ModelConfig *cfg);
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why);
-#line 753 "chapters/03-bottleneck.nw"
+#line 757 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -180,14 +180,14 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 788 "chapters/03-bottleneck.nw"
+#line 792 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 862 "chapters/03-bottleneck.nw"
+#line 866 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 974 "chapters/03-bottleneck.nw"
+#line 978 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
@@ -212,7 +212,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1052 "chapters/03-bottleneck.nw"
+#line 1056 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -220,7 +220,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1127 "chapters/03-bottleneck.nw"
+#line 1131 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

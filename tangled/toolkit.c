@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 1215 "chapters/B-fast.nw"
+#line 1217 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -1169,14 +1169,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 1261 "chapters/B-fast.nw"
+#line 1263 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 1218 "chapters/B-fast.nw"
+#line 1220 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1195,7 +1195,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 1238 "chapters/B-fast.nw"
+#line 1240 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1210,7 +1210,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 1273 "chapters/B-fast.nw"
+#line 1275 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -304,9 +304,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1067 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 1258 "chapters/B-fast.nw"
+#line 1260 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 1209 "chapters/B-fast.nw"
+#line 1211 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

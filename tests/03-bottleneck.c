@@ -169,7 +169,7 @@ static void test_padding_changes_neither_outputs_nor_final_state(void **s)
 {
     (void)s;
     /* one sentence alone, then in a batch with a longer sentence
-       (so it is padded to S = 9), then padded in a wider dataset */
+       (so it is padded to S = 9) */
     Dataset d;
     Rng rng;
     rng_seed(&rng, 5);
