@@ -154,7 +154,7 @@ $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
 # processor, the plain case and the 64-byte tile.
 CPU_FLAGS := $(shell sed -n 's/^flags[^:]*://p' /proc/cpuinfo 2>/dev/null \
                      | head -1)
-ifneq ($(filter x86_64%,$(shell $(CC) -dumpmachine)),)
+ifneq ($(filter x86_64%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
 WIDTHS := x86-64 \
   $(if $(filter avx2,$(CPU_FLAGS)),$(if $(filter fma,$(CPU_FLAGS)),x86-64-v3)) \
   $(if $(filter avx512f,$(CPU_FLAGS)),x86-64-v4,vec64)
