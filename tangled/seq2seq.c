@@ -57,7 +57,7 @@ da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
 #line 512 "chapters/03-bottleneck.nw"
     }
 }
-#line 866 "chapters/B-fast.nw"
+#line 863 "chapters/B-fast.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -217,7 +217,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
     int G = 4 * H;
     for (int b = 1; b < B; b++) assert(len[b] <= len[b - 1]);
     
-#line 891 "chapters/B-fast.nw"
+#line 888 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -233,7 +233,7 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 997 "chapters/B-fast.nw"
+#line 994 "chapters/B-fast.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
@@ -262,14 +262,18 @@ for (int b = n; b < B; b++) {
     
 #line 770 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
-    size_t last = ((size_t)b * T + len[b] - 1) * H;
-    size_t at = (size_t)b * H;
-    if (h_last) memcpy(h_last + at, h + last, sizeof(real) * H);
-    if (c_last) memcpy(c_last + at, c + last, sizeof(real) * H);
+    
+#line 370 "chapters/03-bottleneck.nw"
+size_t last = ((size_t)b * T + len[b] - 1) * H;
+if (h_last)
+    memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
+if (c_last)
+    memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
+#line 772 "chapters/B-fast.nw"
 }
 #line 754 "chapters/B-fast.nw"
 }
-#line 1036 "chapters/B-fast.nw"
+#line 1033 "chapters/B-fast.nw"
 void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           real *dWh, real *dbias, const real *dh,
                           const real *dh_last, const real *dc_last,
@@ -281,7 +285,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 1065 "chapters/B-fast.nw"
+#line 1062 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -293,14 +297,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 1047 "chapters/B-fast.nw"
+#line 1044 "chapters/B-fast.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 1080 "chapters/B-fast.nw"
+#line 1077 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -309,26 +313,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 1053 "chapters/B-fast.nw"
+#line 1050 "chapters/B-fast.nw"
         
-#line 1092 "chapters/B-fast.nw"
+#line 1089 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 1054 "chapters/B-fast.nw"
+#line 1051 "chapters/B-fast.nw"
     }
     
-#line 1105 "chapters/B-fast.nw"
+#line 1102 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 1056 "chapters/B-fast.nw"
+#line 1053 "chapters/B-fast.nw"
     
-#line 1116 "chapters/B-fast.nw"
+#line 1113 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -338,14 +342,14 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 1057 "chapters/B-fast.nw"
+#line 1054 "chapters/B-fast.nw"
     
-#line 1127 "chapters/B-fast.nw"
+#line 1124 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 1058 "chapters/B-fast.nw"
+#line 1055 "chapters/B-fast.nw"
     free(dh_carry);
 }
 #line 682 "chapters/B-fast.nw"
@@ -363,7 +367,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 1133 "chapters/B-fast.nw"
+#line 1130 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,

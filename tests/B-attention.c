@@ -9,24 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "attention.h"
-
-/* the two versions sum in different orders: they agree within this
-   share of the largest magnitude compared */
-#define FAST_ATTENTION_RTOL 1e-12
+#include "agree.h"
 
 enum { B = 3, T = 4, S = 5 };
-
-static void assert_agree(const char *what, const real *fast,
-                         const real *plain, size_t n)
-{
-    double big = 0;
-    for (size_t i = 0; i < n; i++)
-        if (fabs(plain[i]) > big) big = fabs(plain[i]);
-    for (size_t i = 0; i < n; i++)
-        if (fabs(fast[i] - plain[i]) > FAST_ATTENTION_RTOL * (1 + big))
-            fail_msg("%s[%zu]: rows %.17g, plain %.17g", what, i,
-                     fast[i], plain[i]);
-}
 
 /* what one version computes, zero past each sentence's end */
 typedef struct { real *ctx, *w, *d_dec, *d_enc, *grad; } Run;

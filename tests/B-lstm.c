@@ -9,10 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "seq2seq.h"
-
-/* the two versions sum in different orders: they agree within this
-   share of the largest magnitude compared */
-#define FAST_LSTM_RTOL 1e-12
+#include "agree.h"
 
 enum { B = 4, T = 7, I = 5, H = 6, G = 4 * H };
 
@@ -21,18 +18,6 @@ static real *filled(size_t n, Rng *rng)
     real *x = calloc(n, sizeof(real));
     init_normal(x, n, 0.5, rng);
     return x;
-}
-
-static void assert_agree(const char *what, const real *fast,
-                         const real *plain, size_t n)
-{
-    double big = 0;
-    for (size_t i = 0; i < n; i++)
-        if (fabs(plain[i]) > big) big = fabs(plain[i]);
-    for (size_t i = 0; i < n; i++)
-        if (fabs(fast[i] - plain[i]) > FAST_LSTM_RTOL * (1 + big))
-            fail_msg("%s[%zu]: fast %.17g, plain %.17g", what, i,
-                     fast[i], plain[i]);
 }
 
 /* what one version computes: its outputs and every gradient */
