@@ -28,8 +28,8 @@ endif
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
-MODULES   := toolkit task attention seq2seq align transformer \
-             checkpoint beam tmodel
+MODULES   := toolkit task attention model seq2seq align transformer \
+             tmodel families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
              ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count

@@ -1,29 +1,29 @@
-#line 2026 "chapters/A-programs.nw"
+#line 2042 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
-#include "seq2seq.h"
+#include "families.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 2930 "chapters/A-programs.nw"
+#line 2946 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 2034 "chapters/A-programs.nw"
+#line 2050 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 2060 "chapters/A-programs.nw"
+#line 2076 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 2629 "chapters/A-programs.nw"
+#line 2645 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 2066 "chapters/A-programs.nw"
+#line 2082 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2671 "chapters/A-programs.nw"
-if (attention_chooses(run->model->cfg.attention)) {
+#line 2687 "chapters/A-programs.nw"
+if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 2076 "chapters/A-programs.nw"
+#line 2092 "chapters/A-programs.nw"
 }
-#line 2105 "chapters/A-programs.nw"
+#line 2121 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2119 "chapters/A-programs.nw"
+#line 2135 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2134 "chapters/A-programs.nw"
+#line 2150 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2355 "chapters/A-programs.nw"
+#line 2371 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 2376 "chapters/A-programs.nw"
+#line 2392 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2558 "chapters/A-programs.nw"
+#line 2574 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -113,8 +113,8 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
     }
     double diff = paired_t(b, a, seeds, &t);
     fprintf(f, "\\texttt{%s} is %.4f %s than \\texttt{%s}",
-            attention_name[kind[j]], fabs(diff),
-            diff < 0 ? "lower" : "higher", attention_name[kind[i]]);
+            kind_name(kind[j]), fabs(diff),
+            diff < 0 ? "lower" : "higher", kind_name(kind[i]));
     if (seeds < 2) fprintf(f, ". ");
     else if (isinf(t)) fprintf(f, " on every seed alike: real. ");
     else
@@ -122,7 +122,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 2151 "chapters/A-programs.nw"
+#line 2167 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -141,14 +141,14 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 2854 "chapters/A-programs.nw"
+#line 2870 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
                           const char *ext)
 {
     char suffix[64];
-    snprintf(suffix, sizeof suffix, "-%s%s", attention_name[kind],
+    snprintf(suffix, sizeof suffix, "-%s%s", kind_name(kind),
              ext);
     return out_name(prefix, suffix);
 }
@@ -163,24 +163,24 @@ static void write_heatmap(const char *prefix, Model *m,
     batch_fill(&batch, d, &row, 1);
     model_forward(m, &batch);
     int T = batch.T - 1, S = batch.S, words = batch.src_len[0] - 2;
-    const real *w = m->attn.weights;        /* [1, T', S] */
+    const real *w = m->weights;        /* [1, T', S] */
     char *name;
     
-#line 2884 "chapters/A-programs.nw"
-name = heatmap_name(prefix, m->cfg.attention, ".dat");
+#line 2900 "chapters/A-programs.nw"
+name = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
     for (int s = 0; s < S; s++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 out_close(f);
 free(name);
-#line 2878 "chapters/A-programs.nw"
-    
 #line 2894 "chapters/A-programs.nw"
+    
+#line 2910 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
-name = heatmap_name(prefix, m->cfg.attention, ".gpi");
+name = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 f = out_open(name);
 fprintf(f, "set xtics (");
 for (int s = 0; s < S; s++)
@@ -200,21 +200,21 @@ for (int j = 0; j < words; j++) {
 }
 out_close(f);
 free(name);
-#line 2879 "chapters/A-programs.nw"
+#line 2895 "chapters/A-programs.nw"
     
-#line 2919 "chapters/A-programs.nw"
+#line 2935 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-name = heatmap_name(prefix, m->cfg.attention, ".txt");
+name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 2880 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 2289 "chapters/A-programs.nw"
+#line 2305 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -224,19 +224,19 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2686 "chapters/A-programs.nw"
+#line 2702 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2298 "chapters/A-programs.nw"
+#line 2314 "chapters/A-programs.nw"
 } Plan;
-#line 2301 "chapters/A-programs.nw"
+#line 2317 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
     int s = index % pl->seeds, k = index / pl->seeds % pl->n_conf;
     int q = index / pl->seeds / pl->n_conf;
     ModelConfig mc = pl->base;
-    mc.attention = pl->kind[k];
+    kind_config(&mc, pl->kind[k]);
     TrainConfig t = pl->tc;
     t.seed = (uint64_t)(s + 1);
     t.warmup_epochs = pl->sched[q].warmup;
@@ -246,39 +246,39 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2664 "chapters/A-programs.nw"
+#line 2680 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
-if (attention_chooses(mc.attention)) {
+if (kind_chooses(config_kind(&mc))) {
     AlignScore a0 = align_evaluate(m, pl->align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 2317 "chapters/A-programs.nw"
+#line 2333 "chapters/A-programs.nw"
     
-#line 2321 "chapters/A-programs.nw"
+#line 2337 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
-         attention_name[mc.attention], s + 1, pl->seeds,
+         kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2677 "chapters/A-programs.nw"
-if (attention_chooses(mc.attention))
+#line 2693 "chapters/A-programs.nw"
+if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
-      && attention_chooses(mc.attention)))
+      && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 2328 "chapters/A-programs.nw"
+#line 2344 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2318 "chapters/A-programs.nw"
+#line 2334 "chapters/A-programs.nw"
 }
 
-#line 2042 "chapters/A-programs.nw"
+#line 2058 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2171 "chapters/A-programs.nw"
+#line 2187 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -287,10 +287,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5, threads = default_threads();
-#line 2634 "chapters/A-programs.nw"
+#line 2650 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 2180 "chapters/A-programs.nw"
+#line 2196 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -307,7 +307,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 2637 "chapters/A-programs.nw"
+#line 2653 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -315,101 +315,101 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 2196 "chapters/A-programs.nw"
+#line 2212 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2252 "chapters/A-programs.nw"
+#line 2268 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 int any_transformer = 0;
 for (int k = 0; k < n_conf; k++) {
-    kind[k] = attention_from_name(conf[k]);
+    kind[k] = kind_from_name(conf[k]);
     ModelConfig mc = base;
-    mc.attention = kind[k];
+    kind_config(&mc, kind[k]);
     refuse_bad_transformer(&mc);
-    any_transformer |= kind[k] == ATTN_TRANSFORMER;
+    any_transformer |= mc.family == &transformer_family;
 }
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--configs has"
                                       " no transformer");
-#line 2201 "chapters/A-programs.nw"
+#line 2217 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 2210 "chapters/A-programs.nw"
+#line 2226 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 2223 "chapters/A-programs.nw"
+#line 2239 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 2645 "chapters/A-programs.nw"
+#line 2661 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
 if (align_timing) out_plan("--align-timing", align_timing);
 for (int k = 0; heatmaps && k < n_conf; k++)
-    for (int e = 0; e < 3 && attention_chooses(kind[k]); e++)
+    for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2228 "chapters/A-programs.nw"
+#line 2244 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
-    mc.attention = kind[k];
+    kind_config(&mc, kind[k]);
     need = fmax(need, run_bytes(&dc, &mc, tc.batch_size));
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2691 "chapters/A-programs.nw"
+#line 2707 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2237 "chapters/A-programs.nw"
+#line 2253 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 2046 "chapters/A-programs.nw"
+#line 2062 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2654 "chapters/A-programs.nw"
+#line 2670 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, 300, dc.min_words, dc.max_words,
                  &align_rng);
-#line 2049 "chapters/A-programs.nw"
+#line 2065 "chapters/A-programs.nw"
     
-#line 2273 "chapters/A-programs.nw"
+#line 2289 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2689 "chapters/A-programs.nw"
+#line 2705 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2278 "chapters/A-programs.nw"
+#line 2294 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2693 "chapters/A-programs.nw"
+#line 2709 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 2050 "chapters/A-programs.nw"
+#line 2066 "chapters/A-programs.nw"
     
-#line 2334 "chapters/A-programs.nw"
+#line 2350 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -421,15 +421,15 @@ for (int q = 0; q < n_sched; q++)
         printf("%3d/%-5g %-9s %7zu  %.4f +- %.4f  %6.2f +- %5.2f"
                "  %6.2f +- %5.2f %6.2f (%.2f-%.2f)\n",
                sched[q].warmup, sched[q].floor,
-               attention_name[kind[k]], runs[q][k][0].params,
+               kind_name(kind[k]), runs[q][k][0].params,
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 2051 "chapters/A-programs.nw"
+#line 2067 "chapters/A-programs.nw"
     
-#line 2396 "chapters/A-programs.nw"
+#line 2412 "chapters/A-programs.nw"
 if (table) 
-#line 2408 "chapters/A-programs.nw"
+#line 2424 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -444,7 +444,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 2428 "chapters/A-programs.nw"
+#line 2444 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -452,17 +452,17 @@ if (n_sched > 1)
             sched[q].warmup, sched[q].floor);
 fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         " & $%.2f \\pm %.2f$ & %.2f (%.2f--%.2f) \\\\\n",
-        attention_name[kind[k]], runs[q][k][0].params, st[0][0],
+        kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2422 "chapters/A-programs.nw"
+#line 2438 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2397 "chapters/A-programs.nw"
+#line 2413 "chapters/A-programs.nw"
 if (curves) 
-#line 2442 "chapters/A-programs.nw"
+#line 2458 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -481,21 +481,21 @@ if (curves)
     }
     out_close(f);
 }
-#line 2398 "chapters/A-programs.nw"
+#line 2414 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 2528 "chapters/A-programs.nw"
+#line 2544 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
     double st[4][2];
     row_stats(st, runs[0][k], seeds);
     fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
-            attention_name[kind[k]], st[0][0]);
+            kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2540 "chapters/A-programs.nw"
+#line 2556 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -508,19 +508,19 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 2474 "chapters/A-programs.nw"
+#line 2490 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++)
     compare_runs(f, runs[0], kind, 0, k, seeds);
 for (int k = 1; k < n_conf; k++)
     if (kind[k] == ATTN_NONE_WC)
         for (int j = 1; j < n_conf; j++)
-            if (attention_chooses(kind[j]))
+            if (kind_chooses(kind[j]))
                 compare_runs(f, runs[0], kind, k, j, seeds);
 for (int i = 1; i < n_conf; i++)
     for (int j = i + 1; j < n_conf; j++)
-        if (attention_chooses(kind[i]) && attention_chooses(kind[j]))
+        if (kind_chooses(kind[i]) && kind_chooses(kind[j]))
             compare_runs(f, runs[0], kind, i, j, seeds);
-#line 2494 "chapters/A-programs.nw"
+#line 2510 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -529,7 +529,7 @@ for (int i = 1; i < n_conf; i++)
         row_stats(st, runs[0][k], seeds);
         mean[k] = st[0][0];
         if (kind[k] == ATTN_NONE_WC) ctrl = k;
-        if (attention_chooses(kind[k])
+        if (kind_chooses(kind[k])
             && (best < 0 || mean[k] < mean[best])) best = k;
     }
     if (ctrl > 0 && best > 0 && mean[0] != mean[best]) {
@@ -537,23 +537,23 @@ for (int i = 1; i < n_conf; i++)
                       / (mean[0] - mean[best]);
         fprintf(f, "Of the gap in mean loss between \\texttt{%s} and"
                 " \\texttt{%s}, the control closes ",
-                attention_name[kind[0]], attention_name[kind[best]]);
+                kind_name(kind[0]), kind_name(kind[best]));
         if (closed >= 0) fprintf(f, "%.0f\\%%. ", 100 * closed);
         else fprintf(f, "nothing: its mean loss is above the"
                      " baseline's. ");
     }
 }
-#line 2522 "chapters/A-programs.nw"
+#line 2538 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2487 "chapters/A-programs.nw"
+#line 2503 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2401 "chapters/A-programs.nw"
+#line 2417 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 2598 "chapters/A-programs.nw"
+#line 2614 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -570,16 +570,16 @@ fprintf(f, "The loss floor is %.4f.\n",
         }
         fprintf(f, "%s for %s comes from %d/%g (%.4f)",
                 k == 0 ? "" : k + 1 == n_conf ? " and" : ",",
-                attention_name[kind[k]], sched[best].warmup,
+                kind_name(kind[k]), sched[best].warmup,
                 sched[best].floor, best_loss);
     }
     fprintf(f, ".\n");
 }
-#line 2402 "chapters/A-programs.nw"
+#line 2418 "chapters/A-programs.nw"
     out_close(f);
 }
 if (seeds_answer) 
-#line 2584 "chapters/A-programs.nw"
+#line 2600 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -587,15 +587,15 @@ if (seeds_answer)
     double need = (st[0][1] / 0.001) * (st[0][1] / 0.001);
     fprintf(f, "This build's table gives $\\sigma = %.5f$ for %s,"
             " so $n > (%.5f/0.001)^2 = %.1f$: at least %d seeds.\n",
-            st[0][1], attention_name[kind[0]], st[0][1], need,
+            st[0][1], kind_name(kind[0]), st[0][1], need,
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2703 "chapters/A-programs.nw"
+#line 2719 "chapters/A-programs.nw"
 int n_attn = 0;
-for (int k = 0; k < n_conf; k++) n_attn += attention_chooses(kind[k]);
+for (int k = 0; k < n_conf; k++) n_attn += kind_chooses(kind[k]);
 if (align_table) 
-#line 2713 "chapters/A-programs.nw"
+#line 2729 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -613,24 +613,24 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 2739 "chapters/A-programs.nw"
-fprintf(f, "%s & $%.5f \\pm %.5f$ & ", attention_name[kind[k]],
+#line 2755 "chapters/A-programs.nw"
+fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
-if (!attention_chooses(kind[k]))
+if (!kind_chooses(kind[k]))
     fprintf(f, "n/a & n/a \\\\\n");
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 2730 "chapters/A-programs.nw"
+#line 2746 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2706 "chapters/A-programs.nw"
+#line 2722 "chapters/A-programs.nw"
 if (align_curves) 
-#line 2780 "chapters/A-programs.nw"
+#line 2796 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
@@ -645,16 +645,16 @@ if (align_curves)
                 loss += e ? runs[0][k][s].curve[e - 1] / seeds : 0;
             }
             mean_sd(acc, seeds, &mean, &sd);
-            if (!attention_chooses(kind[k])) mean = sd = NAN;
+            if (!kind_chooses(kind[k])) mean = sd = NAN;
             fprintf(f, " %.3f %.3f %.5f", mean, sd, e ? loss : NAN);
         }
         fprintf(f, "\n");
     }
     out_close(f);
 }
-#line 2707 "chapters/A-programs.nw"
+#line 2723 "chapters/A-programs.nw"
 if (align_summary) 
-#line 2751 "chapters/A-programs.nw"
+#line 2767 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -666,12 +666,12 @@ if (align_summary)
                 " in");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (!attention_chooses(kind[k])) continue;
+        if (!kind_chooses(kind[k])) continue;
         double acc = 0;
         for (int s = 0; s < seeds; s++)
             acc += align_accuracy(&runs[0][k][s].align);
         fprintf(f, "%s %.1f\\%% of the rows for %s", sep,
-                100 * acc / seeds, attention_name[kind[k]]);
+                100 * acc / seeds, kind_name(kind[k]));
         sep = ",";
     }
     if (n_attn)
@@ -681,9 +681,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2708 "chapters/A-programs.nw"
+#line 2724 "chapters/A-programs.nw"
 if (align_timing) 
-#line 2808 "chapters/A-programs.nw"
+#line 2824 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -691,9 +691,9 @@ if (align_timing)
             " is no alignment to time");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (!attention_chooses(kind[k])) continue;
+        if (!kind_chooses(kind[k])) continue;
         
-#line 2825 "chapters/A-programs.nw"
+#line 2841 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -707,23 +707,23 @@ for (int s = 0; s < seeds; s++) {
     if (reached > 0) then += runs[0][k][s].curve[reached - 1] / seeds;
 }
 if (reached < 0)
-    fprintf(f, "%s never, for %s", sep, attention_name[kind[k]]);
+    fprintf(f, "%s never, for %s", sep, kind_name(kind[k]));
 else if (reached == 0)
     fprintf(f, "%s before training, for %s", sep,
-            attention_name[kind[k]]);
+            kind_name(kind[k]));
 else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
-            attention_name[kind[k]], then, last);
-#line 2817 "chapters/A-programs.nw"
+            kind_name(kind[k]), then, last);
+#line 2833 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2709 "chapters/A-programs.nw"
+#line 2725 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 2052 "chapters/A-programs.nw"
+#line 2068 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -30,7 +30,7 @@ double align_gold_weight(const AlignScore *a)
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
 {
     AlignScore a = {0, 0, 0};
-    assert(m->cfg.attention != ATTN_NONE);
+    assert(m->weights);
     Batch batch;
     batch_alloc(&batch, batch_size, d->L);
     int *rows = xcalloc(batch_size, sizeof(int));
@@ -44,7 +44,7 @@ AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
 #line 119 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
 for (int b = 0; b < batch.B; b++)
-    align_score_add(&a, m->attn.weights + (size_t)b * T * S,
+    align_score_add(&a, m->weights + (size_t)b * T * S,
                     batch.src_len[b] - 2, S);
 #line 111 "chapters/06-alignment.nw"
     }

@@ -2,7 +2,7 @@
 /* align.h: alignment accuracy and heatmaps (chapter 6). */
 #ifndef ALIGN_H
 #define ALIGN_H
-#include "seq2seq.h"
+#include "model.h"
 #line 53 "chapters/06-alignment.nw"
 typedef struct {
     long rows, hits;            /* rows scored, peaks on gold */

@@ -1,17 +1,16 @@
-#line 1584 "chapters/08-using.nw"
+#line 1486 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
-#include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1597 "chapters/08-using.nw"
+#line 1498 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1612 "chapters/08-using.nw"
+#line 1513 "chapters/08-using.nw"
 static double log_sum_exp(const real *z /* [V] */, int V)
 {
     double zmax = z[0], sum = 0;
@@ -19,22 +18,29 @@ static double log_sum_exp(const real *z /* [V] */, int V)
     for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
     return zmax + log(sum);
 }
-#line 1621 "chapters/08-using.nw"
+#line 1522 "chapters/08-using.nw"
 void target_logprob(Model *m, const Batch *batch, double *logprob)
 {
-    model_forward(m, batch);
-    int T = batch->T - 1, V = m->cfg.tgt_vocab;
-    const real *logits = m->tm ? m->tm->logits : m->logits;
-    for (int b = 0; b < batch->B; b++) {
-        const int *y = batch->tgt + (size_t)b * batch->T + 1;
-        logprob[b] = 0;
-        for (int t = 0; t < batch->tgt_len[b] - 1; t++) {
-            const real *z = logits + ((size_t)b * T + t) * V;
-            logprob[b] += (double)z[y[t]] - log_sum_exp(z, V);
+    int B = batch->B, T = batch->T, V = m->cfg.tgt_vocab;
+    Encoding enc = encode_source(m, batch);
+    DecoderState *d = decoder_start(m, &enc);
+    int *input = xcalloc(B, sizeof(int));
+    for (int b = 0; b < B; b++) logprob[b] = 0;
+    for (int t = 0; t + 1 < T; t++) {
+        for (int b = 0; b < B; b++)
+            input[b] = batch->tgt[(size_t)b * T + t];
+        decoder_step(m, d, &enc, input, NULL);
+        for (int b = 0; b < B; b++) {
+            if (t + 1 >= batch->tgt_len[b]) continue;
+            const real *z = d->logits + (size_t)b * V;
+            int y = batch->tgt[(size_t)b * T + t + 1];
+            logprob[b] += (double)z[y] - log_sum_exp(z, V);
         }
     }
+    decoder_stop(m, d);
+    free(input);
 }
-#line 1643 "chapters/08-using.nw"
+#line 1551 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int *state, *length;            /* [N] */
@@ -42,7 +48,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1661 "chapters/08-using.nw"
+#line 1569 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -54,7 +60,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1747 "chapters/08-using.nw"
+#line 1652 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
@@ -73,7 +79,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1790 "chapters/08-using.nw"
+#line 1695 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -91,61 +97,57 @@ static int extend(Candidate *cand, int nc, int parent,
                              length, nc, alpha);
     return nc;
 }
-#line 1679 "chapters/08-using.nw"
+#line 1587 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
     int B = batch->B, k = bc->width, N = B * k, S = batch->S;
-    int V = m->cfg.tgt_vocab, H = m->cfg.H;
+    int V = m->cfg.tgt_vocab;
     assert(k >= 1 && N <= m->max_B && steps >= 1);
-    Encoding one = m->tm ? transformer_encode(m, batch)
-                         : encode_source(m, batch);
+    Encoding one = encode_source(m, batch);
     
-#line 1706 "chapters/08-using.nw"
-real *rep = xcalloc((size_t)N * S * H, sizeof(real));
+#line 1614 "chapters/08-using.nw"
+size_t H = one.H, SH = (size_t)S * H;
+real *rep = xcalloc((size_t)N * (SH + 2 * H), sizeof(real));
+real *rep_h = rep + N * SH, *rep_c = rep_h + (size_t)N * H;
 int *rep_mask = xcalloc((size_t)N * (S + 1), sizeof(int));
 int *rep_len = rep_mask + (size_t)N * S;
 for (int i = 0; i < N; i++) {
     int b = i / k;
-    memcpy(rep + (size_t)i * S * H, one.out + (size_t)b * S * H,
-           sizeof(real) * S * H);
+    memcpy(rep + i * SH, one.out + b * SH, sizeof(real) * SH);
     for (int t = 0; t < S; t++)
         rep_mask[(size_t)i * S + t] = t < one.len[b];
     rep_len[i] = one.len[b];
+    if (!one.h_last) continue;
+    memcpy(rep_h + i * H, one.h_last + b * H, sizeof(real) * H);
+    memcpy(rep_c + i * H, one.c_last + b * H, sizeof(real) * H);
 }
 Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
-                  .B = N, .S = S, .H = H,
-                  .h_last = NULL, .c_last = NULL }; /* into d below */
-#line 1688 "chapters/08-using.nw"
+                  .B = N, .S = S, .H = (int)H,
+                  .h_last = one.h_last ? rep_h : NULL,
+                  .c_last = one.h_last ? rep_c : NULL };
+#line 1595 "chapters/08-using.nw"
     
-#line 1725 "chapters/08-using.nw"
+#line 1638 "chapters/08-using.nw"
 Beam cur, next;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
-DecoderState d;
-decoder_state_alloc(&d, m, N);
-for (int i = 0; i < N && one.h_last; i++) {     /* the LSTM's */
-    int b = i / k;
-    memcpy(d.h + (size_t)i * H, one.h_last + (size_t)b * H,
-           sizeof(real) * H);
-    memcpy(d.c + (size_t)i * H, one.c_last + (size_t)b * H,
-           sizeof(real) * H);
-}
+DecoderState *d = decoder_start(m, &enc);
 for (int i = 0; i < N; i++)
     cur.state[i] = i % k == 0 ? SLOT_OPEN : SLOT_EMPTY;
 int *input = xcalloc((size_t)2 * N, sizeof(int)), any_open = 1;
 int *parent = input + N;
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
 Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
-#line 1689 "chapters/08-using.nw"
+#line 1596 "chapters/08-using.nw"
     for (int s = 0; s < steps && any_open; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
-        decoder_step(m, &d, &enc, input, step_w);
+        decoder_step(m, d, &enc, input, step_w);
         any_open = 0;
         for (int b = 0; b < B; b++) {
             
-#line 1771 "chapters/08-using.nw"
+#line 1676 "chapters/08-using.nw"
 int nc = 0;
 for (int j = 0; j < k; j++) {
     int i = b * k + j;
@@ -154,13 +156,13 @@ for (int j = 0; j < k; j++) {
                              nc, bc->alpha);
         nc++;
     } else if (cur.state[i] == SLOT_OPEN)
-        nc = extend(cand, nc, i, d.logits + (size_t)i * V, V,
+        nc = extend(cand, nc, i, d->logits + (size_t)i * V, V,
                     cur.score[i], cur.length[i] + 1, bc->alpha);
 }
 qsort(cand, nc, sizeof *cand, by_key);
 for (int j = 0; j < k; j++) {
     
-#line 1813 "chapters/08-using.nw"
+#line 1718 "chapters/08-using.nw"
 int i = b * k + j;
 parent[i] = i;
 if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
@@ -172,7 +174,7 @@ if (weights)
     memcpy(next.weights + (size_t)i * steps * S,
            cur.weights + (size_t)from * steps * S,
            sizeof(real) * steps * S);
-#line 1829 "chapters/08-using.nw"
+#line 1734 "chapters/08-using.nw"
 if (c->token >= 0) {
     next.tokens[(size_t)i * steps + s] = c->token;
     if (weights)
@@ -182,23 +184,23 @@ if (c->token >= 0) {
 next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
                                                  : SLOT_OPEN;
 any_open |= next.state[i] == SLOT_OPEN;
-#line 1825 "chapters/08-using.nw"
+#line 1730 "chapters/08-using.nw"
 next.score[i] = c->score;
 next.length[i] = c->length;
-#line 1785 "chapters/08-using.nw"
+#line 1690 "chapters/08-using.nw"
 }
-#line 1696 "chapters/08-using.nw"
+#line 1603 "chapters/08-using.nw"
         }
         
-#line 1841 "chapters/08-using.nw"
+#line 1746 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
-decoder_state_reorder(&d, parent);
-#line 1698 "chapters/08-using.nw"
+decoder_reorder(m, d, parent);
+#line 1605 "chapters/08-using.nw"
     }
     
-#line 1848 "chapters/08-using.nw"
+#line 1753 "chapters/08-using.nw"
 for (int b = 0; b < B; b++) {
     int i = b * k;
     memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
@@ -209,13 +211,13 @@ for (int b = 0; b < B; b++) {
                cur.weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1700 "chapters/08-using.nw"
+#line 1607 "chapters/08-using.nw"
     
-#line 1860 "chapters/08-using.nw"
+#line 1765 "chapters/08-using.nw"
 beam_free(&cur);
 beam_free(&next);
-decoder_state_free(&d);
+decoder_stop(m, d);
 free(rep); free(rep_mask);
 free(input); free(step_w); free(cand);
-#line 1701 "chapters/08-using.nw"
+#line 1608 "chapters/08-using.nw"
 }

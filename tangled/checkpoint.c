@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 294 "chapters/08-using.nw"
+#line 289 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -26,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 313 "chapters/08-using.nw"
+#line 308 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -43,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 335 "chapters/08-using.nw"
+#line 330 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -60,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 536 "chapters/08-using.nw"
+#line 517 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -73,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 555 "chapters/08-using.nw"
+#line 536 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -92,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 575 "chapters/08-using.nw"
+#line 556 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -109,7 +109,7 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 597 "chapters/08-using.nw"
+#line 577 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int bytes,
                             const char *family, uint32_t *f,
                             CkptError *err)
@@ -122,13 +122,9 @@ static CkptStatus in_record(InCursor *in, int bytes,
                     " configuration of %u bytes, not %d", family,
                     record, bytes);
     for (int k = 0; k < bytes / 4; k++) f[k] = in_u32(in);
-    if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
-        return fail(err, CKPT_VOCAB, "vocabularies of %u and %u"
-                    " words; this build's have %d", f[0], f[1],
-                    VOCAB_MAX);
     return CKPT_OK;
 }
-#line 619 "chapters/08-using.nw"
+#line 595 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -144,7 +140,26 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 1089 "chapters/08-using.nw"
+#line 855 "chapters/08-using.nw"
+static int family_number(const ModelFamily *family)
+{
+    int k = 0;
+    while (model_families[k] != family) k++;
+    return k + 1;
+}
+#line 864 "chapters/08-using.nw"
+static void describe_fields(char *text, size_t size,
+                            const ModelConfig *cfg)
+{
+    size_t at = 0;
+    text[0] = '\0';
+    for (const ConfigField *f = cfg->family->fields; f->name; f++)
+        if (at < size)
+            at += (size_t)snprintf(text + at, size - at, "%s%s %d",
+                                   at ? ", " : "", f->name,
+                                   field_value(cfg, f));
+}
+#line 1116 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -164,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1111 "chapters/08-using.nw"
+#line 1138 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -176,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1108 "chapters/08-using.nw"
+#line 1135 "chapters/08-using.nw"
 }
-#line 1126 "chapters/08-using.nw"
+#line 1153 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -189,7 +204,7 @@ static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
     fclose(f);
     return s;
 }
-#line 361 "chapters/08-using.nw"
+#line 356 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -202,47 +217,17 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 813 "chapters/08-using.nw"
-size_t lstm_param_count(const ModelConfig *c)
-{
-    size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
-    size_t lstm = 4 * H * (E + H + 1);      /* W_x, W_h, b */
-    size_t n = Vs * E + Vt * E + 2 * lstm + (H + 1) * Vt;
-    if (c->attention != ATTN_NONE) n += 2 * H * H;   /* W_c [2H, H] */
-    if (c->attention == ATTN_GENERAL) n += H * H;      /* W_a */
-    if (c->attention == ATTN_ADDITIVE)    /* W_a, U_a [H, H], v [H] */
-        n += 2 * H * H + H;
-    return n;
-}
-#line 828 "chapters/08-using.nw"
-size_t transformer_param_count(const ModelConfig *c)
-{
-    size_t D = c->H, F = c->ff, L = c->layers;
-    size_t Vs = c->src_vocab, Vt = c->tgt_vocab;
-    size_t ffn = 2 * D * F + F + D;         /* W1, b1, W2, b2 */
-    size_t enc = 4 * D * D + 2 * 2 * D + ffn;   /* and 2 norms */
-    size_t dec = 8 * D * D + 3 * 2 * D + ffn;   /* and 3 norms */
-    return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
-           + (D + 1) * Vt;
-}
-
-int model_family(const Model *m)
-{
-    return m->tm ? FAMILY_TRANSFORMER : FAMILY_LSTM;
-}
-#line 848 "chapters/08-using.nw"
+#line 881 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
-    int tm = c->attention == ATTN_TRANSFORMER;
-    int size[4] = { c->E, c->H, tm ? c->heads : 1,
-                    tm ? c->ff : 1 };
-    for (int k = 0; k < 4; k++)
-        if (size[k] > CKPT_MAX_SIZE)
+    for (const ConfigField *f = c->family->fields; f->name; f++) {
+        int size = field_value(c, f);
+        if (f->max == CKPT_MAX_SIZE && size > CKPT_MAX_SIZE)
             return fail(err, CKPT_TOO_LARGE, "too large: a size of"
-                        " %d, more than the limit of %d", size[k],
+                        " %d, more than the limit of %d", size,
                         CKPT_MAX_SIZE);
-    size_t count = tm ? transformer_param_count(c)
-                      : lstm_param_count(c);
+    }
+    size_t count = c->family->param_count(c);
     if (count > CKPT_MAX_PARAMS)
         return fail(err, CKPT_TOO_LARGE, "too large: the"
                     " configuration has %zu parameters, more than the"
@@ -250,7 +235,7 @@ CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
     err->status = CKPT_OK;
     return CKPT_OK;
 }
-#line 379 "chapters/08-using.nw"
+#line 374 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -260,35 +245,22 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 409 "chapters/08-using.nw"
-out_u32(&o, (uint32_t)ck->family);
+#line 399 "chapters/08-using.nw"
+out_u32(&o, (uint32_t)family_number(m->cfg.family));
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 388 "chapters/08-using.nw"
-    assert(ck->family == model_family(m));
-    if (ck->family == FAMILY_LSTM) {
-        
-#line 415 "chapters/08-using.nw"
-out_u32(&o, LSTM_RECORD_BYTES);
-out_u32(&o, (uint32_t)m->cfg.src_vocab);
-out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
-out_u32(&o, (uint32_t)m->cfg.E);
-out_u32(&o, (uint32_t)m->cfg.H);
-out_u32(&o, (uint32_t)m->cfg.attention);
-#line 391 "chapters/08-using.nw"
-    } else {
-        
-#line 424 "chapters/08-using.nw"
-const ModelConfig *c = &m->cfg;
-uint32_t field[8] = { c->src_vocab, c->tgt_vocab, c->H, c->layers,
-                      c->heads, c->ff, c->positional, c->scaled };
-out_u32(&o, TRANSFORMER_RECORD_BYTES);
-for (int k = 0; k < 8; k++) out_u32(&o, field[k]);
-#line 393 "chapters/08-using.nw"
-    }
+#line 383 "chapters/08-using.nw"
     
-#line 433 "chapters/08-using.nw"
+#line 405 "chapters/08-using.nw"
+int fields = field_count(m->cfg.family);
+out_u32(&o, (uint32_t)(4 * fields));
+for (int k = 0; k < fields; k++)
+    out_u32(&o, (uint32_t)field_value(&m->cfg,
+                                      &m->cfg.family->fields[k]));
+#line 384 "chapters/08-using.nw"
+    
+#line 414 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -298,7 +270,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 395 "chapters/08-using.nw"
+#line 385 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -309,7 +281,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 479 "chapters/08-using.nw"
+#line 460 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     const Params *p = &ck->model->params;
@@ -327,7 +299,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 639 "chapters/08-using.nw"
+#line 615 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -335,7 +307,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 664 "chapters/08-using.nw"
+#line 636 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -349,9 +321,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 646 "chapters/08-using.nw"
+#line 622 "chapters/08-using.nw"
     
-#line 681 "chapters/08-using.nw"
+#line 653 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -369,9 +341,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 647 "chapters/08-using.nw"
+#line 623 "chapters/08-using.nw"
     
-#line 700 "chapters/08-using.nw"
+#line 672 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -379,19 +351,20 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 648 "chapters/08-using.nw"
+#line 624 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 711 "chapters/08-using.nw"
+#line 683 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
-uint32_t family = in_u32(&in), lo = in_u32(&in);
+uint32_t number = in_u32(&in), lo = in_u32(&in);
 uint32_t hi = in_u32(&in), digest = in_u32(&in);
-if (family != FAMILY_LSTM && family != FAMILY_TRANSFORMER)
+int families = 0;
+while (model_families[families]) families++;
+if (number < 1 || number > (uint32_t)families)
     return fail(err, CKPT_FAMILY, "model family %u is unknown; this"
-                " build knows family %d, the LSTM encoder-decoder,"
-                " and %d, the Transformer", family, FAMILY_LSTM,
-                FAMILY_TRANSFORMER);
+                " build knows families 1 to %d", number, families);
+const ModelFamily *family = model_families[number - 1];
 if (lo < 1 || hi > MAX_WORDS || lo > hi)
     return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
@@ -399,73 +372,43 @@ if (digest != vocab_digest())
     return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but this"
                 " build's vocabularies give %08x: the model was"
                 " trained on other words", digest, vocab_digest());
-ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 650 "chapters/08-using.nw"
+#line 626 "chapters/08-using.nw"
     ModelConfig cfg;
-    if (family == FAMILY_LSTM) {
-        
-#line 735 "chapters/08-using.nw"
-uint32_t f[LSTM_RECORD_BYTES / 4];
-if (in_record(&in, LSTM_RECORD_BYTES, "an LSTM", f, err) != CKPT_OK)
-    return err->status;
-#line 747 "chapters/08-using.nw"
-for (int k = 2; k <= 3; k++) {
-    if (f[k] == 0)
-        return fail(err, CKPT_CONFIG, "%s size 0",
-                    k == 2 ? "embedding" : "hidden");
-    if (f[k] > CKPT_MAX_SIZE)
-        return fail(err, CKPT_TOO_LARGE, "too large: %s size %u, more"
-                    " than the limit of %d", k == 2 ? "embedding"
-                    : "hidden", f[k], CKPT_MAX_SIZE);
-}
-if (f[4] > ATTN_NONE_WC)
-    return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
-                " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 739 "chapters/08-using.nw"
-cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
-                     .E = (int)f[2], .H = (int)f[3],
-                     .attention = (int)f[4] };
-#line 653 "chapters/08-using.nw"
-    } else {
-        
-#line 763 "chapters/08-using.nw"
-uint32_t f[TRANSFORMER_RECORD_BYTES / 4];
-if (in_record(&in, TRANSFORMER_RECORD_BYTES, "a Transformer", f, err)
-    != CKPT_OK)
-    return err->status;
-#line 771 "chapters/08-using.nw"
-static const char *const size_name[] = { "width", "layer count",
-                                         "head count",
-                                         "feed-forward width" };
-for (int k = 2; k <= 5; k++) {
-    if (f[k] == 0)
-        return fail(err, CKPT_CONFIG, "%s 0", size_name[k - 2]);
-    if (f[k] > CKPT_MAX_SIZE)
-        return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more"
-                    " than the limit of %d", size_name[k - 2], f[k],
-                    CKPT_MAX_SIZE);
-}
-if (f[6] > 1 || f[7] > 1)
-    return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
-                " encoding and the scale are 0 or 1", f[6], f[7]);
-#line 790 "chapters/08-using.nw"
-cfg = model_config_default();
-cfg.attention = ATTN_TRANSFORMER;
-cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
-cfg.H = (int)f[2]; cfg.layers = (int)f[3]; cfg.heads = (int)f[4];
-cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
-cfg.scaled = (int)f[7];
-const char *problem = transformer_check(&cfg);
-if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 655 "chapters/08-using.nw"
-    }
     
-#line 872 "chapters/08-using.nw"
+#line 707 "chapters/08-using.nw"
+int fields = field_count(family);
+uint32_t f[CKPT_MAX_FIELDS];
+if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
+    return err->status;
+cfg = model_config_default();
+cfg.family = family;
+for (int k = 0; k < fields; k++) {
+    
+#line 720 "chapters/08-using.nw"
+const ConfigField *field = &family->fields[k];
+if (f[k] > (uint32_t)field->max && field->max == CKPT_MAX_SIZE)
+    return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more than"
+                " the limit of %d", field->name, f[k], CKPT_MAX_SIZE);
+if (f[k] < (uint32_t)field->min || f[k] > (uint32_t)field->max)
+    return fail(err, CKPT_CONFIG, "%s %u; it is %d to %d",
+                field->name, f[k], field->min, field->max);
+field_set(&cfg, field, (int)f[k]);
+#line 715 "chapters/08-using.nw"
+}
+#line 733 "chapters/08-using.nw"
+if (cfg.src_vocab != VOCAB_MAX || cfg.tgt_vocab != VOCAB_MAX)
+    return fail(err, CKPT_VOCAB, "vocabularies of %d and %d words;"
+                " this build's have %d", cfg.src_vocab, cfg.tgt_vocab,
+                VOCAB_MAX);
+const char *problem = family->check(&cfg);
+if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
+#line 628 "chapters/08-using.nw"
+    
+#line 903 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
-size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
-                                     : transformer_param_count(&cfg);
+size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
 uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
 if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
@@ -475,7 +418,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 888 "chapters/08-using.nw"
+#line 918 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -494,27 +437,24 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 884 "chapters/08-using.nw"
+#line 914 "chapters/08-using.nw"
 }
-#line 910 "chapters/08-using.nw"
-if (total != count && family == FAMILY_LSTM)
+#line 940 "chapters/08-using.nw"
+if (total != count) {
+    char fields[240];
+    describe_fields(fields, sizeof fields, &cfg);
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
-                " parameters; a %s model with E=%d, H=%d has %zu",
-                n_tensors, (unsigned long long)total,
-                attention_name[cfg.attention], cfg.E, cfg.H, count);
-if (total != count)
-    return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
-                " parameters; a Transformer with D=%d, %d layers a"
-                " side and F=%d has %zu", n_tensors,
-                (unsigned long long)total, cfg.H, cfg.layers, cfg.ff,
+                " parameters; a %s with %s has %zu", n_tensors,
+                (unsigned long long)total, family->name, fields,
                 count);
+}
 if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 657 "chapters/08-using.nw"
+#line 629 "chapters/08-using.nw"
     
-#line 957 "chapters/08-using.nw"
+#line 984 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = ck->max_words;
@@ -526,7 +466,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 938 "chapters/08-using.nw"
+#line 965 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -537,7 +477,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 970 "chapters/08-using.nw"
+#line 997 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -547,12 +487,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 948 "chapters/08-using.nw"
+#line 975 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 983 "chapters/08-using.nw"
+#line 1010 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -563,14 +503,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 952 "chapters/08-using.nw"
+#line 979 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 658 "chapters/08-using.nw"
+#line 630 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1011 "chapters/08-using.nw"
+#line 1038 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -583,7 +523,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1048 "chapters/08-using.nw"
+#line 1075 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -593,7 +533,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1062 "chapters/08-using.nw"
+#line 1089 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -612,16 +552,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1057 "chapters/08-using.nw"
+#line 1084 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1023 "chapters/08-using.nw"
+#line 1050 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1032 "chapters/08-using.nw"
+#line 1059 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -633,10 +573,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1027 "chapters/08-using.nw"
+#line 1054 "chapters/08-using.nw"
     return s;
 }
-#line 1138 "chapters/08-using.nw"
+#line 1165 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
                      CkptError *err)
 {
@@ -648,27 +588,22 @@ CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
     free(buf);
     return s;
 }
-#line 1152 "chapters/08-using.nw"
+#line 1179 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1164 "chapters/08-using.nw"
-CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
+#line 1191 "chapters/08-using.nw"
+CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {
     const ModelConfig *c = &ck->model->cfg;
-    if (attention >= 0 && attention != c->attention
-        && c->attention == ATTN_TRANSFORMER)
-        return fail(err, CKPT_MISMATCH, "the checkpoint holds a"
-                    " Transformer, not a model with %s attention",
-                    attention_name[attention]);
-    if (attention >= 0 && attention != c->attention)
+    int have = config_kind(c);
+    if (kind >= 0 && kind != have)
         return fail(err, CKPT_MISMATCH, "the checkpoint holds a model"
-                    " with %s attention, not %s",
-                    attention_name[c->attention],
-                    attention_name[attention]);
+                    " of kind %s, not %s", kind_name(have),
+                    kind_name(kind));
     if (H > 0 && H != c->H)
         return fail(err, CKPT_MISMATCH, "the checkpoint holds a model"
                     " with hidden size %d, not %d", c->H, H);

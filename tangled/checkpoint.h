@@ -2,22 +2,19 @@
 /* checkpoint.h: trained models to and from files (chapter 8). */
 #ifndef CHECKPOINT_H
 #define CHECKPOINT_H
-#include "seq2seq.h"
-#line 160 "chapters/08-using.nw"
+#include "families.h"
+#line 164 "chapters/08-using.nw"
 enum { CKPT_FORMAT = 1, CKPT_MAGIC_BYTES = 8 };
 extern const unsigned char ckpt_magic[CKPT_MAGIC_BYTES];
-enum { FAMILY_LSTM = 1, FAMILY_TRANSFORMER = 2 };
 enum { CKPT_HEADER_BYTES = 20, CKPT_MIN_BYTES = 24 };
-enum { LSTM_RECORD_BYTES = 5 * 4, TRANSFORMER_RECORD_BYTES = 8 * 4 };
-#line 181 "chapters/08-using.nw"
+enum { CKPT_MAX_FIELDS = 16 };
+#line 183 "chapters/08-using.nw"
 #define CKPT_MAX_BYTES ((uint64_t)1 << 28)      /* 256 MiB */
 #define CKPT_MAX_PARAMS ((size_t)1 << 24)       /* 16.7 million */
-enum { CKPT_MAX_SIZE = 4096 };
-#line 205 "chapters/08-using.nw"
+#line 206 "chapters/08-using.nw"
 typedef struct {
-    int family;                     /* FAMILY_LSTM, _TRANSFORMER */
     int min_words, max_words;       /* the training sentences */
-    Model *model;                   /* of that family */
+    Model *model;                   /* of any family */
 } Checkpoint;
 void ckpt_free(Checkpoint *ck);
 #line 223 "chapters/08-using.nw"
@@ -41,13 +38,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err);
 CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
                      CkptError *err);
-CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
+CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err);
-#line 273 "chapters/08-using.nw"
+#line 272 "chapters/08-using.nw"
 uint32_t vocab_digest(void);
-size_t lstm_param_count(const ModelConfig *c);
-size_t transformer_param_count(const ModelConfig *c);
-int model_family(const Model *m);
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err);
 #line 75 "chapters/08-using.nw"
 #endif

@@ -1,6 +1,7 @@
-#line 2941 "chapters/A-programs.nw"
+#line 2957 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
+#include "families.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,7 +17,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 2969 "chapters/A-programs.nw"
+#line 2986 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -34,34 +35,34 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train, then show where the model looks on a sentence");
 if (!sentence) refuse("--sentence is required (try --help)");
-mc.attention = attention_from_name(attention);
+kind_config(&mc, kind_from_name(attention));
 refuse_bad_transformer(&mc);
-if (mc.attention != ATTN_TRANSFORMER)
+if (mc.family != &transformer_family)
     refuse_unused_transformer_options(argc, argv, "--attention is"
                                       " not transformer");
-if (!attention_chooses(mc.attention))
+if (!kind_chooses(config_kind(&mc)))
     refuse("--attention %s has no weights to show: it does not"
-           " choose where to look", attention_name[mc.attention]);
+           " choose where to look", kind_name(config_kind(&mc)));
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 2958 "chapters/A-programs.nw"
+#line 2975 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 3002 "chapters/A-programs.nw"
+#line 3019 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
 memory_check(run_bytes(&dc, &mc, tc.batch_size), "--max-words");
 Model *m = model_create(&mc, tc.batch_size, max_len, tc.seed);
 progress("training %s attention for %d epochs",
-         attention_name[mc.attention], tc.epochs);
+         kind_name(config_kind(&mc)), tc.epochs);
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 2961 "chapters/A-programs.nw"
+#line 2978 "chapters/A-programs.nw"
     
-#line 3017 "chapters/A-programs.nw"
+#line 3034 "chapters/A-programs.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -72,9 +73,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 2962 "chapters/A-programs.nw"
+#line 2979 "chapters/A-programs.nw"
     
-#line 3029 "chapters/A-programs.nw"
+#line 3046 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -89,7 +90,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 2963 "chapters/A-programs.nw"
+#line 2980 "chapters/A-programs.nw"
     free(out); free(w);
     model_free(m);
     return 0;

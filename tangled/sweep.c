@@ -1,14 +1,14 @@
-#line 1772 "chapters/A-programs.nw"
+#line 1787 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "checkpoint.h"
-#include "seq2seq.h"
+#include "families.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1819 "chapters/A-programs.nw"
+#line 1834 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -21,13 +21,13 @@ static int parse_models(const char *list, ModelConfig *mc)
                    shown(item[k]));
         *colon = '\0';
         mc[k] = model_config_default();
-        mc[k].attention = attention_from_name(item[k]);
+        kind_config(&mc[k], kind_from_name(item[k]));
         mc[k].H = mc[k].E = (int)parse_long("--models", colon + 1,
                                             1, 4096);
     }
     return n;
 }
-#line 1948 "chapters/A-programs.nw"
+#line 1962 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -42,7 +42,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 1904 "chapters/A-programs.nw"
+#line 1919 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -57,7 +57,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 1921 "chapters/A-programs.nw"
+#line 1936 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -67,14 +67,14 @@ train_model(m, pl->train_set, pl->val_set, &t, NULL, NULL);
 Eval *ev = &pl->ev[k][s];
 *ev = evaluate(m, pl->val_set, t.batch_size);
 progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
-         attention_name[pl->mc[k].attention], pl->mc[k].H,
+         kind_name(config_kind(&pl->mc[k])), pl->mc[k].H,
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 1918 "chapters/A-programs.nw"
+#line 1933 "chapters/A-programs.nw"
 }
 
-#line 1785 "chapters/A-programs.nw"
+#line 1800 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL, *save = NULL;
     
-#line 1842 "chapters/A-programs.nw"
+#line 1857 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -113,14 +113,14 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1795 "chapters/A-programs.nw"
+#line 1810 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 3424 "chapters/A-programs.nw"
+#line 3441 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
-    if (mc[k].attention != ATTN_TRANSFORMER) continue;
+    if (mc[k].family != &transformer_family) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
     mc[k].ff = tdef.ff; mc[k].positional = tdef.positional;
     mc[k].scaled = tdef.scaled;
@@ -130,25 +130,25 @@ for (int k = 0; k < n_models; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--models has no"
                                       " transformer");
-#line 1798 "chapters/A-programs.nw"
+#line 1813 "chapters/A-programs.nw"
     
-#line 1873 "chapters/A-programs.nw"
+#line 1888 "chapters/A-programs.nw"
 char *save_name[MAX_MODELS] = {NULL};
 for (int k = 0; save && k < n_models; k++) {
     char suffix[64];
     snprintf(suffix, sizeof suffix, "-%s-%d.ckpt",
-             attention_name[mc[k].attention], mc[k].H);
+             kind_name(config_kind(&mc[k])), mc[k].H);
     save_name[k] = out_name(save, suffix);
     out_plan("--save", save_name[k]);
     CkptError err;
     if (ckpt_check_size(&mc[k], &err) != CKPT_OK)
         refuse("--save: translate could not load the model %s:%d,"
-               " %s", attention_name[mc[k].attention], mc[k].H,
+               " %s", kind_name(config_kind(&mc[k])), mc[k].H,
                err.message);
 }
-#line 1799 "chapters/A-programs.nw"
+#line 1814 "chapters/A-programs.nw"
     
-#line 1890 "chapters/A-programs.nw"
+#line 1905 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
@@ -156,7 +156,7 @@ int resident = (threads < n_models * seeds ? threads
                 : n_models * seeds) + (save ? n_models : 0);
 memory_check(need * resident,
              "the sizes of --models, --max-words or --threads");
-#line 1800 "chapters/A-programs.nw"
+#line 1815 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
@@ -165,21 +165,20 @@ memory_check(need * resident,
                        save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 1937 "chapters/A-programs.nw"
+#line 1952 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
-    Checkpoint ck = { model_family(kept[k]), dc.min_words,
-                      dc.max_words, kept[k] };
+    Checkpoint ck = { dc.min_words, dc.max_words, kept[k] };
     ckpt_save(&ck, save_name[k]);
     model_free(kept[k]);
     free(save_name[k]);
 }
-#line 1808 "chapters/A-programs.nw"
+#line 1823 "chapters/A-programs.nw"
     
-#line 1967 "chapters/A-programs.nw"
+#line 1981 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
-    printf(" %s:%d", attention_name[mc[k].attention], mc[k].H);
+    printf(" %s:%d", kind_name(config_kind(&mc[k])), mc[k].H);
 printf("\n");
 for (int w = dc.min_words; w <= dc.max_words; w++) {
     printf("%7d", w);
@@ -192,10 +191,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1809 "chapters/A-programs.nw"
+#line 1824 "chapters/A-programs.nw"
     if (summary) {
         
-#line 1989 "chapters/A-programs.nw"
+#line 2003 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -203,17 +202,19 @@ for (int with = 0; with < 2; with++) {
             dc.min_words, dc.max_words, seeds);
     const char *sep = ":";
     for (int k = 0; k < n_models; k++) {
-        if ((mc[k].attention != ATTN_NONE) != with) continue;
+        if ((mc[k].family != &seq2seq_family
+             || mc[k].attention != ATTN_NONE) != with)
+            continue;
         double lo[2], hi[2];
         acc_stats(lo, ev[k], seeds, dc.min_words, 0);
         acc_stats(hi, ev[k], seeds, dc.max_words, 0);
-        if (mc[k].attention == ATTN_TRANSFORMER)
+        if (mc[k].family == &transformer_family)
             fprintf(f, "%s the Transformer of width $D = %d$", sep,
                     mc[k].H);
         else
             fprintf(f, "%s %s%s attention with $H = %d$", sep,
                     with ? "" : "no",
-                    with ? attention_name[mc[k].attention] : "",
+                    with ? kind_name(config_kind(&mc[k])) : "",
                     mc[k].H);
         fprintf(f, ", $%.1f \\pm %.1f$\\%% to $%.1f \\pm %.1f$\\%%",
                 lo[0], lo[1], hi[0], hi[1]);
@@ -222,7 +223,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1811 "chapters/A-programs.nw"
+#line 1826 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

@@ -1,4 +1,4 @@
-#line 1497 "chapters/A-programs.nw"
+#line 1512 "chapters/A-programs.nw"
 /* task-samples: print sample pairs of the task as LaTeX. */
 #include "task.h"
 #include <string.h>
@@ -10,7 +10,7 @@ int main(int argc, char **argv)
     int count = 6, seed = 1;
     char *stats_file = NULL;
     
-#line 1519 "chapters/A-programs.nw"
+#line 1534 "chapters/A-programs.nw"
 Option options[] = {
     {"--count", OPT_INT, &count, 1, 100, "pairs to print"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "data seed"},
@@ -25,12 +25,12 @@ if (count > c.n_train)
     refuse("--count %d is more than the %d training pairs", count,
            c.n_train);
 if (stats_file) out_plan("--stats", stats_file);
-#line 1508 "chapters/A-programs.nw"
+#line 1523 "chapters/A-programs.nw"
     c.seed = (uint64_t)seed;
     Dataset train, val;
     datasets_make(&train, &val, &c);
     
-#line 1536 "chapters/A-programs.nw"
+#line 1551 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);
@@ -48,9 +48,9 @@ for (int p = 0; p < count; p++) {
     printf("} \\\\%s\n", p + 1 < count ? "[0.6ex]" : "");
 }
 printf("\\bottomrule\n\\end{tabular}\n");
-#line 1512 "chapters/A-programs.nw"
+#line 1527 "chapters/A-programs.nw"
     if (stats_file) 
-#line 1556 "chapters/A-programs.nw"
+#line 1571 "chapters/A-programs.nw"
 {
     FILE *f = out_open(stats_file);
     int per_length[MAX_WORDS + 1] = {0};
@@ -64,7 +64,7 @@ printf("\\bottomrule\n\\end{tabular}\n");
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 1513 "chapters/A-programs.nw"
+#line 1528 "chapters/A-programs.nw"
     dataset_free(&train);
     dataset_free(&val);
     return 0;

@@ -1,10 +1,10 @@
-#line 214 "chapters/07b-training.nw"
+#line 176 "chapters/07b-training.nw"
 /* tmodel.c: the encoder-decoder Transformer (chapter 7). */
 #include "tmodel.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 257 "chapters/07b-training.nw"
+#line 219 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F)
 {
@@ -33,7 +33,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 302 "chapters/07b-training.nw"
+#line 264 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -58,7 +58,7 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 341 "chapters/07b-training.nw"
+#line 303 "chapters/07b-training.nw"
 static void norm_forward(real *y, const DecoderCache *c,
                          const Params *p, const DecoderBlock *blk,
                          int k, const real *x, int N)
@@ -89,7 +89,7 @@ void decoder_block_forward(real *y, DecoderCache *c,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 387 "chapters/07b-training.nw"
+#line 349 "chapters/07b-training.nw"
 static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                           const DecoderBlock *blk, int k,
                           const real *dy, const real *x, int N)
@@ -100,7 +100,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        c->rstd + (size_t)k * N,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
-#line 399 "chapters/07b-training.nw"
+#line 361 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -127,13 +127,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 692 "chapters/07b-training.nw"
+#line 658 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 700 "chapters/07b-training.nw"
+#line 666 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -145,7 +145,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 718 "chapters/07b-training.nw"
+#line 684 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -156,14 +156,14 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 712 "chapters/07b-training.nw"
+#line 678 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 697 "chapters/07b-training.nw"
+#line 663 "chapters/07b-training.nw"
 }
-#line 730 "chapters/07b-training.nw"
+#line 696 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -176,7 +176,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 916 "chapters/07b-training.nw"
+#line 885 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -192,7 +192,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 935 "chapters/07b-training.nw"
+#line 904 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -201,10 +201,10 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 931 "chapters/07b-training.nw"
+#line 900 "chapters/07b-training.nw"
     return slice;
 }
-#line 583 "chapters/07b-training.nw"
+#line 550 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -221,23 +221,21 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 607 "chapters/07b-training.nw"
-void transformer_build(Model *m, int max_B, int max_len,
-                       uint64_t seed)
+#line 574 "chapters/07b-training.nw"
+static Model *transformer_create(const ModelConfig *cfg, int max_B,
+                                 int max_len, uint64_t seed)
 {
-    const ModelConfig *cfg = &m->cfg;
-    const char *problem = transformer_check(cfg);
-    if (problem) refuse("%s", problem);
-    TModel *tm = m->tm = xcalloc(1, sizeof *tm);
-    *tm = (TModel){ .D = cfg->H, .NH = cfg->heads, .F = cfg->ff,
-                    .layers = cfg->layers,
+    TModel *tm = xcalloc(1, sizeof *tm);
+    *tm = (TModel){ .m.cfg = *cfg, .D = cfg->H, .NH = cfg->heads,
+                    .F = cfg->ff, .layers = cfg->layers,
                     .positional = cfg->positional,
                     .shown_layer = cfg->layers - 1,
                     .shown_head = -1 };
+    Model *m = &tm->m;
     Params *p = &m->params;
     params_init(p);
     
-#line 631 "chapters/07b-training.nw"
+#line 597 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -259,12 +257,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 622 "chapters/07b-training.nw"
+#line 587 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 654 "chapters/07b-training.nw"
+#line 620 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -274,13 +272,13 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 626 "chapters/07b-training.nw"
+#line 591 "chapters/07b-training.nw"
     
-#line 677 "chapters/07b-training.nw"
+#line 643 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
-m->attn.weights = xcalloc((size_t)max_B * m->max_T * max_len,
-                          sizeof(real));        /* [B, T', S] */
+m->weights = xcalloc((size_t)max_B * m->max_T * max_len,
+                     sizeof(real));             /* [B, T', S] */
 tm->groups = (max_B + TMODEL_GROUP_ROWS - 1) / TMODEL_GROUP_ROWS;
 tm->group = xcalloc(tm->groups, sizeof *tm->group);
 tm->group[0] = tm;
@@ -290,24 +288,28 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 627 "chapters/07b-training.nw"
+#line 592 "chapters/07b-training.nw"
+    return m;
 }
-#line 744 "chapters/07b-training.nw"
-void transformer_free(TModel *tm)
+#line 710 "chapters/07b-training.nw"
+static void transformer_free(Model *m)
 {
+    TModel *tm = tmodel_of(m);
+    free(m->weights);
+    params_free(&m->params);
     for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3399 "chapters/A-programs.nw"
+#line 3416 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
-    const char *problem = cfg->attention == ATTN_TRANSFORMER
+    const char *problem = cfg->family == &transformer_family
                           ? transformer_check(cfg) : NULL;
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3411 "chapters/A-programs.nw"
+#line 3428 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -318,7 +320,7 @@ void refuse_unused_transformer_options(int argc, char **argv,
             refuse("%s is an option of the Transformer, and %s; drop"
                    " it", name[k], why);
 }
-#line 762 "chapters/07b-training.nw"
+#line 731 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -331,7 +333,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 780 "chapters/07b-training.nw"
+#line 749 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -350,7 +352,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 806 "chapters/07b-training.nw"
+#line 775 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -373,7 +375,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 835 "chapters/07b-training.nw"
+#line 804 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -391,13 +393,13 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 867 "chapters/07b-training.nw"
-double transformer_forward(Model *m, const Batch *batch)
+#line 836 "chapters/07b-training.nw"
+static double transformer_forward(Model *m, const Batch *batch)
 {
-    TModel *tm = m->tm;
+    TModel *tm = tmodel_of(m);
     int T0 = batch->T - 1, S0 = batch->S, V = m->cfg.tgt_vocab;
     assert(T0 <= m->max_T && batch->B <= m->max_B);
-    memset(m->attn.weights, 0,
+    memset(m->weights, 0,
            sizeof(real) * batch->B * T0 * S0);
     double sum = 0;
     int counted = 0;
@@ -406,10 +408,10 @@ double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 892 "chapters/07b-training.nw"
+#line 861 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
-#line 903 "chapters/07b-training.nw"
+#line 872 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = gb->tgt + (size_t)b * gb->T;
     w->dec_len[b] = gb->tgt_len[b] - 1;
@@ -419,18 +421,18 @@ for (int b = 0; b < B; b++) {
         w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 895 "chapters/07b-training.nw"
+#line 864 "chapters/07b-training.nw"
 tm_decode(m, w, gb->src_len, B, T, S);
-show_weights(m->attn.weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
+show_weights(m->weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
              B, T, S);
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 881 "chapters/07b-training.nw"
+#line 850 "chapters/07b-training.nw"
     }
     return sum / counted;
 }
-#line 954 "chapters/07b-training.nw"
+#line 923 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -439,7 +441,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 981 "chapters/07b-training.nw"
+#line 950 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -453,9 +455,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 962 "chapters/07b-training.nw"
+#line 931 "chapters/07b-training.nw"
     
-#line 996 "chapters/07b-training.nw"
+#line 965 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -467,9 +469,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 963 "chapters/07b-training.nw"
+#line 932 "chapters/07b-training.nw"
     
-#line 1009 "chapters/07b-training.nw"
+#line 978 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -484,19 +486,19 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 964 "chapters/07b-training.nw"
+#line 933 "chapters/07b-training.nw"
 }
-#line 970 "chapters/07b-training.nw"
-void transformer_backward(Model *m, const Batch *batch)
+#line 939 "chapters/07b-training.nw"
+static void transformer_backward(Model *m, const Batch *batch)
 {
-    TModel *tm = m->tm;
+    TModel *tm = tmodel_of(m);
     int counted = 0;
     for (int b = 0; b < batch->B; b++)
         counted += batch->tgt_len[b] - 1;
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 1117 "chapters/07b-training.nw"
+#line 1086 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -508,92 +510,154 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1133 "chapters/07b-training.nw"
+#line 1102 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
 {
-    show_weights(m->attn.weights, n, S, m->tm, tm, B, n, S);
+    show_weights(m->weights, n, S, tm, tm, B, n, S);
     for (int b = 0; b < B; b++)
         memcpy(w + b * stride,
-               m->attn.weights + ((size_t)b * n + n - 1) * S,
+               m->weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 1093 "chapters/07b-training.nw"
-static void greedy_group(Model *m, TModel *tm, const Batch *batch,
-                         int steps, int *out, real *weights, int S0)
+#line 1017 "chapters/07b-training.nw"
+typedef struct {
+    DecoderState d;                 /* first */
+    int *words;                     /* [N, max_T]: the words fed */
+    int max_T, t;                   /* steps run so far */
+} TState;
+
+static DecoderState *transformer_start(Model *m, const Encoding *enc)
 {
-    int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
-    tm_encode(m, tm, batch);
-    int *words = xcalloc((size_t)B * (steps + 2), sizeof(int));
-    int *done = words + (size_t)B * (steps + 1);    /* [B] */
-    for (int b = 0; b < B; b++) words[b * (steps + 1)] = SOS;
-    for (int s = 0, left = B; s < steps && left > 0; s++) {
-        int n = s + 1;
-        decode_prefix(m, tm, batch->src_len, B, S, words, steps + 1,
-                      n);
-        
-#line 1145 "chapters/07b-training.nw"
-for (int b = 0; b < B; b++) {
-    const real *z = tm->logits + ((size_t)b * n + s) * V;
-    int best = 0;
-    for (int k = 1; k < V; k++) if (z[k] > z[best]) best = k;
-    out[b * steps + s] = done[b] ? PAD : best;
-    if (!done[b] && best == EOS) {
-        done[b] = 1;
-        left--;
-    }
-    words[b * (steps + 1) + s + 1] = best;
+    int N = enc->B;
+    TState *st = xcalloc(1, sizeof *st);
+    st->d.N = N;
+    st->d.logits = xcalloc((size_t)N * m->cfg.tgt_vocab,
+                           sizeof(real));
+    st->max_T = m->max_T;
+    st->words = xcalloc((size_t)2 * N * m->max_T, sizeof(int));
+    return &st->d;                  /* words: and as much scratch */
 }
-#line 1106 "chapters/07b-training.nw"
-        if (weights)
-            newest_weights(weights + (size_t)s * S0,
-                           (size_t)steps * S0, m, tm, B, n, S);
-    }
-    free(words);
-}
-#line 1069 "chapters/07b-training.nw"
-void transformer_greedy_decode(Model *m, const Batch *batch,
-                               int steps, int *out, real *weights)
+
+static void transformer_stop(DecoderState *d)
 {
-    TModel *tm = m->tm;
-    size_t per_sentence = (size_t)steps * batch->S;
-    assert(steps <= m->max_T);
-    for (int k = 0; k < batch->B * steps; k++) out[k] = PAD;
-    if (weights)
-        memset(weights, 0, sizeof(real) * batch->B * per_sentence);
-    for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++) {
-        int b0 = g * TMODEL_GROUP_ROWS;
-        TModel *w = tm->group[g];
-        greedy_group(m, w, tm_slice(w, batch, b0),
-                     steps, out + (size_t)b0 * steps,
-                     weights ? weights + b0 * per_sentence : NULL,
-                     batch->S);
-    }
+    TState *st = (TState *)d;
+    free(d->logits);
+    free(st->words);
+    free(st);
 }
-#line 1429 "chapters/08-using.nw"
-void transformer_decoder_step(Model *m, DecoderState *d,
-                              const Encoding *enc, const int *input,
-                              real *weights)
+#line 1051 "chapters/07b-training.nw"
+static void transformer_step(Model *m, DecoderState *d,
+                             const Encoding *enc, const int *input,
+                             real *weights)
 {
-    TModel *tm = m->tm;
-    int N = d->N, S = enc->S, V = m->cfg.tgt_vocab, n = d->t + 1;
-    assert(enc->B == N && N <= m->max_B && n <= m->max_T);
-    memcpy(tm->enc_out, enc->out, sizeof(real) * N * S * tm->D);
+    TModel *tm = tmodel_of(m);
+    TState *st = (TState *)d;
+    int N = d->N, S = enc->S, V = m->cfg.tgt_vocab, n = st->t + 1;
+    assert(enc->B == N && n <= m->max_T);
+    if (enc->out != tm->enc_out)
+        memcpy(tm->enc_out, enc->out, sizeof(real) * N * S * tm->D);
     for (int i = 0; i < N; i++)
-        d->words[(size_t)i * d->max_T + d->t] = input[i];
-    decode_prefix(m, tm, enc->len, N, S, d->words, d->max_T, n);
+        st->words[(size_t)i * st->max_T + st->t] = input[i];
+    decode_prefix(m, tm, enc->len, N, S, st->words, st->max_T, n);
     for (int i = 0; i < N; i++)
         memcpy(d->logits + (size_t)i * V,
                tm->logits + ((size_t)i * n + n - 1) * V,
                sizeof(real) * V);
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
-    d->t++;
+    st->t++;
 }
-#line 1451 "chapters/08-using.nw"
-Encoding transformer_encode(Model *m, const Batch *batch)
+#line 1075 "chapters/07b-training.nw"
+static Encoding transformer_encode(Model *m, const Batch *batch)
 {
-    tm_encode(m, m->tm, batch);
-    return (Encoding){ m->tm->enc_out, NULL, NULL, batch->src_len,
-                       NULL, batch->B, batch->S, m->tm->D };
+    TModel *tm = tmodel_of(m);
+    tm_encode(m, tm, batch);
+    return (Encoding){ tm->enc_out, NULL, NULL, batch->src_len,
+                       NULL, batch->B, batch->S, tm->D };
 }
+#line 769 "chapters/08-using.nw"
+static size_t transformer_param_count(const ModelConfig *c)
+{
+    size_t D = c->H, F = c->ff, L = c->layers;
+    size_t Vs = c->src_vocab, Vt = c->tgt_vocab;
+    size_t ffn = 2 * D * F + F + D;         /* W1, b1, W2, b2 */
+    size_t enc = 4 * D * D + 2 * 2 * D + ffn;   /* and 2 norms */
+    size_t dec = 8 * D * D + 3 * 2 * D + ffn;   /* and 3 norms */
+    return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
+           + (D + 1) * Vt;
+}
+#line 799 "chapters/08-using.nw"
+static const ConfigField transformer_fields[] = {
+    { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
+      CKPT_MAX_SIZE },
+    { "target vocabulary", offsetof(ModelConfig, tgt_vocab), 1,
+      CKPT_MAX_SIZE },
+    { "width", offsetof(ModelConfig, H), 1, CKPT_MAX_SIZE },
+    { "layer count", offsetof(ModelConfig, layers), 1,
+      CKPT_MAX_SIZE },
+    { "head count", offsetof(ModelConfig, heads), 1, CKPT_MAX_SIZE },
+    { "feed-forward width", offsetof(ModelConfig, ff), 1,
+      CKPT_MAX_SIZE },
+    { "positional switch", offsetof(ModelConfig, positional), 0, 1 },
+    { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
+    { NULL, 0, 0, 0 }
+};
+#line 1347 "chapters/08-using.nw"
+static void transformer_reorder(DecoderState *d, const int *parent)
+{
+    TState *st = (TState *)d;
+    size_t N = d->N, T = st->max_T;
+    int *gathered = st->words + N * T;
+    for (size_t i = 0; i < N; i++)
+        memcpy(gathered + i * T, st->words + parent[i] * T,
+               sizeof(int) * T);
+    memcpy(st->words, gathered, sizeof(int) * N * T);
+}
+#line 1118 "chapters/07b-training.nw"
+static const char *const transformer_variants[] = { "transformer",
+                                                    NULL };
+static int transformer_chooses(int variant)
+{
+    (void)variant;
+    return 1;
+}
+#line 1042 "chapters/A-programs.nw"
+static double transformer_bytes(const ModelConfig *cfg, int max_B,
+                                int max_len)
+{
+    double Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    double B = max_B, S = max_len, T = max_len - 1;
+    double D = cfg->H, F = cfg->ff, NH = cfg->heads;
+    double Ly = cfg->layers;
+    double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
+    double G = (max_B - 1) / TMODEL_GROUP_ROWS; /* more workspaces */
+    double R = B + G * TMODEL_GROUP_ROWS, BS = R * S, BT = R * T;
+    double par = (Vs + Vt) * D + Ly * (2 * blk + 4 * D * D + 2 * D)
+                 + 4 * D + (D + 1) * Vt;
+    double ints = BS * S + 2 * BT * T + BT * S + 2 * BT + R
+                  + R * (2 * S + 3);
+    double work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D
+                  + 2 * (BS + BT) + 3 * BT * Vt + B * T * S
+                  + Ly * (18 * BS * D + 2 * BS * F + 4 * BS
+                          + BS * NH * S + 28 * BT * D + 2 * BT * F
+                          + 6 * BT + 4 * BS * D + BT * NH * (T + S));
+    return ints * sizeof(int) + (4 * par + work) * sizeof(real);
+}
+#line 1126 "chapters/07b-training.nw"
+const ModelFamily transformer_family = {
+    .name = "transformer", .variants = transformer_variants,
+    .chooses = transformer_chooses, .check = transformer_check,
+    .bytes = transformer_bytes, .create = transformer_create,
+    .free = transformer_free, .forward = transformer_forward,
+    .backward = transformer_backward, .encode = transformer_encode,
+    .start = transformer_start, .step = transformer_step,
+    .stop = transformer_stop,
+    
+#line 796 "chapters/08-using.nw"
+.param_count = transformer_param_count,
+.fields = transformer_fields,
+#line 1358 "chapters/08-using.nw"
+.reorder = transformer_reorder,
+#line 1135 "chapters/07b-training.nw"
+};

@@ -276,7 +276,7 @@ static void test_greedy_output_is_padding_after_eos(void **s)
     mc.E = 4; mc.H = 4;
     Model *m = model_create(&mc, 6, d.L, 1);
     /* make <eos> the most likely word at every step */
-    param(&m->params, m->out_b)[EOS] = 100;
+    param(&m->params, seq2seq_of(m)->out_b)[EOS] = 100;
     int out[6 * 5];
     greedy_decode(m, &batch, 5, out, NULL);
     for (int b = 0; b < 6; b++) {

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "seq2seq.h"
+#include "families.h"
 #include "model-check.h"
 
 static void test_masked_rows_sum_to_one_and_padding_gets_zero(void **s)
@@ -316,10 +316,10 @@ static void test_dot_with_unequal_sizes_is_refused_by_name(void **s)
 static void test_scorers_are_found_by_name(void **s)
 {
     (void)s;
-    assert_int_equal(attention_from_name("none"), ATTN_NONE);
-    assert_int_equal(attention_from_name("dot"), ATTN_DOT);
-    assert_int_equal(attention_from_name("general"), ATTN_GENERAL);
-    assert_int_equal(attention_from_name("additive"), ATTN_ADDITIVE);
+    assert_int_equal(kind_from_name("none"), ATTN_NONE);
+    assert_int_equal(kind_from_name("dot"), ATTN_DOT);
+    assert_int_equal(kind_from_name("general"), ATTN_GENERAL);
+    assert_int_equal(kind_from_name("additive"), ATTN_ADDITIVE);
     assert_int_equal(ATTN_DOT, SCORE_DOT);
     assert_int_equal(ATTN_ADDITIVE, SCORE_ADDITIVE);
 }

@@ -8,13 +8,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "seq2seq.h"
+#include "families.h"
 #include "model-check.h"
 
 static void test_control_is_found_by_name(void **s)
 {
     (void)s;
-    assert_int_equal(attention_from_name("none+Wc"), ATTN_NONE_WC);
+    assert_int_equal(kind_from_name("none+Wc"), ATTN_NONE_WC);
     assert_int_equal(ATTN_NONE_WC, SCORE_LAST);
     assert_false(attention_chooses(ATTN_NONE));
     assert_false(attention_chooses(ATTN_NONE_WC));
@@ -52,9 +52,9 @@ static void test_control_weights_sit_on_the_last_token(void **s)
     model_forward(m, &batch);
     int T = batch.T - 1, S = batch.S;
     for (int b = 0; b < batch.B; b++)
-        for (int t = 0; t < m->dec_len[b]; t++)
+        for (int t = 0; t < seq2seq_of(m)->dec_len[b]; t++)
             for (int k = 0; k < S; k++) {
-                real w = m->attn.weights[((size_t)b * T + t) * S + k];
+                real w = m->weights[((size_t)b * T + t) * S + k];
                 assert_true(w == (k == batch.src_len[b] - 1 ? 1 : 0));
             }
     model_free(m);
@@ -74,11 +74,12 @@ static void test_control_context_is_the_final_state(void **s)
     Model *m = model_create(&mc, 5, d.L, 3);
     model_forward(m, &batch);
     int T = batch.T - 1, H = mc.H;
+    Seq2Seq *q = seq2seq_of(m);
     for (int b = 0; b < batch.B; b++)
-        for (int t = 0; t < m->dec_len[b]; t++)
+        for (int t = 0; t < q->dec_len[b]; t++)
             for (int k = 0; k < H; k++)
-                assert_true(m->context[((size_t)b * T + t) * H + k]
-                            == m->enc_h_last[b * H + k]);
+                assert_true(q->context[((size_t)b * T + t) * H + k]
+                            == q->enc_h_last[b * H + k]);
     model_free(m);
     batch_free(&batch);
     dataset_free(&d);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "align.h"
+#include "seq2seq.h"
 
 enum { N = 5, S = N + 2, ROWS = N + 1 };
 

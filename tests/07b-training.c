@@ -19,7 +19,7 @@ static Model *small_transformer(int layers, int positional,
                                 int scaled, int max_B, int L)
 {
     ModelConfig mc = model_config_default();
-    mc.attention = ATTN_TRANSFORMER;
+    mc.family = &transformer_family;
     mc.H = 4; mc.heads = 2; mc.ff = 6; mc.layers = layers;
     mc.positional = positional; mc.scaled = scaled;
     return model_create(&mc, max_B, L, 7);
@@ -75,10 +75,10 @@ static void test_greedy_decoding_agrees_with_the_forward_pass(void **s)
     model_forward(m, &batch);
     int T = batch.T - 1, S = batch.S, V = m->cfg.tgt_vocab;
     real *w = xcalloc((size_t)5 * T * S, sizeof(real));
-    memcpy(w, m->attn.weights, sizeof(real) * 5 * T * S);
+    memcpy(w, m->weights, sizeof(real) * 5 * T * S);
     int first[5];
     for (int b = 0; b < 5; b++) {
-        const real *z = m->tm->logits + (size_t)b * T * V;
+        const real *z = tmodel_of(m)->logits + (size_t)b * T * V;
         first[b] = 0;
         for (int k = 1; k < V; k++) if (z[k] > z[first[b]]) first[b] = k;
     }
@@ -129,7 +129,7 @@ static void test_greedy_weights_are_the_forward_pass_on_its_words(
     for (int b = 0; b < 5; b++)
         for (size_t i = 0; i < (size_t)rows[b] * S; i++)
             assert_true(fabs(wd[(size_t)b * T * S + i]
-                             - m->attn.weights[(size_t)b * T * S + i])
+                             - m->weights[(size_t)b * T * S + i])
                         < 1e-12);
     free(wd); free(out);
     model_free(m);
@@ -223,7 +223,7 @@ static void test_bad_transformer_sizes_are_named(void **s)
 {
     (void)s;
     ModelConfig mc = model_config_default();
-    mc.attention = ATTN_TRANSFORMER;
+    mc.family = &transformer_family;
     assert_null(transformer_check(&mc));
     mc.heads = 3;
     assert_non_null(strstr(transformer_check(&mc), "3 heads"));

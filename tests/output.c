@@ -19,7 +19,7 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "seq2seq.h"
+#include "families.h"
 
 static char dir[64], path[128];
 
@@ -379,7 +379,7 @@ static void check_budget(int attention, int E, int H, int max_words,
     DataConfig dc = data_config_default();
     dc.max_words = max_words;
     ModelConfig mc = model_config_default();
-    mc.attention = attention;
+    kind_config(&mc, attention);
     mc.E = E;
     mc.H = H;
     size_t before = bytes_allocated;
@@ -390,7 +390,7 @@ static void check_budget(int attention, int E, int H, int max_words,
     double estimate = run_bytes(&dc, &mc, B);
     if (fabs(estimate - used) > 0.03 * used)
         print_error("%s E=%d H=%d words=%d B=%d: run_bytes %.0f,"
-                    " allocated %.0f\n", attention_name[attention], E,
+                    " allocated %.0f\n", kind_name(attention), E,
                     H, max_words, B, estimate, used);
     assert_true(fabs(estimate - used) <= 0.03 * used);
     model_free(m);
@@ -401,7 +401,7 @@ static void check_budget(int attention, int E, int H, int max_words,
 static void test_run_bytes_is_what_a_run_allocates(void **s)
 {
     (void)s;
-    for (int k = 0; attention_name[k]; k++) {
+    for (int k = 0; kind_name(k); k++) {
         check_budget(k, 64, 64, 6, 64);
         check_budget(k, 16, 48, 20, 8);
     }

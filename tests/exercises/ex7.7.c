@@ -13,7 +13,7 @@ static void expect_count(int Vs, int Vt, int D, int NH, int F,
                          int layers)
 {
     ModelConfig mc = model_config_default();
-    mc.attention = ATTN_TRANSFORMER;
+    mc.family = &transformer_family;
     mc.src_vocab = Vs; mc.tgt_vocab = Vt;
     mc.H = D; mc.heads = NH; mc.ff = F; mc.layers = layers;
     Model *m = model_create(&mc, 2, 8, 1);

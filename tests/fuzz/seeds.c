@@ -58,20 +58,20 @@ int main(int argc, char **argv)
     program_name = "fuzz-seeds";
     if (argc != 2) refuse("usage: fuzz-seeds FOLDER");
     for (int big = 0; big <= 1; big++)
-    for (int kind = ATTN_NONE; kind <= ATTN_TRANSFORMER; kind++) {
+    for (int kind = 0; kind_name(kind); kind++) {
         ModelConfig c = model_config_default();
-        c.attention = kind;
+        kind_config(&c, kind);
         c.E = big ? 16 : 2;
         c.H = big ? 16 : 2 + kind % 2;
-        if (kind == ATTN_TRANSFORMER) {
+        if (c.family == &transformer_family) {
             c.H = big ? 16 : 2; c.heads = big ? 2 : 1;
             c.ff = big ? 32 : 2;
         }
         Model *m = model_create(&c, 2, 8, (uint64_t)kind);
-        Checkpoint ck = { model_family(m), 3, 6, m };
+        Checkpoint ck = { 3, 6, m };
         char path[600];
         snprintf(path, sizeof path, "%s/%s%s.ckpt", argv[1],
-                 attention_name[kind], big ? "-16" : "");
+                 kind_name(kind), big ? "-16" : "");
         ckpt_save(&ck, path);
         if (kind == ATTN_DOT && !big) {
             snprintf(path, sizeof path, "%s/dot-8byte.ckpt", argv[1]);

@@ -1,0 +1,71 @@
+#line 1167 "chapters/07b-training.nw"
+/* families.c: the model families a program can name (chapter 7). */
+#include "families.h"
+#include <assert.h>
+#include <string.h>
+const ModelFamily *const model_families[] = {
+    &seq2seq_family, &transformer_family, NULL
+};
+#line 1177 "chapters/07b-training.nw"
+const ModelFamily *family_named(const char *name)
+{
+    for (int f = 0; model_families[f]; f++)
+        if (!strcmp(model_families[f]->name, name))
+            return model_families[f];
+    return NULL;
+}
+
+static int kind_at(int kind, const ModelFamily **family)
+{
+    for (int f = 0; model_families[f]; f++)
+        for (int v = 0; model_families[f]->variants[v]; v++)
+            if (kind-- == 0) {
+                *family = model_families[f];
+                return v;
+            }
+    return -1;
+}
+
+const char *kind_name(int kind)
+{
+    const ModelFamily *family = NULL;
+    int v = kind_at(kind, &family);
+    return v < 0 ? NULL : family->variants[v];
+}
+
+void kind_config(ModelConfig *cfg, int kind)
+{
+    int v = kind_at(kind, &cfg->family);
+    assert(v >= 0);
+    cfg->attention = v;
+}
+
+int kind_chooses(int kind)
+{
+    const ModelFamily *family = NULL;
+    int v = kind_at(kind, &family);
+    return v >= 0 && family->chooses(v);
+}
+
+int config_kind(const ModelConfig *cfg)
+{
+    for (int k = 0; kind_name(k); k++) {
+        const ModelFamily *family = NULL;
+        if (kind_at(k, &family) == cfg->attention
+            && family == cfg->family)
+            return k;
+    }
+    return -1;
+}
+
+int kind_from_name(const char *name)
+{
+    char known[256] = "";
+    for (int k = 0; kind_name(k); k++) {
+        if (!strcmp(name, kind_name(k))) return k;
+        strcat(known, k ? ", " : "");
+        strcat(known, kind_name(k));
+    }
+    refuse("unknown attention '%s'; the known kinds are: %s",
+           shown(name), known);
+}

@@ -1,0 +1,13 @@
+#line 1152 "chapters/07b-training.nw"
+/* families.h: the model families a program can name (chapter 7). */
+#ifndef FAMILIES_H
+#define FAMILIES_H
+#include "tmodel.h"
+extern const ModelFamily *const model_families[];   /* NULL ends */
+const ModelFamily *family_named(const char *name);  /* or NULL */
+int kind_from_name(const char *name);   /* refuses an unknown one */
+const char *kind_name(int kind);        /* NULL past the last */
+void kind_config(ModelConfig *cfg, int kind);
+int config_kind(const ModelConfig *cfg);
+int kind_chooses(int kind);
+#endif
