@@ -49,12 +49,12 @@ tc.seed = (uint64_t)seed;
     int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words);
     
-#line 3019 "chapters/A-programs.nw"
+#line 3021 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
 memory_check(run_bytes(&dc, &mc, tc.batch_size), "--max-words");
-Model *m = model_create(&mc, tc.batch_size, max_len, tc.seed);
+Model *m = model_create(&mc, tc.batch_size, max_len + 1, tc.seed);
 progress("training %s attention for %d epochs",
          kind_name(config_kind(&mc)), tc.epochs);
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
@@ -62,7 +62,7 @@ dataset_free(&train_set);
 dataset_free(&val_set);
 #line 2978 "chapters/A-programs.nw"
     
-#line 3034 "chapters/A-programs.nw"
+#line 3036 "chapters/A-programs.nw"
 Dataset one = {1, len, ids, ids, &len, &len};
 Batch batch;
 batch_alloc(&batch, 1, len);
@@ -75,7 +75,7 @@ greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
 #line 2979 "chapters/A-programs.nw"
     
-#line 3046 "chapters/A-programs.nw"
+#line 3048 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, ENGLISH);
 vocab_build(&es, SPANISH);

@@ -91,6 +91,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
     int B = batch->B, S = batch->S, V = m->cfg.tgt_vocab;
+    assert(steps <= m->max_T);
     Encoding enc = encode_source(m, batch);
     DecoderState *d = decoder_start(m, &enc);
     int *input = xcalloc((size_t)2 * B, sizeof(int));
@@ -102,7 +103,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     for (int s = 0, left = B; s < steps && left > 0; s++) {
         decoder_step(m, d, &enc, input, w);
         
-#line 1175 "chapters/03-bottleneck.nw"
+#line 1176 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = d->logits + (size_t)b * V;
     int best = 0;
@@ -116,13 +117,13 @@ for (int b = 0; b < B; b++) {
     if (w) memcpy(weights + ((size_t)b * steps + s) * S,
                   w + (size_t)b * S, sizeof(real) * S);
 }
-#line 1167 "chapters/03-bottleneck.nw"
+#line 1168 "chapters/03-bottleneck.nw"
     }
     decoder_stop(m, d);
     free(input);
     free(w);
 }
-#line 1314 "chapters/03-bottleneck.nw"
+#line 1315 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -139,7 +140,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1349 "chapters/03-bottleneck.nw"
+#line 1350 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -154,7 +155,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1330 "chapters/03-bottleneck.nw"
+#line 1331 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -171,14 +172,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1390 "chapters/03-bottleneck.nw"
+#line 1391 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1405 "chapters/03-bottleneck.nw"
+#line 1406 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -198,7 +199,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1432 "chapters/03-bottleneck.nw"
+#line 1433 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -211,20 +212,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1453 "chapters/03-bottleneck.nw"
+#line 1454 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1444 "chapters/03-bottleneck.nw"
+#line 1445 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1424 "chapters/03-bottleneck.nw"
+#line 1425 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -94,7 +94,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1320 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1302 "chapters/03-bottleneck.nw"
+#line 1303 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -102,7 +102,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1377 "chapters/03-bottleneck.nw"
+#line 1378 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

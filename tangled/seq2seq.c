@@ -748,7 +748,7 @@ embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
 #line 1066 "chapters/03-bottleneck.nw"
 }
-#line 1194 "chapters/03-bottleneck.nw"
+#line 1195 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -784,7 +784,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1233 "chapters/03-bottleneck.nw"
+#line 1234 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -800,7 +800,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1258 "chapters/03-bottleneck.nw"
+#line 1259 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 751 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -808,7 +808,7 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1248 "chapters/03-bottleneck.nw"
+#line 1249 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -826,7 +826,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1267 "chapters/03-bottleneck.nw"
+#line 1268 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -865,7 +865,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1279 "chapters/03-bottleneck.nw"
+#line 1280 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -880,5 +880,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1344 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1287 "chapters/03-bottleneck.nw"
+#line 1288 "chapters/03-bottleneck.nw"
 };

@@ -56,7 +56,7 @@ if (mc.family != &transformer_family)
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 4280 "chapters/A-programs.nw"
+#line 4282 "chapters/A-programs.nw"
 if (save) {
     out_plan("--save", save);
     CkptError err;
@@ -122,7 +122,7 @@ hi = x[n - 1];
 }
 #line 1615 "chapters/A-programs.nw"
     if (save) 
-#line 4266 "chapters/A-programs.nw"
+#line 4268 "chapters/A-programs.nw"
 {
     Checkpoint ck = { dc.min_words, dc.max_words, m };
     ckpt_save(&ck, save);
