@@ -28,6 +28,9 @@ endif
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
+# MODULES is the layering, bottom up: a module uses (includes, or
+# calls a function of) only the modules before it; make check-layers
+# checks it. Programs and solutions may use any module.
 MODULES   := toolkit task attention seq2seq align transformer \
              checkpoint beam tmodel
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
@@ -45,7 +48,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book programs check-tangled deps exercise \
-        sanitize cross-test deps-cross \
+        sanitize cross-test deps-cross check-layers \
         bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
         fuzz
 all: test
@@ -174,6 +177,12 @@ $(B)/width-%/01-toolkit: tests/01-toolkit.c $(B)/width-%/toolkit.o
 	$(WIDTH_LINK)
 WIDTH_BINS := $(foreach w,$(WIDTHS),$(B)/width-$w/B-fast \
                 $(B)/width-$w/01-toolkit)
+
+# ---- the layers: scripts/check-layers on its own fake tree, where
+# it must catch each kind of upward use, then on tangled/
+check-layers:
+	tests/check-layers
+	scripts/check-layers $(MODULES)
 
 test: deps-test $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
 	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) $(WIDTH_BINS) \
