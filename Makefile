@@ -179,12 +179,13 @@ WIDTH_BINS := $(foreach w,$(WIDTHS),$(B)/width-$w/B-fast \
                 $(B)/width-$w/01-toolkit)
 
 # ---- the layers: scripts/check-layers on its own fake tree, where
-# it must catch each kind of upward use, then on tangled/
+# it must catch each kind of upward use, then on tangled/ (part of
+# make test)
 check-layers:
 	tests/check-layers
 	scripts/check-layers $(MODULES)
 
-test: deps-test $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
+test: deps-test check-layers $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
 	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) $(WIDTH_BINS) \
 	  $(addprefix !,$(STUB_BINS))
 
@@ -489,6 +490,14 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex
+
+# the preface's table of the library's layers, from the uses the check
+# finds (an upward use fails it, so the book never draws one)
+GEN += build/gen/layers.tex
+build/gen/layers.tex: scripts/check-layers \
+		$(foreach m,$(MODULES),tangled/$m.h tangled/$m.c)
+	@mkdir -p $(@D)
+	scripts/check-layers --tex $@ $(MODULES)
 
 # appendix A prints each program's --help, as the program answers it
 GEN += $(PROGRAMS:%=build/gen/help-%.txt)
