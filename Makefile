@@ -28,6 +28,9 @@ endif
 
 # What the chapters tangle into tangled/: library modules (a .h and
 # a .c each), programs, and the worked solutions of appendix B.
+# MODULES is the layering, bottom up: a module uses (includes, or
+# calls a function of) only the modules before it; make check-layers
+# checks it. Programs and solutions may use any module.
 MODULES   := toolkit task attention model seq2seq align transformer \
              tmodel families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
@@ -45,7 +48,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
                $(wildcard tests/exercises/ex*.c))
 
 .PHONY: all tangle test book programs check-tangled deps exercise \
-        sanitize cross-test deps-cross \
+        sanitize cross-test deps-cross check-layers \
         bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
         fuzz
 all: test
@@ -175,7 +178,14 @@ $(B)/width-%/01-toolkit: tests/01-toolkit.c $(B)/width-%/toolkit.o
 WIDTH_BINS := $(foreach w,$(WIDTHS),$(B)/width-$w/B-fast \
                 $(B)/width-$w/01-toolkit)
 
-test: deps-test $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
+# ---- the layers: scripts/check-layers on its own fake tree, where
+# it must catch each kind of upward use, then on tangled/ (part of
+# make test)
+check-layers:
+	tests/check-layers
+	scripts/check-layers $(MODULES)
+
+test: deps-test check-layers $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
 	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) $(WIDTH_BINS) \
 	  $(addprefix !,$(STUB_BINS))
 
@@ -480,6 +490,14 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex
+
+# the preface's table of the library's layers, from the uses the check
+# finds (an upward use fails it, so the book never draws one)
+GEN += build/gen/layers.tex
+build/gen/layers.tex: scripts/check-layers \
+		$(foreach m,$(MODULES),tangled/$m.h tangled/$m.c)
+	@mkdir -p $(@D)
+	scripts/check-layers --tex $@ $(MODULES)
 
 # appendix A prints each program's --help, as the program answers it
 GEN += $(PROGRAMS:%=build/gen/help-%.txt)
