@@ -1,4 +1,4 @@
-#line 78 "chapters/08-using.nw"
+#line 79 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <assert.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 289 "chapters/08-using.nw"
+#line 290 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -26,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 308 "chapters/08-using.nw"
+#line 309 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -43,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 330 "chapters/08-using.nw"
+#line 331 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -60,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 517 "chapters/08-using.nw"
+#line 518 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -73,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 536 "chapters/08-using.nw"
+#line 537 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -92,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 556 "chapters/08-using.nw"
+#line 557 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -109,7 +109,7 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 577 "chapters/08-using.nw"
+#line 578 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int bytes,
                             const char *family, uint32_t *f,
                             CkptError *err)
@@ -124,7 +124,7 @@ static CkptStatus in_record(InCursor *in, int bytes,
     for (int k = 0; k < bytes / 4; k++) f[k] = in_u32(in);
     return CKPT_OK;
 }
-#line 595 "chapters/08-using.nw"
+#line 596 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -140,14 +140,14 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 855 "chapters/08-using.nw"
+#line 856 "chapters/08-using.nw"
 static int family_number(const ModelFamily *family)
 {
     int k = 0;
     while (model_families[k] != family) k++;
     return k + 1;
 }
-#line 864 "chapters/08-using.nw"
+#line 865 "chapters/08-using.nw"
 static void describe_fields(char *text, size_t size,
                             const ModelConfig *cfg)
 {
@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1116 "chapters/08-using.nw"
+#line 1117 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1138 "chapters/08-using.nw"
+#line 1139 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1135 "chapters/08-using.nw"
+#line 1136 "chapters/08-using.nw"
 }
-#line 1153 "chapters/08-using.nw"
+#line 1154 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -204,7 +204,7 @@ static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
     fclose(f);
     return s;
 }
-#line 356 "chapters/08-using.nw"
+#line 357 "chapters/08-using.nw"
 uint32_t vocab_digest(void)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -217,7 +217,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 881 "chapters/08-using.nw"
+#line 882 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     for (const ConfigField *f = c->family->fields; f->name; f++) {
@@ -235,7 +235,7 @@ CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
     err->status = CKPT_OK;
     return CKPT_OK;
 }
-#line 374 "chapters/08-using.nw"
+#line 375 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -245,22 +245,22 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 399 "chapters/08-using.nw"
+#line 400 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)family_number(m->cfg.family));
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest());
-#line 383 "chapters/08-using.nw"
+#line 384 "chapters/08-using.nw"
     
-#line 405 "chapters/08-using.nw"
+#line 406 "chapters/08-using.nw"
 int fields = field_count(m->cfg.family);
 out_u32(&o, (uint32_t)(4 * fields));
 for (int k = 0; k < fields; k++)
     out_u32(&o, (uint32_t)field_value(&m->cfg,
                                       &m->cfg.family->fields[k]));
-#line 384 "chapters/08-using.nw"
+#line 385 "chapters/08-using.nw"
     
-#line 414 "chapters/08-using.nw"
+#line 415 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -270,7 +270,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 385 "chapters/08-using.nw"
+#line 386 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -281,7 +281,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 460 "chapters/08-using.nw"
+#line 461 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     const Params *p = &ck->model->params;
@@ -299,7 +299,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 615 "chapters/08-using.nw"
+#line 616 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
                        size_t n, int max_B, CkptError *err)
 {
@@ -307,7 +307,7 @@ CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 636 "chapters/08-using.nw"
+#line 637 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -321,9 +321,9 @@ if (version != CKPT_FORMAT)
                 " program reads version %d only (the file is %s)",
                 version, CKPT_FORMAT,
                 version > CKPT_FORMAT ? "newer" : "older");
-#line 622 "chapters/08-using.nw"
+#line 623 "chapters/08-using.nw"
     
-#line 653 "chapters/08-using.nw"
+#line 654 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -341,9 +341,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 623 "chapters/08-using.nw"
+#line 624 "chapters/08-using.nw"
     
-#line 672 "chapters/08-using.nw"
+#line 673 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -351,10 +351,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 624 "chapters/08-using.nw"
+#line 625 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 683 "chapters/08-using.nw"
+#line 684 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t number = in_u32(&in), lo = in_u32(&in);
@@ -374,10 +374,10 @@ if (digest != vocab_digest())
                 " trained on other words", digest, vocab_digest());
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 626 "chapters/08-using.nw"
+#line 627 "chapters/08-using.nw"
     ModelConfig cfg;
     
-#line 707 "chapters/08-using.nw"
+#line 708 "chapters/08-using.nw"
 int fields = field_count(family);
 uint32_t f[CKPT_MAX_FIELDS];
 if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
@@ -386,7 +386,7 @@ cfg = model_config_default();
 cfg.family = family;
 for (int k = 0; k < fields; k++) {
     
-#line 720 "chapters/08-using.nw"
+#line 721 "chapters/08-using.nw"
 const ConfigField *field = &family->fields[k];
 if (f[k] > (uint32_t)field->max && field->max == CKPT_MAX_SIZE)
     return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more than"
@@ -395,18 +395,18 @@ if (f[k] < (uint32_t)field->min || f[k] > (uint32_t)field->max)
     return fail(err, CKPT_CONFIG, "%s %u; it is %d to %d",
                 field->name, f[k], field->min, field->max);
 field_set(&cfg, field, (int)f[k]);
-#line 715 "chapters/08-using.nw"
+#line 716 "chapters/08-using.nw"
 }
-#line 733 "chapters/08-using.nw"
+#line 734 "chapters/08-using.nw"
 if (cfg.src_vocab != VOCAB_MAX || cfg.tgt_vocab != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %d and %d words;"
                 " this build's have %d", cfg.src_vocab, cfg.tgt_vocab,
                 VOCAB_MAX);
 const char *problem = family->check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 628 "chapters/08-using.nw"
+#line 629 "chapters/08-using.nw"
     
-#line 903 "chapters/08-using.nw"
+#line 904 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
@@ -418,7 +418,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 918 "chapters/08-using.nw"
+#line 919 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -437,9 +437,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 914 "chapters/08-using.nw"
+#line 915 "chapters/08-using.nw"
 }
-#line 940 "chapters/08-using.nw"
+#line 941 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -452,9 +452,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 629 "chapters/08-using.nw"
+#line 630 "chapters/08-using.nw"
     
-#line 984 "chapters/08-using.nw"
+#line 985 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = ck->max_words;
@@ -466,7 +466,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 965 "chapters/08-using.nw"
+#line 966 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -477,7 +477,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 997 "chapters/08-using.nw"
+#line 998 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -487,12 +487,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 975 "chapters/08-using.nw"
+#line 976 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1010 "chapters/08-using.nw"
+#line 1011 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -503,14 +503,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 979 "chapters/08-using.nw"
+#line 980 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 630 "chapters/08-using.nw"
+#line 631 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1038 "chapters/08-using.nw"
+#line 1039 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -523,7 +523,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1075 "chapters/08-using.nw"
+#line 1076 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -533,7 +533,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1089 "chapters/08-using.nw"
+#line 1090 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -552,16 +552,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1084 "chapters/08-using.nw"
+#line 1085 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1050 "chapters/08-using.nw"
+#line 1051 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1059 "chapters/08-using.nw"
+#line 1060 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -573,10 +573,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1054 "chapters/08-using.nw"
+#line 1055 "chapters/08-using.nw"
     return s;
 }
-#line 1165 "chapters/08-using.nw"
+#line 1166 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
                      CkptError *err)
 {
@@ -588,13 +588,13 @@ CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
     free(buf);
     return s;
 }
-#line 1179 "chapters/08-using.nw"
+#line 1180 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1191 "chapters/08-using.nw"
+#line 1192 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

@@ -1,23 +1,23 @@
-#line 69 "chapters/08-using.nw"
+#line 70 "chapters/08-using.nw"
 /* checkpoint.h: trained models to and from files (chapter 8). */
 #ifndef CHECKPOINT_H
 #define CHECKPOINT_H
 #include "families.h"
-#line 164 "chapters/08-using.nw"
+#line 165 "chapters/08-using.nw"
 enum { CKPT_FORMAT = 1, CKPT_MAGIC_BYTES = 8 };
 extern const unsigned char ckpt_magic[CKPT_MAGIC_BYTES];
 enum { CKPT_HEADER_BYTES = 20, CKPT_MIN_BYTES = 24 };
 enum { CKPT_MAX_FIELDS = 16 };
-#line 183 "chapters/08-using.nw"
+#line 184 "chapters/08-using.nw"
 #define CKPT_MAX_BYTES ((uint64_t)1 << 28)      /* 256 MiB */
 #define CKPT_MAX_PARAMS ((size_t)1 << 24)       /* 16.7 million */
-#line 206 "chapters/08-using.nw"
+#line 207 "chapters/08-using.nw"
 typedef struct {
     int min_words, max_words;       /* the training sentences */
     Model *model;                   /* of any family */
 } Checkpoint;
 void ckpt_free(Checkpoint *ck);
-#line 223 "chapters/08-using.nw"
+#line 224 "chapters/08-using.nw"
 typedef enum {
     CKPT_OK, CKPT_IO, CKPT_NOT_CHECKPOINT, CKPT_VERSION,
     CKPT_TRUNCATED, CKPT_TRAILING, CKPT_TOO_LARGE, CKPT_CORRUPT,
@@ -28,7 +28,7 @@ typedef struct {
     CkptStatus status;
     char message[480];
 } CkptError;
-#line 252 "chapters/08-using.nw"
+#line 253 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf /* [size] or NULL */,
                    const Checkpoint *ck);
 CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
@@ -40,8 +40,8 @@ CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
                      CkptError *err);
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err);
-#line 272 "chapters/08-using.nw"
+#line 273 "chapters/08-using.nw"
 uint32_t vocab_digest(void);
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err);
-#line 75 "chapters/08-using.nw"
+#line 76 "chapters/08-using.nw"
 #endif

@@ -404,7 +404,7 @@ ModelConfig model_config_default(void)
                           .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 133 "chapters/07b-training.nw"
+#line 132 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 #line 781 "chapters/03-bottleneck.nw"
                                                                };
@@ -571,7 +571,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 754 "chapters/08-using.nw"
+#line 755 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -583,7 +583,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 784 "chapters/08-using.nw"
+#line 785 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -812,7 +812,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1330 "chapters/08-using.nw"
+#line 1331 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -876,9 +876,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 782 "chapters/08-using.nw"
+#line 783 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1344 "chapters/08-using.nw"
+#line 1345 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1288 "chapters/03-bottleneck.nw"
 };
