@@ -140,14 +140,14 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 856 "chapters/08-using.nw"
+#line 855 "chapters/08-using.nw"
 static int family_number(const ModelFamily *family)
 {
     int k = 0;
     while (model_families[k] != family) k++;
     return k + 1;
 }
-#line 865 "chapters/08-using.nw"
+#line 864 "chapters/08-using.nw"
 static void describe_fields(char *text, size_t size,
                             const ModelConfig *cfg)
 {
@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1117 "chapters/08-using.nw"
+#line 1116 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1139 "chapters/08-using.nw"
+#line 1138 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1136 "chapters/08-using.nw"
+#line 1135 "chapters/08-using.nw"
 }
-#line 1154 "chapters/08-using.nw"
+#line 1153 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -217,7 +217,7 @@ uint32_t vocab_digest(void)
     }
     return (uint32_t)crc;
 }
-#line 882 "chapters/08-using.nw"
+#line 881 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     for (const ConfigField *f = c->family->fields; f->name; f++) {
@@ -382,11 +382,10 @@ int fields = field_count(family);
 uint32_t f[CKPT_MAX_FIELDS];
 if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
     return err->status;
-cfg = model_config_default();
-cfg.family = family;
+cfg = (ModelConfig){ .family = family };
 for (int k = 0; k < fields; k++) {
     
-#line 721 "chapters/08-using.nw"
+#line 720 "chapters/08-using.nw"
 const ConfigField *field = &family->fields[k];
 if (f[k] > (uint32_t)field->max && field->max == CKPT_MAX_SIZE)
     return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more than"
@@ -395,9 +394,9 @@ if (f[k] < (uint32_t)field->min || f[k] > (uint32_t)field->max)
     return fail(err, CKPT_CONFIG, "%s %u; it is %d to %d",
                 field->name, f[k], field->min, field->max);
 field_set(&cfg, field, (int)f[k]);
-#line 716 "chapters/08-using.nw"
+#line 715 "chapters/08-using.nw"
 }
-#line 734 "chapters/08-using.nw"
+#line 733 "chapters/08-using.nw"
 if (cfg.src_vocab != VOCAB_MAX || cfg.tgt_vocab != VOCAB_MAX)
     return fail(err, CKPT_VOCAB, "vocabularies of %d and %d words;"
                 " this build's have %d", cfg.src_vocab, cfg.tgt_vocab,
@@ -406,7 +405,7 @@ const char *problem = family->check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
 #line 629 "chapters/08-using.nw"
     
-#line 904 "chapters/08-using.nw"
+#line 903 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
@@ -418,7 +417,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 919 "chapters/08-using.nw"
+#line 918 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -437,9 +436,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 915 "chapters/08-using.nw"
+#line 914 "chapters/08-using.nw"
 }
-#line 941 "chapters/08-using.nw"
+#line 940 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -454,7 +453,7 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 630 "chapters/08-using.nw"
     
-#line 985 "chapters/08-using.nw"
+#line 984 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = ck->max_words;
@@ -466,7 +465,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 966 "chapters/08-using.nw"
+#line 965 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -477,7 +476,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 998 "chapters/08-using.nw"
+#line 997 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -487,12 +486,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 976 "chapters/08-using.nw"
+#line 975 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1011 "chapters/08-using.nw"
+#line 1010 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -503,14 +502,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 980 "chapters/08-using.nw"
+#line 979 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 631 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1039 "chapters/08-using.nw"
+#line 1038 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                      CkptError *err)
 {
@@ -523,7 +522,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1076 "chapters/08-using.nw"
+#line 1075 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -533,7 +532,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1090 "chapters/08-using.nw"
+#line 1089 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -552,16 +551,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1085 "chapters/08-using.nw"
+#line 1084 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1051 "chapters/08-using.nw"
+#line 1050 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1060 "chapters/08-using.nw"
+#line 1059 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -573,10 +572,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1055 "chapters/08-using.nw"
+#line 1054 "chapters/08-using.nw"
     return s;
 }
-#line 1166 "chapters/08-using.nw"
+#line 1165 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
                      CkptError *err)
 {
@@ -588,13 +587,13 @@ CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
     free(buf);
     return s;
 }
-#line 1180 "chapters/08-using.nw"
+#line 1179 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1192 "chapters/08-using.nw"
+#line 1191 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

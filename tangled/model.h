@@ -56,14 +56,16 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 821 "chapters/08-using.nw"
+#line 1146 "chapters/07b-training.nw"
+int (*show)(Model *m, int layer, int head);     /* or NULL */
+#line 820 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1319 "chapters/08-using.nw"
+#line 1318 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 675 "chapters/03-bottleneck.nw"
 };
-#line 824 "chapters/08-using.nw"
+#line 823 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
@@ -92,7 +94,7 @@ void decoder_stop(Model *m, DecoderState *d);
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1321 "chapters/08-using.nw"
+#line 1320 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
 #line 1303 "chapters/03-bottleneck.nw"
 typedef struct {

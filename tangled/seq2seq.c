@@ -571,7 +571,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 755 "chapters/08-using.nw"
+#line 754 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -583,7 +583,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 785 "chapters/08-using.nw"
+#line 784 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -812,7 +812,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1331 "chapters/08-using.nw"
+#line 1330 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -876,9 +876,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 783 "chapters/08-using.nw"
+#line 782 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1345 "chapters/08-using.nw"
+#line 1344 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1288 "chapters/03-bottleneck.nw"
 };

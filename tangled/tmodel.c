@@ -576,7 +576,17 @@ static Encoding transformer_encode(Model *m, const Batch *batch)
     return (Encoding){ tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, tm->D };
 }
-#line 770 "chapters/08-using.nw"
+#line 1148 "chapters/07b-training.nw"
+static int transformer_show(Model *m, int layer, int head)
+{
+    TModel *tm = tmodel_of(m);
+    if (layer < 0) layer = tm->layers - 1;
+    if (layer >= tm->layers || head < -1 || head >= tm->NH) return 0;
+    tm->shown_layer = layer;
+    tm->shown_head = head;
+    return 1;
+}
+#line 769 "chapters/08-using.nw"
 static size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -587,7 +597,7 @@ static size_t transformer_param_count(const ModelConfig *c)
     return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
            + (D + 1) * Vt;
 }
-#line 800 "chapters/08-using.nw"
+#line 799 "chapters/08-using.nw"
 static const ConfigField transformer_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -603,7 +613,7 @@ static const ConfigField transformer_fields[] = {
     { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
     { NULL, 0, 0, 0 }
 };
-#line 1348 "chapters/08-using.nw"
+#line 1347 "chapters/08-using.nw"
 static void transformer_reorder(DecoderState *d, const int *parent)
 {
     TState *st = (TState *)d;
@@ -654,10 +664,12 @@ const ModelFamily transformer_family = {
     .start = transformer_start, .step = transformer_step,
     .stop = transformer_stop,
     
-#line 797 "chapters/08-using.nw"
+#line 1139 "chapters/07b-training.nw"
+.show = transformer_show,
+#line 796 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
-#line 1359 "chapters/08-using.nw"
+#line 1358 "chapters/08-using.nw"
 .reorder = transformer_reorder,
 #line 1136 "chapters/07b-training.nw"
 };

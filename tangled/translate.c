@@ -190,13 +190,13 @@ if (heatmap && !ck.model->weights)
     refuse("--heatmap: the model in '%s' has no attention, so there"
            " are no weights to show", shown(model));
 #line 4381 "chapters/A-programs.nw"
-if (head && ck.model->cfg.family != &transformer_family)
-    refuse("--head: the model in '%s' is not a Transformer; its"
-           " attention has one head", shown(model));
-if (head && head > tmodel_of(ck.model)->NH)
-    refuse("--head %d: the Transformer in '%s' has %d heads", head,
-           shown(model), tmodel_of(ck.model)->NH);
-if (head) tmodel_of(ck.model)->shown_head = head - 1;
+const ModelFamily *family = ck.model->cfg.family;
+if (head && !family->show)
+    refuse("--head: the model in '%s' has one map of attention, not"
+           " heads to choose from", shown(model));
+if (head && !family->show(ck.model, -1, head - 1))
+    refuse("--head %d: the model in '%s' has no head %d", head,
+           shown(model), head);
 #line 4372 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
