@@ -1,4 +1,4 @@
-#line 1584 "chapters/08-using.nw"
+#line 1650 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
 #include "tmodel.h"
@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1597 "chapters/08-using.nw"
+#line 1663 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1612 "chapters/08-using.nw"
+#line 1678 "chapters/08-using.nw"
 static double log_sum_exp(const real *z /* [V] */, int V)
 {
     double zmax = z[0], sum = 0;
@@ -19,7 +19,7 @@ static double log_sum_exp(const real *z /* [V] */, int V)
     for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
     return zmax + log(sum);
 }
-#line 1621 "chapters/08-using.nw"
+#line 1687 "chapters/08-using.nw"
 void target_logprob(Model *m, const Batch *batch, double *logprob)
 {
     model_forward(m, batch);
@@ -34,7 +34,7 @@ void target_logprob(Model *m, const Batch *batch, double *logprob)
         }
     }
 }
-#line 1643 "chapters/08-using.nw"
+#line 1709 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int *state, *length;            /* [N] */
@@ -42,7 +42,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1661 "chapters/08-using.nw"
+#line 1727 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -54,7 +54,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1747 "chapters/08-using.nw"
+#line 1813 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
@@ -73,7 +73,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1790 "chapters/08-using.nw"
+#line 1856 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -91,7 +91,7 @@ static int extend(Candidate *cand, int nc, int parent,
                              length, nc, alpha);
     return nc;
 }
-#line 1679 "chapters/08-using.nw"
+#line 1745 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
@@ -101,7 +101,7 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
     Encoding one = m->tm ? transformer_encode(m, batch)
                          : encode_source(m, batch);
     
-#line 1706 "chapters/08-using.nw"
+#line 1772 "chapters/08-using.nw"
 real *rep = xcalloc((size_t)N * S * H, sizeof(real));
 int *rep_mask = xcalloc((size_t)N * (S + 1), sizeof(int));
 int *rep_len = rep_mask + (size_t)N * S;
@@ -116,9 +116,9 @@ for (int i = 0; i < N; i++) {
 Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
                   .B = N, .S = S, .H = H,
                   .h_last = NULL, .c_last = NULL }; /* into d below */
-#line 1688 "chapters/08-using.nw"
+#line 1754 "chapters/08-using.nw"
     
-#line 1725 "chapters/08-using.nw"
+#line 1791 "chapters/08-using.nw"
 Beam cur, next;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
@@ -137,7 +137,7 @@ int *input = xcalloc((size_t)2 * N, sizeof(int)), any_open = 1;
 int *parent = input + N;
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
 Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
-#line 1689 "chapters/08-using.nw"
+#line 1755 "chapters/08-using.nw"
     for (int s = 0; s < steps && any_open; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
@@ -145,7 +145,7 @@ Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
         any_open = 0;
         for (int b = 0; b < B; b++) {
             
-#line 1771 "chapters/08-using.nw"
+#line 1837 "chapters/08-using.nw"
 int nc = 0;
 for (int j = 0; j < k; j++) {
     int i = b * k + j;
@@ -160,7 +160,7 @@ for (int j = 0; j < k; j++) {
 qsort(cand, nc, sizeof *cand, by_key);
 for (int j = 0; j < k; j++) {
     
-#line 1813 "chapters/08-using.nw"
+#line 1879 "chapters/08-using.nw"
 int i = b * k + j;
 parent[i] = i;
 if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
@@ -172,7 +172,7 @@ if (weights)
     memcpy(next.weights + (size_t)i * steps * S,
            cur.weights + (size_t)from * steps * S,
            sizeof(real) * steps * S);
-#line 1829 "chapters/08-using.nw"
+#line 1895 "chapters/08-using.nw"
 if (c->token >= 0) {
     next.tokens[(size_t)i * steps + s] = c->token;
     if (weights)
@@ -182,23 +182,23 @@ if (c->token >= 0) {
 next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
                                                  : SLOT_OPEN;
 any_open |= next.state[i] == SLOT_OPEN;
-#line 1825 "chapters/08-using.nw"
+#line 1891 "chapters/08-using.nw"
 next.score[i] = c->score;
 next.length[i] = c->length;
-#line 1785 "chapters/08-using.nw"
+#line 1851 "chapters/08-using.nw"
 }
-#line 1696 "chapters/08-using.nw"
+#line 1762 "chapters/08-using.nw"
         }
         
-#line 1841 "chapters/08-using.nw"
+#line 1907 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
 decoder_state_reorder(&d, parent);
-#line 1698 "chapters/08-using.nw"
+#line 1764 "chapters/08-using.nw"
     }
     
-#line 1848 "chapters/08-using.nw"
+#line 1914 "chapters/08-using.nw"
 for (int b = 0; b < B; b++) {
     int i = b * k;
     memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
@@ -209,13 +209,13 @@ for (int b = 0; b < B; b++) {
                cur.weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1700 "chapters/08-using.nw"
+#line 1766 "chapters/08-using.nw"
     
-#line 1860 "chapters/08-using.nw"
+#line 1926 "chapters/08-using.nw"
 beam_free(&cur);
 beam_free(&next);
 decoder_state_free(&d);
 free(rep); free(rep_mask);
 free(input); free(step_w); free(cand);
-#line 1701 "chapters/08-using.nw"
+#line 1767 "chapters/08-using.nw"
 }

@@ -1,4 +1,4 @@
-#line 78 "chapters/08-using.nw"
+#line 81 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <assert.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 294 "chapters/08-using.nw"
+#line 312 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -26,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 313 "chapters/08-using.nw"
+#line 331 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -43,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 335 "chapters/08-using.nw"
+#line 353 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -60,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 536 "chapters/08-using.nw"
+#line 560 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -73,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 555 "chapters/08-using.nw"
+#line 579 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -92,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 575 "chapters/08-using.nw"
+#line 599 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -109,10 +109,10 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 597 "chapters/08-using.nw"
+#line 621 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int bytes,
-                            const char *family, uint32_t *f,
-                            CkptError *err)
+                            const char *family, const Task *task,
+                            uint32_t *f, CkptError *err)
 {
     if (!in_need(in, 4 + (uint64_t)bytes, "the configuration", err))
         return err->status;
@@ -122,13 +122,19 @@ static CkptStatus in_record(InCursor *in, int bytes,
                     " configuration of %u bytes, not %d", family,
                     record, bytes);
     for (int k = 0; k < bytes / 4; k++) f[k] = in_u32(in);
-    if (f[0] != VOCAB_MAX || f[1] != VOCAB_MAX)
+    Vocab src, tgt;
+    vocab_build(&src, task, SOURCE);
+    vocab_build(&tgt, task, TARGET);
+    int V_src = src.size, V_tgt = tgt.size;
+    vocab_free(&src);
+    vocab_free(&tgt);
+    if (f[0] != (uint32_t)V_src || f[1] != (uint32_t)V_tgt)
         return fail(err, CKPT_VOCAB, "vocabularies of %u and %u"
-                    " words; this build's have %d", f[0], f[1],
-                    VOCAB_MAX);
+                    " words; the task's have %d and %d", f[0], f[1],
+                    V_src, V_tgt);
     return CKPT_OK;
 }
-#line 619 "chapters/08-using.nw"
+#line 649 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -144,7 +150,7 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 1089 "chapters/08-using.nw"
+#line 1155 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -164,7 +170,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1111 "chapters/08-using.nw"
+#line 1177 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -176,9 +182,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1108 "chapters/08-using.nw"
+#line 1174 "chapters/08-using.nw"
 }
-#line 1126 "chapters/08-using.nw"
+#line 1192 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -189,20 +195,21 @@ static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
     fclose(f);
     return s;
 }
-#line 361 "chapters/08-using.nw"
-uint32_t vocab_digest(void)
+#line 380 "chapters/08-using.nw"
+uint32_t vocab_digest(const Task *t)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
-    for (int lang = ENGLISH; lang <= SPANISH; lang++) {
+    for (int side = SOURCE; side <= TARGET; side++) {
         Vocab v;
-        vocab_build(&v, lang);
+        vocab_build(&v, t, side);
         for (int i = 0; i < v.size; i++)
             crc = crc32(crc, (const Bytef *)v.word[i],
                         (uInt)strlen(v.word[i]) + 1);
+        vocab_free(&v);
     }
     return (uint32_t)crc;
 }
-#line 813 "chapters/08-using.nw"
+#line 879 "chapters/08-using.nw"
 size_t lstm_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -214,7 +221,7 @@ size_t lstm_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 828 "chapters/08-using.nw"
+#line 894 "chapters/08-using.nw"
 size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -230,7 +237,7 @@ int model_family(const Model *m)
 {
     return m->tm ? FAMILY_TRANSFORMER : FAMILY_LSTM;
 }
-#line 848 "chapters/08-using.nw"
+#line 914 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     int tm = c->attention == ATTN_TRANSFORMER;
@@ -250,7 +257,7 @@ CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
     err->status = CKPT_OK;
     return CKPT_OK;
 }
-#line 379 "chapters/08-using.nw"
+#line 399 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -260,35 +267,38 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 409 "chapters/08-using.nw"
+#line 429 "chapters/08-using.nw"
+assert(ck->task && strlen(ck->task->name) <= CKPT_MAX_TASK_NAME);
 out_u32(&o, (uint32_t)ck->family);
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
-out_u32(&o, vocab_digest());
-#line 388 "chapters/08-using.nw"
+out_u32(&o, vocab_digest(ck->task));
+out_u32(&o, (uint32_t)strlen(ck->task->name));
+out_bytes(&o, ck->task->name, strlen(ck->task->name));
+#line 408 "chapters/08-using.nw"
     assert(ck->family == model_family(m));
     if (ck->family == FAMILY_LSTM) {
         
-#line 415 "chapters/08-using.nw"
+#line 438 "chapters/08-using.nw"
 out_u32(&o, LSTM_RECORD_BYTES);
 out_u32(&o, (uint32_t)m->cfg.src_vocab);
 out_u32(&o, (uint32_t)m->cfg.tgt_vocab);
 out_u32(&o, (uint32_t)m->cfg.E);
 out_u32(&o, (uint32_t)m->cfg.H);
 out_u32(&o, (uint32_t)m->cfg.attention);
-#line 391 "chapters/08-using.nw"
+#line 411 "chapters/08-using.nw"
     } else {
         
-#line 424 "chapters/08-using.nw"
+#line 447 "chapters/08-using.nw"
 const ModelConfig *c = &m->cfg;
 uint32_t field[8] = { c->src_vocab, c->tgt_vocab, c->H, c->layers,
                       c->heads, c->ff, c->positional, c->scaled };
 out_u32(&o, TRANSFORMER_RECORD_BYTES);
 for (int k = 0; k < 8; k++) out_u32(&o, field[k]);
-#line 393 "chapters/08-using.nw"
+#line 413 "chapters/08-using.nw"
     }
     
-#line 433 "chapters/08-using.nw"
+#line 456 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -298,7 +308,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 395 "chapters/08-using.nw"
+#line 415 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -309,7 +319,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 479 "chapters/08-using.nw"
+#line 502 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     const Params *p = &ck->model->params;
@@ -327,15 +337,16 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 639 "chapters/08-using.nw"
-CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
-                       size_t n, int max_B, CkptError *err)
+#line 669 "chapters/08-using.nw"
+CkptStatus ckpt_decode(Checkpoint *ck, const Task *task,
+                       const unsigned char *buf, size_t n, int max_B,
+                       CkptError *err)
 {
     memset(ck, 0, sizeof *ck);
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 664 "chapters/08-using.nw"
+#line 696 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -346,12 +357,14 @@ if (n < CKPT_HEADER_BYTES)
 uint32_t version = get_u32(buf + 8);
 if (version != CKPT_FORMAT)
     return fail(err, CKPT_VERSION, "format version %u; this"
-                " program reads version %d only (the file is %s)",
+                " program reads version %d only (the file is %s)%s",
                 version, CKPT_FORMAT,
-                version > CKPT_FORMAT ? "newer" : "older");
-#line 646 "chapters/08-using.nw"
+                version > CKPT_FORMAT ? "newer" : "older",
+                version == 1 ? "; version 1 does not record the task"
+                " the model was trained on: train it again" : "");
+#line 677 "chapters/08-using.nw"
     
-#line 681 "chapters/08-using.nw"
+#line 715 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -369,9 +382,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 647 "chapters/08-using.nw"
+#line 678 "chapters/08-using.nw"
     
-#line 700 "chapters/08-using.nw"
+#line 734 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -379,10 +392,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 648 "chapters/08-using.nw"
+#line 679 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 711 "chapters/08-using.nw"
+#line 745 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t family = in_u32(&in), lo = in_u32(&in);
@@ -395,22 +408,52 @@ if (family != FAMILY_LSTM && family != FAMILY_TRANSFORMER)
 if (lo < 1 || hi > MAX_WORDS || lo > hi)
     return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
-if (digest != vocab_digest())
-    return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but this"
-                " build's vocabularies give %08x: the model was"
-                " trained on other words", digest, vocab_digest());
 ck->family = (int)family;
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 650 "chapters/08-using.nw"
+#line 681 "chapters/08-using.nw"
+    
+#line 764 "chapters/08-using.nw"
+if (!in_need(&in, 4, "the task's name", err)) return err->status;
+uint32_t name_len = in_u32(&in);
+if (name_len > CKPT_MAX_TASK_NAME)
+    return fail(err, CKPT_MALFORMED, "malformed: a task name of %u"
+                " bytes, more than %d", name_len, CKPT_MAX_TASK_NAME);
+if (!in_need(&in, name_len, "the task's name", err))
+    return err->status;
+const char *name = (const char *)buf + in.at;
+in.at += name_len;
+if (name_len != strlen(task->name)
+    || memcmp(name, task->name, name_len))
+    
+#line 784 "chapters/08-using.nw"
+{
+    char file_name[CKPT_MAX_TASK_NAME + 1] = "";
+    memcpy(file_name, name, name_len);
+    if (memchr(name, '\0', name_len))
+        return fail(err, CKPT_TASK, "the task's name holds a zero"
+                    " byte; this program expects task '%s'",
+                    task->name);
+    return fail(err, CKPT_TASK, "the model was trained on task '%s';"
+                " this program expects task '%s'", shown(file_name),
+                task->name);
+}
+#line 776 "chapters/08-using.nw"
+if (digest != vocab_digest(task))
+    return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but task"
+                " '%s' gives %08x: the model was trained on other"
+                " words", digest, task->name, vocab_digest(task));
+ck->task = task;
+#line 682 "chapters/08-using.nw"
     ModelConfig cfg;
     if (family == FAMILY_LSTM) {
         
-#line 735 "chapters/08-using.nw"
+#line 800 "chapters/08-using.nw"
 uint32_t f[LSTM_RECORD_BYTES / 4];
-if (in_record(&in, LSTM_RECORD_BYTES, "an LSTM", f, err) != CKPT_OK)
+if (in_record(&in, LSTM_RECORD_BYTES, "an LSTM", task, f, err)
+    != CKPT_OK)
     return err->status;
-#line 747 "chapters/08-using.nw"
+#line 813 "chapters/08-using.nw"
 for (int k = 2; k <= 3; k++) {
     if (f[k] == 0)
         return fail(err, CKPT_CONFIG, "%s size 0",
@@ -423,19 +466,19 @@ for (int k = 2; k <= 3; k++) {
 if (f[4] > ATTN_NONE_WC)
     return fail(err, CKPT_CONFIG, "attention kind %u is unknown;"
                 " the kinds are 0 to %d", f[4], ATTN_NONE_WC);
-#line 739 "chapters/08-using.nw"
+#line 805 "chapters/08-using.nw"
 cfg = (ModelConfig){ .src_vocab = (int)f[0], .tgt_vocab = (int)f[1],
                      .E = (int)f[2], .H = (int)f[3],
                      .attention = (int)f[4] };
-#line 653 "chapters/08-using.nw"
+#line 685 "chapters/08-using.nw"
     } else {
         
-#line 763 "chapters/08-using.nw"
+#line 829 "chapters/08-using.nw"
 uint32_t f[TRANSFORMER_RECORD_BYTES / 4];
-if (in_record(&in, TRANSFORMER_RECORD_BYTES, "a Transformer", f, err)
-    != CKPT_OK)
+if (in_record(&in, TRANSFORMER_RECORD_BYTES, "a Transformer", task,
+              f, err) != CKPT_OK)
     return err->status;
-#line 771 "chapters/08-using.nw"
+#line 837 "chapters/08-using.nw"
 static const char *const size_name[] = { "width", "layer count",
                                          "head count",
                                          "feed-forward width" };
@@ -450,7 +493,7 @@ for (int k = 2; k <= 5; k++) {
 if (f[6] > 1 || f[7] > 1)
     return fail(err, CKPT_CONFIG, "switches %u and %u; the positional"
                 " encoding and the scale are 0 or 1", f[6], f[7]);
-#line 790 "chapters/08-using.nw"
+#line 856 "chapters/08-using.nw"
 cfg = model_config_default();
 cfg.attention = ATTN_TRANSFORMER;
 cfg.src_vocab = (int)f[0]; cfg.tgt_vocab = (int)f[1];
@@ -459,10 +502,10 @@ cfg.ff = (int)f[5]; cfg.positional = (int)f[6];
 cfg.scaled = (int)f[7];
 const char *problem = transformer_check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 655 "chapters/08-using.nw"
+#line 687 "chapters/08-using.nw"
     }
     
-#line 872 "chapters/08-using.nw"
+#line 938 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family == FAMILY_LSTM ? lstm_param_count(&cfg)
                                      : transformer_param_count(&cfg);
@@ -475,7 +518,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 888 "chapters/08-using.nw"
+#line 954 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -494,9 +537,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 884 "chapters/08-using.nw"
+#line 950 "chapters/08-using.nw"
 }
-#line 910 "chapters/08-using.nw"
+#line 976 "chapters/08-using.nw"
 if (total != count && family == FAMILY_LSTM)
     return fail(err, CKPT_SHAPE, "its %u tensors hold %llu"
                 " parameters; a %s model with E=%d, H=%d has %zu",
@@ -512,9 +555,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 657 "chapters/08-using.nw"
+#line 689 "chapters/08-using.nw"
     
-#line 957 "chapters/08-using.nw"
+#line 1023 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = ck->max_words;
@@ -526,7 +569,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 938 "chapters/08-using.nw"
+#line 1004 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -537,7 +580,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 970 "chapters/08-using.nw"
+#line 1036 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -547,12 +590,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 948 "chapters/08-using.nw"
+#line 1014 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 983 "chapters/08-using.nw"
+#line 1049 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -563,16 +606,16 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 952 "chapters/08-using.nw"
+#line 1018 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 658 "chapters/08-using.nw"
+#line 690 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1011 "chapters/08-using.nw"
-CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
-                     CkptError *err)
+#line 1077 "chapters/08-using.nw"
+CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
+                     const char *path, int max_B, CkptError *err)
 {
     memset(ck, 0, sizeof *ck);
     unsigned char *buf = NULL;
@@ -583,7 +626,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1048 "chapters/08-using.nw"
+#line 1114 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -593,7 +636,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1062 "chapters/08-using.nw"
+#line 1128 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -612,16 +655,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1057 "chapters/08-using.nw"
+#line 1123 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1023 "chapters/08-using.nw"
+#line 1089 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
-    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1032 "chapters/08-using.nw"
+#line 1098 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -633,28 +676,28 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1027 "chapters/08-using.nw"
+#line 1093 "chapters/08-using.nw"
     return s;
 }
-#line 1138 "chapters/08-using.nw"
-CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
-                     CkptError *err)
+#line 1204 "chapters/08-using.nw"
+CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
+                     int max_B, CkptError *err)
 {
     memset(ck, 0, sizeof *ck);
     unsigned char *buf = NULL;
     size_t n = 0;
     CkptStatus s = read_header_and_rest(f, &buf, &n, err);
-    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     return s;
 }
-#line 1152 "chapters/08-using.nw"
+#line 1218 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1164 "chapters/08-using.nw"
+#line 1230 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int attention, int H,
                        CkptError *err)
 {

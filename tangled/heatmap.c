@@ -1,4 +1,4 @@
-#line 2941 "chapters/A-programs.nw"
+#line 2957 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include <stdio.h>
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 2969 "chapters/A-programs.nw"
+#line 2985 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -44,11 +44,11 @@ if (!attention_chooses(mc.attention))
            " choose where to look", attention_name[mc.attention]);
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 2958 "chapters/A-programs.nw"
+#line 2974 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3];
-    int len = parse_sentence(ids, sentence, dc.max_words);
+    int len = parse_sentence(ids, sentence, dc.max_words, dc.task);
     
-#line 3002 "chapters/A-programs.nw"
+#line 3018 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
@@ -59,10 +59,10 @@ progress("training %s attention for %d epochs",
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 2961 "chapters/A-programs.nw"
+#line 2977 "chapters/A-programs.nw"
     
-#line 3017 "chapters/A-programs.nw"
-Dataset one = {1, len, ids, ids, &len, &len};
+#line 3033 "chapters/A-programs.nw"
+Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL};
 Batch batch;
 batch_alloc(&batch, 1, len);
 int row = 0;
@@ -72,12 +72,12 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 2962 "chapters/A-programs.nw"
+#line 2978 "chapters/A-programs.nw"
     
-#line 3029 "chapters/A-programs.nw"
+#line 3045 "chapters/A-programs.nw"
 Vocab en, es;
-vocab_build(&en, ENGLISH);
-vocab_build(&es, SPANISH);
+vocab_build(&en, dc.task, SOURCE);
+vocab_build(&es, dc.task, TARGET);
 const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 printf("translation:");
@@ -89,7 +89,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 2963 "chapters/A-programs.nw"
+#line 2979 "chapters/A-programs.nw"
     free(out); free(w);
     model_free(m);
     return 0;

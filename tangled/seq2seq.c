@@ -414,16 +414,17 @@ int attention_from_name(const char *name)
 #line 589 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
-    return (ModelConfig){ .src_vocab = VOCAB_MAX,
-                          .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
+    return (ModelConfig){ .src_vocab = REVERSAL_VOCAB,
+                          .tgt_vocab = REVERSAL_VOCAB,
+                          .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 594 "chapters/03-bottleneck.nw"
+#line 595 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 644 "chapters/03-bottleneck.nw"
+#line 645 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -436,13 +437,13 @@ if (cfg->attention == ATTN_TRANSFORMER) {
     transformer_build(m, max_B, max_len, seed);
     return m;
 }
-#line 651 "chapters/03-bottleneck.nw"
+#line 652 "chapters/03-bottleneck.nw"
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 667 "chapters/03-bottleneck.nw"
+#line 668 "chapters/03-bottleneck.nw"
 m->src_emb = params_add(p, "src_emb", Vs, E);
 m->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 m->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -453,19 +454,19 @@ m->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 m->dec_b = params_add(p, "dec_b", 1, 4 * H);
 m->out_W = params_add(p, "out_W", H, Vt);
 m->out_b = params_add(p, "out_b", 1, Vt);
-#line 656 "chapters/03-bottleneck.nw"
+#line 657 "chapters/03-bottleneck.nw"
     
 #line 665 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&m->scorer, p, cfg->attention, H, H);
     m->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 657 "chapters/03-bottleneck.nw"
+#line 658 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 679 "chapters/03-bottleneck.nw"
+#line 680 "chapters/03-bottleneck.nw"
 init_normal(param(p, m->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, m->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->enc_Wh), H, 4 * H, &rng);
@@ -473,16 +474,16 @@ init_normal(param(p, m->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, m->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, m->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, m->out_W), H, Vt, &rng);
-#line 661 "chapters/03-bottleneck.nw"
+#line 662 "chapters/03-bottleneck.nw"
     
 #line 670 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&m->scorer, p, &rng);
     init_xavier_uniform(param(p, m->att_Wc), 2 * H, H, &rng);
 }
-#line 662 "chapters/03-bottleneck.nw"
+#line 663 "chapters/03-bottleneck.nw"
     
-#line 696 "chapters/03-bottleneck.nw"
+#line 697 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -492,7 +493,7 @@ m->dec_len = m->dec_tgt + (size_t)B * T;
 m->src_mask = m->dec_len + B;
 size_t sizes[] = {
     
-#line 712 "chapters/03-bottleneck.nw"
+#line 713 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -501,11 +502,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 705 "chapters/03-bottleneck.nw"
+#line 706 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 721 "chapters/03-bottleneck.nw"
+#line 722 "chapters/03-bottleneck.nw"
 &m->src_x, &m->enc_h, &m->enc_c,
 &m->enc_gates, &m->enc_h_last, &m->enc_c_last,
 &m->dec_x, &m->dec_h, &m->dec_c,
@@ -514,7 +515,7 @@ real **arrays[] = {
 &m->d_logits, &m->d_top, &m->d_dec_h,
 &m->d_dec_x, &m->d_src_x,
 &m->d_enc_h, &m->d_h_last, &m->d_c_last,
-#line 708 "chapters/03-bottleneck.nw"
+#line 709 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 680 "chapters/04-attention.nw"
@@ -527,10 +528,10 @@ if (cfg->attention != ATTN_NONE) {
     m->d_cat = m->d_context + (size_t)B * T * H;    /* [R, 2H] */
     m->att_rows = m->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 663 "chapters/03-bottleneck.nw"
+#line 664 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 731 "chapters/03-bottleneck.nw"
+#line 732 "chapters/03-bottleneck.nw"
 void model_free(Model *m)
 {
     if (!m) return;
@@ -544,7 +545,7 @@ if (m->cfg.attention != ATTN_NONE) {
 }
 #line 190 "chapters/07b-training.nw"
 if (m->tm) transformer_free(m->tm);
-#line 737 "chapters/03-bottleneck.nw"
+#line 738 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(m);
 }
@@ -556,7 +557,8 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     double V = Vs > Vt ? Vs : Vt, L = dc->max_words + 2;
     double B = max_B, S = L, T = L - 1;
-    double data = (dc->n_train + dc->n_val) * (2 * L + 2);
+    double data = (dc->n_train + dc->n_val)     /* and the links */
+                  * (2 * L + 3 + 3 * (L - 2));
     double par = (Vs + Vt) * E + 2 * (E + H + 1) * 4 * H
                  + (H + 1) * Vt;
     double work = B * S * (2 * E + 7 * H) + 4 * B * H
@@ -564,7 +566,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention == ATTN_TRANSFORMER) {
         
-#line 1036 "chapters/A-programs.nw"
+#line 1037 "chapters/A-programs.nw"
 double D = cfg->H, F = cfg->ff, NH = cfg->heads, Ly = cfg->layers;
 double blk = 4 * D * D + 4 * D + 2 * D * F + F + D;
 double G = (max_B - 1) / TMODEL_GROUP_ROWS;     /* more workspaces */
@@ -577,19 +579,19 @@ work = (1 + G) * S * D + (Ly + 5) * (BS + BT) * D + 2 * (BS + BT)
        + Ly * (18 * BS * D + 2 * BS * F + 4 * BS + BS * NH * S
                + 28 * BT * D + 2 * BT * F + 6 * BT + 4 * BS * D
                + BT * NH * (T + S));
-#line 1008 "chapters/A-programs.nw"
+#line 1009 "chapters/A-programs.nw"
         return (data + ints) * sizeof(int)
                + (4 * par + work) * sizeof(real);
     }
     if (cfg->attention != ATTN_NONE) {
         
-#line 1021 "chapters/A-programs.nw"
+#line 1022 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1013 "chapters/A-programs.nw"
+#line 1014 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return (data + ints) * sizeof(int)
@@ -635,7 +637,7 @@ for (int b = 0; b < B; b++)
 #line 80 "chapters/05-ablation.nw"
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 1327 "chapters/08-using.nw"
+#line 1393 "chapters/08-using.nw"
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights)
 {
@@ -662,7 +664,7 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
     linear_forward(d->logits, dec_top, param(p, m->out_W),
                    param(p, m->out_b), N, H, V);
 }
-#line 1355 "chapters/08-using.nw"
+#line 1421 "chapters/08-using.nw"
 void decoder_state_alloc(DecoderState *d, const Model *m, int N)
 {
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
@@ -690,7 +692,7 @@ void decoder_state_free(DecoderState *d)
     free(d->ones);
     free(d->words);
 }
-#line 1387 "chapters/08-using.nw"
+#line 1453 "chapters/08-using.nw"
 void decoder_state_reorder(DecoderState *d, const int *parent)
 {
     size_t N = d->N, H = d->H, T = d->max_T;
@@ -709,7 +711,7 @@ void decoder_state_reorder(DecoderState *d, const int *parent)
                sizeof(int) * T);
     memcpy(d->words, gathered, sizeof(int) * N * T);
 }
-#line 767 "chapters/03-bottleneck.nw"
+#line 768 "chapters/03-bottleneck.nw"
 Encoding encode_source(Model *m, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -727,7 +729,7 @@ Encoding encode_source(Model *m, const Batch *batch)
     return (Encoding){ m->enc_h, m->enc_h_last, m->enc_c_last,
                        batch->src_len, m->src_mask, B, S, H };
 }
-#line 802 "chapters/03-bottleneck.nw"
+#line 803 "chapters/03-bottleneck.nw"
 static void shift_targets(Model *m, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -741,7 +743,7 @@ static void shift_targets(Model *m, const Batch *batch)
         }
     }
 }
-#line 826 "chapters/03-bottleneck.nw"
+#line 827 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -761,41 +763,41 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 744 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(m, m->dec_h, enc, m->dec_len, B, T);
-#line 842 "chapters/03-bottleneck.nw"
+#line 843 "chapters/03-bottleneck.nw"
     
-#line 860 "chapters/03-bottleneck.nw"
+#line 861 "chapters/03-bottleneck.nw"
 linear_forward(m->logits, top, param(p, m->out_W), param(p, m->out_b),
                B * T, H, V);
 m->top = top;
-#line 843 "chapters/03-bottleneck.nw"
+#line 844 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(m->prob, m->logits, m->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 881 "chapters/03-bottleneck.nw"
+#line 882 "chapters/03-bottleneck.nw"
 double model_forward(Model *m, const Batch *batch)
 {
     
 #line 181 "chapters/07b-training.nw"
 if (m->tm) return transformer_forward(m, batch);
-#line 884 "chapters/03-bottleneck.nw"
+#line 885 "chapters/03-bottleneck.nw"
     Encoding enc = encode_source(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 889 "chapters/03-bottleneck.nw"
+#line 890 "chapters/03-bottleneck.nw"
 void model_backward(Model *m, const Batch *batch)
 {
     
 #line 183 "chapters/07b-training.nw"
 if (m->tm) { transformer_backward(m, batch); return; }
-#line 892 "chapters/03-bottleneck.nw"
+#line 893 "chapters/03-bottleneck.nw"
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 903 "chapters/03-bottleneck.nw"
+#line 904 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += m->dec_len[b];
 memset(m->d_logits, 0, sizeof(real) * B * T * V);
@@ -805,9 +807,9 @@ memset(m->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(m->d_top, param_grad(p, m->out_W),
                 param_grad(p, m->out_b), m->d_logits, m->top,
                 param(p, m->out_W), B * T, H, V);
-#line 896 "chapters/03-bottleneck.nw"
+#line 897 "chapters/03-bottleneck.nw"
     
-#line 916 "chapters/03-bottleneck.nw"
+#line 917 "chapters/03-bottleneck.nw"
 real *d_dec_h = m->d_top;               /* [B, T', H] */
 memset(m->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 762 "chapters/04-attention.nw"
@@ -841,9 +843,9 @@ for (int b = 0; b < B; b++)
                        m->d_context, m->dec_h, m->enc_h,
                        m->src_mask, m->dec_len, B, T, S);
 }
-#line 897 "chapters/03-bottleneck.nw"
+#line 898 "chapters/03-bottleneck.nw"
     
-#line 922 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 memset(m->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(m->d_h_last, 0, sizeof(real) * B * H);
 memset(m->d_c_last, 0, sizeof(real) * B * H);
@@ -855,9 +857,9 @@ lstm_backward(m->d_dec_x, m->d_h_last, m->d_c_last,
               param(p, m->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, m->tgt_emb), m->d_dec_x, m->dec_in,
                    m->dec_len, B, T, E);
-#line 898 "chapters/03-bottleneck.nw"
+#line 899 "chapters/03-bottleneck.nw"
     
-#line 936 "chapters/03-bottleneck.nw"
+#line 937 "chapters/03-bottleneck.nw"
 memset(m->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               param_grad(p, m->enc_Wh), param_grad(p, m->enc_b),
@@ -867,9 +869,9 @@ lstm_backward(m->d_src_x, NULL, NULL, param_grad(p, m->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, m->src_emb), m->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 899 "chapters/03-bottleneck.nw"
+#line 900 "chapters/03-bottleneck.nw"
 }
-#line 986 "chapters/03-bottleneck.nw"
+#line 987 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -879,13 +881,13 @@ if (m->tm) {
     transformer_greedy_decode(m, batch, steps, out, weights);
     return;
 }
-#line 990 "chapters/03-bottleneck.nw"
+#line 991 "chapters/03-bottleneck.nw"
     const Params *p = &m->params;
     int B = batch->B, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
     Encoding enc = encode_source(m, batch);
     
-#line 1004 "chapters/03-bottleneck.nw"
+#line 1005 "chapters/03-bottleneck.nw"
 real *state = xcalloc((size_t)B * (8 * H + E + V), sizeof(real));
 real *h = state, *c = h + B * H;        /* [B, H] the state */
 real *h_new = c + B * H, *cell = h_new + B * H;    /* [B, 1, H] */
@@ -900,10 +902,10 @@ for (int b = 0; b < B; b++) {
     ones[b] = 1;
 }
 (void)weights;
-#line 995 "chapters/03-bottleneck.nw"
+#line 996 "chapters/03-bottleneck.nw"
     for (int s = 0; s < steps; s++) {
         
-#line 1021 "chapters/03-bottleneck.nw"
+#line 1022 "chapters/03-bottleneck.nw"
 embedding_forward(x, input, ones, param(p, m->tgt_emb), B, 1, E);
 lstm_forward(h_new, cell, gates, h, c, x, ones, h, c,
              param(p, m->dec_Wx), param(p, m->dec_Wh),
@@ -917,12 +919,12 @@ if (m->cfg.attention != ATTN_NONE) {
                m->attn.weights + (size_t)b * enc.S,
                sizeof(real) * enc.S);
 }
-#line 1027 "chapters/03-bottleneck.nw"
+#line 1028 "chapters/03-bottleneck.nw"
 linear_forward(logits, top, param(p, m->out_W), param(p, m->out_b),
                B, H, V);
-#line 997 "chapters/03-bottleneck.nw"
+#line 998 "chapters/03-bottleneck.nw"
         
-#line 1036 "chapters/03-bottleneck.nw"
+#line 1037 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = logits + (size_t)b * V;
     int best = 0;
@@ -931,12 +933,12 @@ for (int b = 0; b < B; b++) {
     done[b] |= best == EOS;
     input[b] = best;
 }
-#line 998 "chapters/03-bottleneck.nw"
+#line 999 "chapters/03-bottleneck.nw"
     }
     free(state);
     free(input);
 }
-#line 1068 "chapters/03-bottleneck.nw"
+#line 1069 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -953,7 +955,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1103 "chapters/03-bottleneck.nw"
+#line 1104 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -968,7 +970,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1084 "chapters/03-bottleneck.nw"
+#line 1085 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -985,14 +987,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1144 "chapters/03-bottleneck.nw"
+#line 1145 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1159 "chapters/03-bottleneck.nw"
+#line 1160 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -1012,7 +1014,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1186 "chapters/03-bottleneck.nw"
+#line 1187 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -1025,20 +1027,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1207 "chapters/03-bottleneck.nw"
+#line 1208 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1198 "chapters/03-bottleneck.nw"
+#line 1199 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1178 "chapters/03-bottleneck.nw"
+#line 1179 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

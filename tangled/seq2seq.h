@@ -100,7 +100,7 @@ static inline int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-#line 608 "chapters/03-bottleneck.nw"
+#line 609 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;
@@ -120,12 +120,12 @@ real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
 #line 155 "chapters/07b-training.nw"
 struct TModel *tm;          /* chapter 7: the Transformer, or NULL */
-#line 615 "chapters/03-bottleneck.nw"
+#line 616 "chapters/03-bottleneck.nw"
     int max_B, max_S, max_T;                /* workspace capacity */
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 627 "chapters/03-bottleneck.nw"
+#line 628 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -137,7 +137,7 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 619 "chapters/03-bottleneck.nw"
+#line 620 "chapters/03-bottleneck.nw"
 } Model;
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -156,7 +156,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
 #line 989 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 3382 "chapters/A-programs.nw"
+#line 3398 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
@@ -171,7 +171,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
 void refuse_bad_transformer(const ModelConfig *cfg);
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why);
-#line 757 "chapters/03-bottleneck.nw"
+#line 758 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -180,18 +180,18 @@ typedef struct {
     int B, S, H;
 } Encoding;
 Encoding encode_source(Model *m, const Batch *batch);
-#line 792 "chapters/03-bottleneck.nw"
+#line 793 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 866 "chapters/03-bottleneck.nw"
+#line 867 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 double model_forward(Model *m, const Batch *batch);
 void model_backward(Model *m, const Batch *batch);
-#line 978 "chapters/03-bottleneck.nw"
+#line 979 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1299 "chapters/08-using.nw"
+#line 1365 "chapters/08-using.nw"
 typedef struct {
     int N, H;                       /* rows: sentences, hypotheses */
     real *h, *c;                    /* [N, H]: the running state */
@@ -207,12 +207,12 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   real *weights /* [N, S] or NULL */);
 void decoder_state_reorder(DecoderState *d,
                            const int *parent /* [N] */);
-#line 1423 "chapters/08-using.nw"
+#line 1489 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights);
 Encoding transformer_encode(Model *m, const Batch *batch);
-#line 1056 "chapters/03-bottleneck.nw"
+#line 1057 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -220,7 +220,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1131 "chapters/03-bottleneck.nw"
+#line 1132 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

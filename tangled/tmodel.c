@@ -299,7 +299,7 @@ void transformer_free(TModel *tm)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3399 "chapters/A-programs.nw"
+#line 3415 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->attention == ATTN_TRANSFORMER
@@ -307,7 +307,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3411 "chapters/A-programs.nw"
+#line 3427 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -571,7 +571,7 @@ void transformer_greedy_decode(Model *m, const Batch *batch,
                      batch->S);
     }
 }
-#line 1429 "chapters/08-using.nw"
+#line 1495 "chapters/08-using.nw"
 void transformer_decoder_step(Model *m, DecoderState *d,
                               const Encoding *enc, const int *input,
                               real *weights)
@@ -590,7 +590,7 @@ void transformer_decoder_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     d->t++;
 }
-#line 1451 "chapters/08-using.nw"
+#line 1517 "chapters/08-using.nw"
 Encoding transformer_encode(Model *m, const Batch *batch)
 {
     tm_encode(m, m->tm, batch);

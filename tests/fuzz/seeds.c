@@ -43,7 +43,7 @@ static void save_as_doubles(const Checkpoint *ck, const char *path)
     put(f8 + m - 4, crc, 4);
     Checkpoint back;
     CkptError err;
-    if (ckpt_decode(&back, f8, m, 2, &err) != CKPT_OK)
+    if (ckpt_decode(&back, &reversal_task, f8, m, 2, &err) != CKPT_OK)
         refuse("the 8-byte seed does not load: %s", err.message);
     ckpt_free(&back);
     FILE *out = out_open(path);
@@ -68,7 +68,7 @@ int main(int argc, char **argv)
             c.ff = big ? 32 : 2;
         }
         Model *m = model_create(&c, 2, 8, (uint64_t)kind);
-        Checkpoint ck = { model_family(m), 3, 6, m };
+        Checkpoint ck = { model_family(m), 3, 6, m, &reversal_task };
         char path[600];
         snprintf(path, sizeof path, "%s/%s%s.ckpt", argv[1],
                  attention_name[kind], big ? "-16" : "");
