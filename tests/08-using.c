@@ -348,6 +348,47 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     ckpt_free(&ck);
 }
 
+/* a model is loaded for one task: another task's name, the same
+   name with other words, and a name too long to be one are refused */
+static const char *const other_words[] = { "el", "niño" };
+
+static void test_a_model_of_another_task_is_refused(void **s)
+{
+    (void)s;
+    Checkpoint ck = small(ATTN_DOT, 2, 2, 1);
+    size_t n;
+    unsigned char *buf = encode(&ck, &n);
+    Task copy = reversal_task;
+    copy.name = "copy";
+    Checkpoint back;
+    CkptError err;
+    assert_int_equal(ckpt_decode(&back, &copy, buf, n, 4, &err),
+                     CKPT_TASK);
+    assert_non_null(strstr(err.message, "the model was trained on task"
+                           " 'reversal'; this program expects task"
+                           " 'copy'"));
+    assert_null(back.model);
+    Task renamed = reversal_task;       /* same name, other words */
+    renamed.n_tgt = 2;
+    renamed.tgt_words = other_words;
+    assert_int_equal(ckpt_decode(&back, &renamed, buf, n, 4, &err),
+                     CKPT_VOCAB);
+    assert_non_null(strstr(err.message, "trained on other words"));
+    assert_int_equal(ckpt_decode(&back, &reversal_task, buf, n, 4,
+                                 &err), CKPT_OK);
+    assert_ptr_equal(back.task, &reversal_task);
+    ckpt_free(&back);
+    put32(buf + 36, 1000);
+    reseal(buf, n);
+    refused(buf, n, CKPT_MALFORMED, "a task name of 1000 bytes");
+    put32(buf + 36, 8);
+    buf[40] = 'R';
+    reseal(buf, n);
+    refused(buf, n, CKPT_TASK, "trained on task 'Reversal'");
+    free(buf);
+    ckpt_free(&ck);
+}
+
 /* the first tensor, src_emb [21, 2], written as [2, 21]; then a
    configuration whose count the tensors do not fill */
 static void test_shapes_that_disagree_are_named(void **s)
@@ -1035,6 +1076,7 @@ int main(void)
         cmocka_unit_test(test_strangers_and_other_versions_are_named),
         cmocka_unit_test(test_lengths_and_limits_are_checked),
         cmocka_unit_test(test_other_lexicons_and_families_are_refused),
+        cmocka_unit_test(test_a_model_of_another_task_is_refused),
         cmocka_unit_test(test_shapes_that_disagree_are_named),
         cmocka_unit_test(test_bad_transformer_records_are_named),
         cmocka_unit_test(test_a_non_finite_value_is_refused),
