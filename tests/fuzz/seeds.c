@@ -28,7 +28,9 @@ static void save_as_doubles(const Checkpoint *ck, const char *path)
     size_t head = n - 4 - 4 * N, m = head + 8 * N + 4;
     unsigned char *f8 = xcalloc(m, 1);
     memcpy(f8, f4, head);
-    put(f8 + CKPT_HEADER_BYTES + 16 + 4 + LSTM_RECORD_BYTES, 8, 4);
+    size_t task = 4 + strlen(ck->task->name);   /* the task's name */
+    put(f8 + CKPT_HEADER_BYTES + 16 + task + 4 + LSTM_RECORD_BYTES, 8,
+        4);
     for (size_t i = 0; i < N; i++) {
         float f;
         double d;
