@@ -150,15 +150,8 @@ static void test_the_reversal_links_are_the_anti_diagonal(void **s)
     dataset_free(&val);
 }
 
-/* a task of its own: seven words a side, accents, a word listed
-   twice (its target list maps two sources to "el") */
-static const char *const src_words[] = {
-    "the", "boy", "small", "child", "sees", "a", "the",
-};
-static const char *const tgt_words[] = {
-    "el", "niño", "pequeño", "nino", "ve", "un", "el",
-};
-
+/* a task's pairs: each target word translates the source word at
+   its own position, and is linked to it, except "a" (word 5) */
 static void copy_draw(const Task *t, int words, Rng *rng, TaskPair *p)
 {
     (void)t;
@@ -171,9 +164,17 @@ static void copy_draw(const Task *t, int words, Rng *rng, TaskPair *p)
     }
 }
 
-static void test_a_task_of_other_words_gets_its_own_vocabularies(void **s)
+static void test_a_task_of_other_words_gets_its_own_vocabularies(
+    void **s)
 {
     (void)s;
+    /* seven words a side, accents, and a word listed twice */
+    static const char *const src_words[] = {
+        "the", "boy", "small", "child", "sees", "a", "the",
+    };
+    static const char *const tgt_words[] = {
+        "el", "niño", "pequeño", "nino", "ve", "un", "el",
+    };
     const Task copy = { "copy", 7, 7, src_words, tgt_words, 0,
                         copy_draw };
     Vocab en, es;
@@ -197,7 +198,8 @@ static void test_a_task_of_other_words_gets_its_own_vocabularies(void **s)
         const Link *link = pair_links(&d, p, &count);
         for (int i = 1; i <= n; i++) {
             const char *w = en.word[d.src[p * d.L + i]];
-            assert_in_range(d.tgt[p * d.L + i], N_SPECIAL, es.size - 1);
+            assert_in_range(d.tgt[p * d.L + i], N_SPECIAL,
+                            es.size - 1);
             unaligned += !strcmp(w, "a");
         }
         assert_int_equal(count, n - unaligned);

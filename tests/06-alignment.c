@@ -80,7 +80,7 @@ static void test_one_to_many_and_unaligned_words_are_scored_as_stated(
     enum { T5 = 5, S5 = 5 };
     const Link link[] = {
         {1, 1, 1}, {2, 1, 1},           /* word 1: positions 1, 2 */
-        {3, 2, 1}, {4, 2, 0},           /* word 2: 3 sure, 4 possible */
+        {3, 2, 1}, {4, 2, 0},    /* word 2: 3 sure, 4 possible */
         {1, 3, 0},                      /* word 3: possible only */
     };
     real w[T5 * S5] = {
@@ -95,7 +95,8 @@ static void test_one_to_many_and_unaligned_words_are_scored_as_stated(
     assert_int_equal(a.rows, 2);
     assert_int_equal(a.hits, 1);        /* peak 1 is not linked */
     assert_true(fabs(a.gold_weight - (0.8 + 0.3)) < 1e-12);
-    w[1 * S5 + 1] = 0; w[1 * S5 + 4] = 0.8;     /* peak on the possible */
+    w[1 * S5 + 1] = 0;                  /* now the peak is on 4, */
+    w[1 * S5 + 4] = 0.8;                /* the possible link: a hit */
     a = (AlignScore){0, 0, 0};
     align_score_add(&a, w, T5, S5, link, 5);
     assert_int_equal(a.hits, 2);
