@@ -308,7 +308,9 @@ GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
-        test_gold_alignment_is_the_anti_diagonal \
+        test_the_reversal_links_are_the_anti_diagonal \
+        test_a_task_of_other_words_gets_its_own_vocabularies \
+        test_one_to_many_and_unaligned_words_are_scored_as_stated \
         test_padding_changes_neither_outputs_nor_final_state \
         test_a_fully_masked_row_gives_finite_weights \
         test_same_seed_gives_the_same_training \

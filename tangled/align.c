@@ -1,22 +1,34 @@
-#line 31 "chapters/06-alignment.nw"
+#line 32 "chapters/06-alignment.nw"
 /* align.c: alignment accuracy and heatmaps (chapter 6). */
 #include "align.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 63 "chapters/06-alignment.nw"
-void align_score_add(AlignScore *a, const real *w, int words, int S)
+#line 74 "chapters/06-alignment.nw"
+void align_score_add(AlignScore *a, const real *w, int T, int S,
+                     const Link *link, int n_links)
 {
-    for (int j = 0; j < words; j++) {
+    for (int j = 0; j < T; j++) {
         const real *row = w + (size_t)j * S;
-        int gold = gold_source_index(words, j), peak = 0;
+        int peak = 0, sure = 0, hit = 0;
+        double on_gold = 0;
         for (int s = 1; s < S; s++) if (row[s] > row[peak]) peak = s;
+        
+#line 91 "chapters/06-alignment.nw"
+for (int k = 0; k < n_links; k++) {
+    if (link[k].tgt != j + 1) continue;
+    sure += link[k].sure;
+    hit |= link[k].src == peak;
+    on_gold += row[link[k].src];
+}
+#line 83 "chapters/06-alignment.nw"
+        if (!sure) continue;            /* nothing to score */
         a->rows++;
-        a->hits += peak == gold;
-        a->gold_weight += row[gold];
+        a->hits += hit;
+        a->gold_weight += on_gold;
     }
 }
-
+#line 102 "chapters/06-alignment.nw"
 double align_accuracy(const AlignScore *a)
 {
     return a->rows ? (double)a->hits / a->rows : 0;
@@ -26,7 +38,7 @@ double align_gold_weight(const AlignScore *a)
 {
     return a->rows ? a->gold_weight / a->rows : 0;
 }
-#line 97 "chapters/06-alignment.nw"
+#line 124 "chapters/06-alignment.nw"
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
 {
     AlignScore a = {0, 0, 0};
@@ -41,18 +53,21 @@ AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
         batch_fill(&batch, d, rows, count);
         model_forward(m, &batch);
         
-#line 119 "chapters/06-alignment.nw"
+#line 147 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
-for (int b = 0; b < batch.B; b++)
-    align_score_add(&a, m->weights + (size_t)b * T * S,
-                    batch.src_len[b] - 2, S);
-#line 111 "chapters/06-alignment.nw"
+for (int b = 0; b < batch.B; b++) {
+    int n_links;
+    const Link *link = pair_links(d, batch.row[b], &n_links);
+    align_score_add(&a, m->weights + (size_t)b * T * S, T, S,
+                    link, n_links);
+}
+#line 138 "chapters/06-alignment.nw"
     }
     free(rows);
     batch_free(&batch);
     return a;
 }
-#line 148 "chapters/06-alignment.nw"
+#line 180 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words)
 {
     double hits = 0, rows = 0;
@@ -62,7 +77,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 192 "chapters/06-alignment.nw"
+#line 224 "chapters/06-alignment.nw"
 static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
 
 void text_heatmap(FILE *f, const real *w, int rows, int cols,
@@ -74,15 +89,15 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 211 "chapters/06-alignment.nw"
+#line 243 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 203 "chapters/06-alignment.nw"
+#line 235 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 217 "chapters/06-alignment.nw"
+#line 249 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     real x = w[(size_t)r * cols + c];
     int level = (int)(x * 5);
@@ -92,7 +107,7 @@ for (int c = 0; c < cols; c++) {
         fputs(shade[level], f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 206 "chapters/06-alignment.nw"
+#line 238 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }

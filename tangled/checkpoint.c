@@ -1,4 +1,4 @@
-#line 79 "chapters/08-using.nw"
+#line 82 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <assert.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 290 "chapters/08-using.nw"
+#line 308 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a
 };
@@ -26,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 309 "chapters/08-using.nw"
+#line 327 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -43,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 331 "chapters/08-using.nw"
+#line 349 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -60,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 518 "chapters/08-using.nw"
+#line 542 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -73,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 537 "chapters/08-using.nw"
+#line 561 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -92,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 557 "chapters/08-using.nw"
+#line 581 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -109,7 +109,7 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 578 "chapters/08-using.nw"
+#line 602 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int bytes,
                             const char *family, uint32_t *f,
                             CkptError *err)
@@ -124,7 +124,7 @@ static CkptStatus in_record(InCursor *in, int bytes,
     for (int k = 0; k < bytes / 4; k++) f[k] = in_u32(in);
     return CKPT_OK;
 }
-#line 596 "chapters/08-using.nw"
+#line 620 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -140,14 +140,14 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 855 "chapters/08-using.nw"
+#line 920 "chapters/08-using.nw"
 static int family_number(const ModelFamily *family)
 {
     int k = 0;
     while (model_families[k] != family) k++;
     return k + 1;
 }
-#line 864 "chapters/08-using.nw"
+#line 929 "chapters/08-using.nw"
 static void describe_fields(char *text, size_t size,
                             const ModelConfig *cfg)
 {
@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1116 "chapters/08-using.nw"
+#line 1181 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1138 "chapters/08-using.nw"
+#line 1203 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1135 "chapters/08-using.nw"
+#line 1200 "chapters/08-using.nw"
 }
-#line 1153 "chapters/08-using.nw"
+#line 1218 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -204,20 +204,21 @@ static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
     fclose(f);
     return s;
 }
-#line 357 "chapters/08-using.nw"
-uint32_t vocab_digest(void)
+#line 376 "chapters/08-using.nw"
+uint32_t vocab_digest(const Task *t)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
-    for (int lang = ENGLISH; lang <= SPANISH; lang++) {
+    for (int side = SOURCE; side <= TARGET; side++) {
         Vocab v;
-        vocab_build(&v, lang);
+        vocab_build(&v, t, side);
         for (int i = 0; i < v.size; i++)
             crc = crc32(crc, (const Bytef *)v.word[i],
                         (uInt)strlen(v.word[i]) + 1);
+        vocab_free(&v);
     }
     return (uint32_t)crc;
 }
-#line 881 "chapters/08-using.nw"
+#line 946 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     for (const ConfigField *f = c->family->fields; f->name; f++) {
@@ -235,7 +236,7 @@ CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
     err->status = CKPT_OK;
     return CKPT_OK;
 }
-#line 375 "chapters/08-using.nw"
+#line 395 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -245,22 +246,25 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 400 "chapters/08-using.nw"
+#line 420 "chapters/08-using.nw"
+assert(ck->task && strlen(ck->task->name) <= CKPT_MAX_TASK_NAME);
 out_u32(&o, (uint32_t)family_number(m->cfg.family));
 out_u32(&o, (uint32_t)ck->min_words);
 out_u32(&o, (uint32_t)ck->max_words);
-out_u32(&o, vocab_digest());
-#line 384 "chapters/08-using.nw"
+out_u32(&o, vocab_digest(ck->task));
+out_u32(&o, (uint32_t)strlen(ck->task->name));
+out_bytes(&o, ck->task->name, strlen(ck->task->name));
+#line 404 "chapters/08-using.nw"
     
-#line 406 "chapters/08-using.nw"
+#line 429 "chapters/08-using.nw"
 int fields = field_count(m->cfg.family);
 out_u32(&o, (uint32_t)(4 * fields));
 for (int k = 0; k < fields; k++)
     out_u32(&o, (uint32_t)field_value(&m->cfg,
                                       &m->cfg.family->fields[k]));
-#line 385 "chapters/08-using.nw"
+#line 405 "chapters/08-using.nw"
     
-#line 415 "chapters/08-using.nw"
+#line 438 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -270,7 +274,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 386 "chapters/08-using.nw"
+#line 406 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -281,7 +285,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 461 "chapters/08-using.nw"
+#line 484 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     const Params *p = &ck->model->params;
@@ -299,15 +303,16 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 616 "chapters/08-using.nw"
-CkptStatus ckpt_decode(Checkpoint *ck, const unsigned char *buf,
-                       size_t n, int max_B, CkptError *err)
+#line 640 "chapters/08-using.nw"
+CkptStatus ckpt_decode(Checkpoint *ck, const Task *task,
+                       const unsigned char *buf, size_t n, int max_B,
+                       CkptError *err)
 {
     memset(ck, 0, sizeof *ck);
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 637 "chapters/08-using.nw"
+#line 663 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
@@ -318,12 +323,14 @@ if (n < CKPT_HEADER_BYTES)
 uint32_t version = get_u32(buf + 8);
 if (version != CKPT_FORMAT)
     return fail(err, CKPT_VERSION, "format version %u; this"
-                " program reads version %d only (the file is %s)",
+                " program reads version %d only (the file is %s)%s",
                 version, CKPT_FORMAT,
-                version > CKPT_FORMAT ? "newer" : "older");
-#line 623 "chapters/08-using.nw"
+                version > CKPT_FORMAT ? "newer" : "older",
+                version == 1 ? "; version 1 does not record the task"
+                " the model was trained on: train it again" : "");
+#line 648 "chapters/08-using.nw"
     
-#line 654 "chapters/08-using.nw"
+#line 682 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -341,9 +348,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 624 "chapters/08-using.nw"
+#line 649 "chapters/08-using.nw"
     
-#line 673 "chapters/08-using.nw"
+#line 701 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -351,10 +358,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 625 "chapters/08-using.nw"
+#line 650 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 684 "chapters/08-using.nw"
+#line 712 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t number = in_u32(&in), lo = in_u32(&in);
@@ -368,16 +375,45 @@ const ModelFamily *family = model_families[number - 1];
 if (lo < 1 || hi > MAX_WORDS || lo > hi)
     return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
-if (digest != vocab_digest())
-    return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but this"
-                " build's vocabularies give %08x: the model was"
-                " trained on other words", digest, vocab_digest());
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 627 "chapters/08-using.nw"
+#line 652 "chapters/08-using.nw"
+    
+#line 731 "chapters/08-using.nw"
+if (!in_need(&in, 4, "the task's name", err)) return err->status;
+uint32_t name_len = in_u32(&in);
+if (name_len > CKPT_MAX_TASK_NAME)
+    return fail(err, CKPT_MALFORMED, "malformed: a task name of %u"
+                " bytes, more than %d", name_len, CKPT_MAX_TASK_NAME);
+if (!in_need(&in, name_len, "the task's name", err))
+    return err->status;
+const char *name = (const char *)buf + in.at;
+in.at += name_len;
+if (name_len != strlen(task->name)
+    || memcmp(name, task->name, name_len))
+    
+#line 751 "chapters/08-using.nw"
+{
+    char file_name[CKPT_MAX_TASK_NAME + 1] = "";
+    memcpy(file_name, name, name_len);
+    if (memchr(name, '\0', name_len))
+        return fail(err, CKPT_TASK, "the task's name holds a zero"
+                    " byte; this program expects task '%s'",
+                    task->name);
+    return fail(err, CKPT_TASK, "the model was trained on task '%s';"
+                " this program expects task '%s'", shown(file_name),
+                task->name);
+}
+#line 743 "chapters/08-using.nw"
+if (digest != vocab_digest(task))
+    return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but task"
+                " '%s' gives %08x: the model was trained on other"
+                " words", digest, task->name, vocab_digest(task));
+ck->task = task;
+#line 653 "chapters/08-using.nw"
     ModelConfig cfg;
     
-#line 708 "chapters/08-using.nw"
+#line 767 "chapters/08-using.nw"
 int fields = field_count(family);
 uint32_t f[CKPT_MAX_FIELDS];
 if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
@@ -385,7 +421,7 @@ if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
 cfg = (ModelConfig){ .family = family };
 for (int k = 0; k < fields; k++) {
     
-#line 720 "chapters/08-using.nw"
+#line 779 "chapters/08-using.nw"
 const ConfigField *field = &family->fields[k];
 if (f[k] > (uint32_t)field->max && field->max == CKPT_MAX_SIZE)
     return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more than"
@@ -394,18 +430,24 @@ if (f[k] < (uint32_t)field->min || f[k] > (uint32_t)field->max)
     return fail(err, CKPT_CONFIG, "%s %u; it is %d to %d",
                 field->name, f[k], field->min, field->max);
 field_set(&cfg, field, (int)f[k]);
-#line 715 "chapters/08-using.nw"
+#line 774 "chapters/08-using.nw"
 }
-#line 733 "chapters/08-using.nw"
-if (cfg.src_vocab != VOCAB_MAX || cfg.tgt_vocab != VOCAB_MAX)
+#line 792 "chapters/08-using.nw"
+Vocab src, tgt;
+vocab_build(&src, task, SOURCE);
+vocab_build(&tgt, task, TARGET);
+int V_src = src.size, V_tgt = tgt.size;
+vocab_free(&src);
+vocab_free(&tgt);
+if (cfg.src_vocab != V_src || cfg.tgt_vocab != V_tgt)
     return fail(err, CKPT_VOCAB, "vocabularies of %d and %d words;"
-                " this build's have %d", cfg.src_vocab, cfg.tgt_vocab,
-                VOCAB_MAX);
+                " the task's have %d and %d", cfg.src_vocab,
+                cfg.tgt_vocab, V_src, V_tgt);
 const char *problem = family->check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 629 "chapters/08-using.nw"
+#line 655 "chapters/08-using.nw"
     
-#line 903 "chapters/08-using.nw"
+#line 968 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
@@ -417,7 +459,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 918 "chapters/08-using.nw"
+#line 983 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -436,9 +478,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 914 "chapters/08-using.nw"
+#line 979 "chapters/08-using.nw"
 }
-#line 940 "chapters/08-using.nw"
+#line 1005 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -451,9 +493,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 630 "chapters/08-using.nw"
+#line 656 "chapters/08-using.nw"
     
-#line 984 "chapters/08-using.nw"
+#line 1049 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = ck->max_words;
@@ -465,18 +507,18 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 965 "chapters/08-using.nw"
+#line 1030 "chapters/08-using.nw"
 Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
     model_free(m);
     return fail(err, CKPT_SHAPE, "%u tensors; a %s model has %d",
-                n_tensors, attention_name[cfg.attention],
+                n_tensors, kind_name(config_kind(&cfg)),
                 p->n_tensors);
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 997 "chapters/08-using.nw"
+#line 1062 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -486,12 +528,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 975 "chapters/08-using.nw"
+#line 1040 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1010 "chapters/08-using.nw"
+#line 1075 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -502,16 +544,16 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 979 "chapters/08-using.nw"
+#line 1044 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 631 "chapters/08-using.nw"
+#line 657 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1038 "chapters/08-using.nw"
-CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
-                     CkptError *err)
+#line 1103 "chapters/08-using.nw"
+CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
+                     const char *path, int max_B, CkptError *err)
 {
     memset(ck, 0, sizeof *ck);
     unsigned char *buf = NULL;
@@ -522,7 +564,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1075 "chapters/08-using.nw"
+#line 1140 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -532,7 +574,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1089 "chapters/08-using.nw"
+#line 1154 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -551,16 +593,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1084 "chapters/08-using.nw"
+#line 1149 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1050 "chapters/08-using.nw"
+#line 1115 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
-    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1059 "chapters/08-using.nw"
+#line 1124 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -572,28 +614,28 @@ CkptStatus ckpt_load(Checkpoint *ck, const char *path, int max_B,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1054 "chapters/08-using.nw"
+#line 1119 "chapters/08-using.nw"
     return s;
 }
-#line 1165 "chapters/08-using.nw"
-CkptStatus ckpt_read(Checkpoint *ck, FILE *f, int max_B,
-                     CkptError *err)
+#line 1230 "chapters/08-using.nw"
+CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
+                     int max_B, CkptError *err)
 {
     memset(ck, 0, sizeof *ck);
     unsigned char *buf = NULL;
     size_t n = 0;
     CkptStatus s = read_header_and_rest(f, &buf, &n, err);
-    if (s == CKPT_OK) s = ckpt_decode(ck, buf, n, max_B, err);
+    if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     return s;
 }
-#line 1179 "chapters/08-using.nw"
+#line 1244 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1191 "chapters/08-using.nw"
+#line 1256 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

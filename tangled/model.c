@@ -53,7 +53,7 @@ void decoder_stop(Model *m, DecoderState *d)
 {
     if (d) m->cfg.family->stop(d);
 }
-#line 835 "chapters/08-using.nw"
+#line 900 "chapters/08-using.nw"
 int field_count(const ModelFamily *family)
 {
     int n = 0;
@@ -72,7 +72,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v)
 {
     memcpy((char *)cfg + field->offset, &v, sizeof v);
 }
-#line 1323 "chapters/08-using.nw"
+#line 1388 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 {
     m->cfg.family->reorder(d, parent);
@@ -82,11 +82,12 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
     double L = dc->max_words + 2;
-    double data = (dc->n_train + dc->n_val) * (2 * L + 2);
+    double data = (dc->n_train + dc->n_val)     /* and the links */
+                  * (2 * L + 3 + 3 * (L - 2));
     return data * sizeof(int)
            + cfg->family->bytes(cfg, max_B, (int)L);
 }
-#line 1152 "chapters/03-bottleneck.nw"
+#line 1153 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -103,7 +104,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     for (int s = 0, left = B; s < steps && left > 0; s++) {
         decoder_step(m, d, &enc, input, w);
         
-#line 1176 "chapters/03-bottleneck.nw"
+#line 1177 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = d->logits + (size_t)b * V;
     int best = 0;
@@ -117,13 +118,13 @@ for (int b = 0; b < B; b++) {
     if (w) memcpy(weights + ((size_t)b * steps + s) * S,
                   w + (size_t)b * S, sizeof(real) * S);
 }
-#line 1168 "chapters/03-bottleneck.nw"
+#line 1169 "chapters/03-bottleneck.nw"
     }
     decoder_stop(m, d);
     free(input);
     free(w);
 }
-#line 1315 "chapters/03-bottleneck.nw"
+#line 1316 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -140,7 +141,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1350 "chapters/03-bottleneck.nw"
+#line 1351 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -155,7 +156,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1331 "chapters/03-bottleneck.nw"
+#line 1332 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -172,14 +173,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1391 "chapters/03-bottleneck.nw"
+#line 1392 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1406 "chapters/03-bottleneck.nw"
+#line 1407 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -199,7 +200,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1433 "chapters/03-bottleneck.nw"
+#line 1434 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -212,20 +213,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1454 "chapters/03-bottleneck.nw"
+#line 1455 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1445 "chapters/03-bottleneck.nw"
+#line 1446 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1425 "chapters/03-bottleneck.nw"
+#line 1426 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -400,16 +400,17 @@ const char *const attention_name[] = {
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .family = &seq2seq_family,
-                          .src_vocab = VOCAB_MAX,
-                          .tgt_vocab = VOCAB_MAX, .E = 64, .H = 64,
+                          .src_vocab = REVERSAL_VOCAB,
+                          .tgt_vocab = REVERSAL_VOCAB,
+                          .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
 #line 132 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 781 "chapters/03-bottleneck.nw"
+#line 782 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 829 "chapters/03-bottleneck.nw"
+#line 830 "chapters/03-bottleneck.nw"
 static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
                              int max_len, uint64_t seed)
 {
@@ -421,7 +422,7 @@ static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 851 "chapters/03-bottleneck.nw"
+#line 852 "chapters/03-bottleneck.nw"
 s->src_emb = params_add(p, "src_emb", Vs, E);
 s->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 s->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -432,19 +433,19 @@ s->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 s->dec_b = params_add(p, "dec_b", 1, 4 * H);
 s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
-#line 840 "chapters/03-bottleneck.nw"
+#line 841 "chapters/03-bottleneck.nw"
     
 #line 665 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 841 "chapters/03-bottleneck.nw"
+#line 842 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 863 "chapters/03-bottleneck.nw"
+#line 864 "chapters/03-bottleneck.nw"
 init_normal(param(p, s->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, s->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
@@ -452,16 +453,16 @@ init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, &rng);
-#line 845 "chapters/03-bottleneck.nw"
+#line 846 "chapters/03-bottleneck.nw"
     
 #line 670 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, &rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, &rng);
 }
-#line 846 "chapters/03-bottleneck.nw"
+#line 847 "chapters/03-bottleneck.nw"
     
-#line 880 "chapters/03-bottleneck.nw"
+#line 881 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -471,7 +472,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 896 "chapters/03-bottleneck.nw"
+#line 897 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -480,11 +481,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 889 "chapters/03-bottleneck.nw"
+#line 890 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 905 "chapters/03-bottleneck.nw"
+#line 906 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -493,7 +494,7 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 892 "chapters/03-bottleneck.nw"
+#line 893 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 680 "chapters/04-attention.nw"
@@ -507,10 +508,10 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 847 "chapters/03-bottleneck.nw"
+#line 848 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 915 "chapters/03-bottleneck.nw"
+#line 916 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -522,7 +523,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 921 "chapters/03-bottleneck.nw"
+#line 922 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
@@ -571,7 +572,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 754 "chapters/08-using.nw"
+#line 819 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -583,7 +584,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 784 "chapters/08-using.nw"
+#line 849 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -595,7 +596,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 940 "chapters/03-bottleneck.nw"
+#line 941 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -613,7 +614,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 975 "chapters/03-bottleneck.nw"
+#line 976 "chapters/03-bottleneck.nw"
 static void shift_targets(Seq2Seq *s, const Batch *batch)
 {
     int B = batch->B, T = batch->T - 1;
@@ -627,7 +628,7 @@ static void shift_targets(Seq2Seq *s, const Batch *batch)
         }
     }
 }
-#line 999 "chapters/03-bottleneck.nw"
+#line 1000 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -647,26 +648,26 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 746 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1015 "chapters/03-bottleneck.nw"
+#line 1016 "chapters/03-bottleneck.nw"
     
-#line 1034 "chapters/03-bottleneck.nw"
+#line 1035 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1016 "chapters/03-bottleneck.nw"
+#line 1017 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1049 "chapters/03-bottleneck.nw"
+#line 1050 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1056 "chapters/03-bottleneck.nw"
+#line 1057 "chapters/03-bottleneck.nw"
 static void seq2seq_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -674,7 +675,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1070 "chapters/03-bottleneck.nw"
+#line 1071 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -684,9 +685,9 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1063 "chapters/03-bottleneck.nw"
+#line 1064 "chapters/03-bottleneck.nw"
     
-#line 1083 "chapters/03-bottleneck.nw"
+#line 1084 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 762 "chapters/04-attention.nw"
@@ -720,9 +721,9 @@ for (int b = 0; b < B; b++)
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1064 "chapters/03-bottleneck.nw"
+#line 1065 "chapters/03-bottleneck.nw"
     
-#line 1089 "chapters/03-bottleneck.nw"
+#line 1090 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -734,9 +735,9 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1065 "chapters/03-bottleneck.nw"
+#line 1066 "chapters/03-bottleneck.nw"
     
-#line 1103 "chapters/03-bottleneck.nw"
+#line 1104 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -746,9 +747,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1066 "chapters/03-bottleneck.nw"
+#line 1067 "chapters/03-bottleneck.nw"
 }
-#line 1195 "chapters/03-bottleneck.nw"
+#line 1196 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -784,7 +785,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1234 "chapters/03-bottleneck.nw"
+#line 1235 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -800,7 +801,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1259 "chapters/03-bottleneck.nw"
+#line 1260 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 751 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -808,11 +809,11 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1249 "chapters/03-bottleneck.nw"
+#line 1250 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1330 "chapters/08-using.nw"
+#line 1395 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -826,7 +827,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1268 "chapters/03-bottleneck.nw"
+#line 1269 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -838,7 +839,7 @@ static const char *seq2seq_check(const ModelConfig *cfg)
         return "an encoder-decoder's attention kind is unknown";
     return NULL;
 }
-#line 1005 "chapters/A-programs.nw"
+#line 1006 "chapters/A-programs.nw"
 static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
                             int max_len)
 {
@@ -853,19 +854,19 @@ static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 1027 "chapters/A-programs.nw"
+#line 1028 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1019 "chapters/A-programs.nw"
+#line 1020 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1280 "chapters/03-bottleneck.nw"
+#line 1281 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -876,9 +877,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 782 "chapters/08-using.nw"
+#line 847 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1344 "chapters/08-using.nw"
+#line 1409 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1288 "chapters/03-bottleneck.nw"
+#line 1289 "chapters/03-bottleneck.nw"
 };

@@ -7,12 +7,16 @@
 #include <string.h>
 #include "task.h"
 
+/* the FNV-1a hash of the recipe's data, as the book drew it before
+   tasks were values (commit 31ee51e) */
+#define RECIPE_HASH 0x32c9a70847e907a9u
+
 static void test_vocabularies_are_specials_then_sorted_words(void **s)
 {
     (void)s;
     Vocab en, es;
-    vocab_build(&en, ENGLISH);
-    vocab_build(&es, SPANISH);
+    vocab_build(&en, &reversal_task, SOURCE);
+    vocab_build(&es, &reversal_task, TARGET);
     assert_int_equal(en.size, 21);
     assert_int_equal(es.size, 21);
     assert_string_equal(en.word[PAD], "<pad>");
@@ -25,18 +29,23 @@ static void test_vocabularies_are_specials_then_sorted_words(void **s)
     }
     assert_int_equal(vocab_find(&en, "dog"), vocab_find(&en, "dog"));
     assert_int_equal(vocab_find(&en, "perro"), -1);
+    vocab_free(&en);
+    vocab_free(&es);
 }
 
 /* the Spanish id of the translation of English id `id` */
 static int translate(int id)
 {
     Vocab en, es;
-    vocab_build(&en, ENGLISH);
-    vocab_build(&es, SPANISH);
+    vocab_build(&en, &reversal_task, SOURCE);
+    vocab_build(&es, &reversal_task, TARGET);
+    int found = -1;
     for (int i = 0; i < LEXICON_SIZE; i++)
-        if (!strcmp(lexicon[i][ENGLISH], en.word[id]))
-            return vocab_find(&es, lexicon[i][SPANISH]);
-    return -1;
+        if (!strcmp(english[i], en.word[id]))
+            found = vocab_find(&es, spanish[i]);
+    vocab_free(&en);
+    vocab_free(&es);
+    return found;
 }
 
 static void test_every_target_is_the_reversed_translation(void **s)
@@ -60,7 +69,7 @@ static void test_every_target_is_the_reversed_translation(void **s)
         assert_int_equal(tgt[n + 1], EOS);
         for (int j = 0; j < n; j++)
             assert_int_equal(tgt[j + 1],
-                             translate(src[gold_source_index(n, j)]));
+                             translate(src[n - j]));
     }
     dataset_free(&train);
     dataset_free(&val);
@@ -111,12 +120,119 @@ static void test_the_same_seed_gives_the_same_data(void **s)
     dataset_free(&c); dataset_free(&cv);
 }
 
-static void test_gold_alignment_is_the_anti_diagonal(void **s)
+/* every pair's links: one sure link per target word, from target
+   position t to source position n + 1 - t, in target order */
+static void test_the_reversal_links_are_the_anti_diagonal(void **s)
 {
     (void)s;
-    assert_int_equal(gold_source_index(4, 0), 4);
-    assert_int_equal(gold_source_index(4, 3), 1);
-    assert_int_equal(gold_source_index(4, 4), -1);
+    Dataset train, val;
+    DataConfig c = data_config_default();
+    datasets_make(&train, &val, &c);
+    int four_words = 0;
+    for (int p = 0; p < train.n; p++) {
+        int n = train.src_len[p] - 2, count;
+        const Link *link = pair_links(&train, p, &count);
+        assert_int_equal(count, n);
+        for (int t = 1; t <= n; t++) {
+            assert_int_equal(link[t - 1].tgt, t);
+            assert_int_equal(link[t - 1].src, n + 1 - t);
+            assert_int_equal(link[t - 1].sure, 1);
+        }
+        if (n == 4 && !four_words++) {   /* figure 2.1's pair */
+            assert_int_equal(link[0].src, 4);   /* step 0 */
+            assert_int_equal(link[3].src, 1);   /* step 3 */
+        }
+    }
+    assert_int_equal(train.first_link[train.n],
+                     train.first_link[train.n - 1]
+                     + train.src_len[train.n - 1] - 2);
+    dataset_free(&train);
+    dataset_free(&val);
+}
+
+/* a task's pairs: each target word translates the source word at
+   its own position, and is linked to it, except "a" (word 5) */
+static void copy_draw(const Task *t, int words, Rng *rng, TaskPair *p)
+{
+    (void)t;
+    p->src_words = p->tgt_words = words;
+    p->n_links = 0;
+    for (int i = 0; i < words; i++) {
+        p->src[i] = p->tgt[i] = rng_below(rng, 7);
+        if (p->src[i] != 5)                 /* "a" is left unaligned */
+            p->link[p->n_links++] = (Link){ i + 1, i + 1, 1 };
+    }
+}
+
+static void test_a_task_of_other_words_gets_its_own_vocabularies(
+    void **s)
+{
+    (void)s;
+    /* seven words a side, accents, and a word listed twice */
+    static const char *const src_words[] = {
+        "the", "boy", "small", "child", "sees", "a", "the",
+    };
+    static const char *const tgt_words[] = {
+        "el", "niño", "pequeño", "nino", "ve", "un", "el",
+    };
+    const Task copy = { "copy", 7, 7, src_words, tgt_words, 0,
+                        copy_draw };
+    Vocab en, es;
+    vocab_build(&en, &copy, SOURCE);
+    vocab_build(&es, &copy, TARGET);
+    assert_int_equal(en.size, N_SPECIAL + 6);       /* "the" once */
+    assert_int_equal(es.size, N_SPECIAL + 6);       /* "el" once */
+    const char *sorted[] = { "el", "nino", "niño", "pequeño", "un",
+                             "ve" };
+    for (int i = 0; i < 6; i++)
+        assert_string_equal(es.word[N_SPECIAL + i], sorted[i]);
+    assert_int_equal(vocab_find(&es, "niño"), N_SPECIAL + 2);
+    assert_int_equal(vocab_find(&es, "pequeño"), N_SPECIAL + 3);
+    Dataset d;
+    Rng rng;
+    rng_seed(&rng, 3);
+    dataset_generate(&d, &copy, 40, 2, 5, &rng);
+    assert_int_equal(d.L, 7);
+    for (int p = 0; p < d.n; p++) {
+        int n = d.src_len[p] - 2, count, unaligned = 0;
+        const Link *link = pair_links(&d, p, &count);
+        for (int i = 1; i <= n; i++) {
+            const char *w = en.word[d.src[p * d.L + i]];
+            assert_in_range(d.tgt[p * d.L + i], N_SPECIAL,
+                            es.size - 1);
+            unaligned += !strcmp(w, "a");
+        }
+        assert_int_equal(count, n - unaligned);
+        for (int k = 0; k < count; k++) {
+            assert_int_equal(link[k].src, link[k].tgt);
+            assert_string_not_equal(
+                en.word[d.src[p * d.L + link[k].src]], "a");
+        }
+    }
+    dataset_free(&d);
+    vocab_free(&en);
+    vocab_free(&es);
+}
+
+/* the recipe's data, pinned: the same seed must give the same
+   sentences as before tasks were values (FNV-1a of every id) */
+static void test_the_recipe_data_is_unchanged(void **s)
+{
+    (void)s;
+    Dataset train, val;
+    DataConfig c = data_config_default();
+    datasets_make(&train, &val, &c);
+    uint64_t h = 14695981039346656037u;
+    const Dataset *set[2] = { &train, &val };
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < set[k]->n * set[k]->L; i++) {
+            h = (h ^ (uint64_t)set[k]->src[i]) * 1099511628211u;
+            h = (h ^ (uint64_t)set[k]->tgt[i]) * 1099511628211u;
+        }
+    print_message("recipe data hash %016llx\n", (unsigned long long)h);
+    assert_true(h == RECIPE_HASH);
+    dataset_free(&train);
+    dataset_free(&val);
 }
 
 static void test_a_batch_is_sorted_longest_first_and_trimmed(void **s)
@@ -153,12 +269,14 @@ static void test_a_typed_sentence_becomes_ids(void **s)
     (void)s;
     int ids[8];
     Vocab en;
-    vocab_build(&en, ENGLISH);
-    assert_int_equal(parse_sentence(ids, "  the big\tdog sees ", 6), 6);
+    vocab_build(&en, &reversal_task, SOURCE);
+    assert_int_equal(parse_sentence(ids, "  the big\tdog sees ", 6,
+                                    &reversal_task), 6);
     assert_int_equal(ids[0], SOS);
     assert_int_equal(ids[1], vocab_find(&en, "the"));
     assert_int_equal(ids[3], vocab_find(&en, "dog"));
     assert_int_equal(ids[5], EOS);
+    vocab_free(&en);
 }
 
 int main(void)
@@ -168,7 +286,9 @@ int main(void)
         cmocka_unit_test(test_every_target_is_the_reversed_translation),
         cmocka_unit_test(test_ids_are_in_range_and_padding_only_at_the_end),
         cmocka_unit_test(test_the_same_seed_gives_the_same_data),
-        cmocka_unit_test(test_gold_alignment_is_the_anti_diagonal),
+        cmocka_unit_test(test_the_reversal_links_are_the_anti_diagonal),
+        cmocka_unit_test(test_a_task_of_other_words_gets_its_own_vocabularies),
+        cmocka_unit_test(test_the_recipe_data_is_unchanged),
         cmocka_unit_test(test_a_batch_is_sorted_longest_first_and_trimmed),
         cmocka_unit_test(test_a_typed_sentence_becomes_ids),
     };

@@ -173,7 +173,7 @@ static void test_padding_changes_neither_outputs_nor_final_state(void **s)
     Dataset d;
     Rng rng;
     rng_seed(&rng, 5);
-    dataset_generate(&d, 2, 7, 7, &rng);
+    dataset_generate(&d, &reversal_task, 2, 7, 7, &rng);
     d.src_len[1] = 5;                       /* 3 words */
     d.src[1 * d.L + 4] = EOS;
     for (int t = 5; t < d.L; t++) d.src[1 * d.L + t] = PAD;

@@ -12,14 +12,23 @@
 
 enum { N = 5, S = N + 2, ROWS = N + 1 };
 
+/* the reversal task's links for a sentence of n words */
+static int anti_diagonal(Link *link, int n)
+{
+    for (int t = 1; t <= n; t++)
+        link[t - 1] = (Link){ .src = n + 1 - t, .tgt = t, .sure = 1 };
+    return n;
+}
+
 static void test_a_perfect_anti_diagonal_scores_100_percent(void **s)
 {
     (void)s;
     real w[ROWS * S] = {0};
-    for (int j = 0; j < N; j++) w[j * S + gold_source_index(N, j)] = 1;
+    for (int j = 0; j < N; j++) w[j * S + N - j] = 1;
     w[N * S + S - 1] = 1;                   /* the <eos> row */
+    Link link[N];
     AlignScore a = {0, 0, 0};
-    align_score_add(&a, w, N, S);
+    align_score_add(&a, w, ROWS, S, link, anti_diagonal(link, N));
     assert_int_equal(a.rows, N);
     assert_int_equal(a.hits, N);
     assert_true(align_accuracy(&a) == 1);
@@ -32,9 +41,11 @@ static void test_the_main_diagonal_scores_0_percent(void **s)
     real w[ROWS * S] = {0};
     for (int j = 0; j < ROWS; j++) w[j * S + j + 1] = 0.9;
     for (int j = 0; j < ROWS; j++) w[j * S] += 0.1;
-    AlignScore a = {0, 0, 0};
-    align_score_add(&a, w, 6, S);           /* 6 words: no row j has */
-    assert_int_equal(a.rows, 6);            /* j + 1 == 6 - j */
+    Link link[6];
+    AlignScore a = {0, 0, 0};               /* 6 words: no row j has */
+    align_score_add(&a, w, ROWS, S, link,   /* j + 1 == 6 - j */
+                    anti_diagonal(link, 6));
+    assert_int_equal(a.rows, 6);
     assert_int_equal(a.hits, 0);
     assert_true(align_accuracy(&a) == 0);
 }
@@ -50,13 +61,46 @@ static void test_chance_matches_a_brute_force_count(void **s)
             for (int n = lo; n <= hi; n++)
                 for (int j = 0; j < n; j++)
                     for (int pos = 0; pos < n + 2; pos++) {
-                        hits += (pos == gold_source_index(n, j)) / (n + 2.0);
+                        hits += (pos == n - j) / (n + 2.0);
                         rows += 1.0 / (n + 2.0);
                     }
             assert_true(fabs(align_chance(lo, hi) - hits / rows) < 1e-12);
         }
     double recipe = (3.0 / 5 + 4.0 / 6 + 5.0 / 7 + 6.0 / 8) / 18;
     assert_true(fabs(align_chance(3, 6) - recipe) < 1e-12);
+}
+
+/* A pair made by hand, 4 target words over a source of 5 tokens:
+   word 1 has two sure links (one-to-many), word 2 a sure and a
+   possible link, word 3 only a possible link, word 4 none. Words 3
+   and 4 are not scored; a peak on any link of a scored word hits. */
+static void test_one_to_many_and_unaligned_words_are_scored_as_stated(
+    void **s)
+{
+    (void)s;
+    enum { T5 = 5, S5 = 5 };
+    const Link link[] = {
+        {1, 1, 1}, {2, 1, 1},           /* word 1: positions 1, 2 */
+        {3, 2, 1}, {4, 2, 0},    /* word 2: 3 sure, 4 possible */
+        {1, 3, 0},                      /* word 3: possible only */
+    };
+    real w[T5 * S5] = {
+        0.1, 0.2, 0.6, 0.1, 0.0,        /* word 1: peak 2, a hit */
+        0.0, 0.6, 0.1, 0.1, 0.2,        /* word 2: peak 1, a miss */
+        0.0, 0.9, 0.1, 0.0, 0.0,        /* word 3: not scored */
+        0.0, 0.0, 0.0, 0.0, 1.0,        /* word 4: not scored */
+        0.0, 0.0, 0.0, 0.0, 1.0,        /* <eos>: not scored */
+    };
+    AlignScore a = {0, 0, 0};
+    align_score_add(&a, w, T5, S5, link, 5);
+    assert_int_equal(a.rows, 2);
+    assert_int_equal(a.hits, 1);        /* peak 1 is not linked */
+    assert_true(fabs(a.gold_weight - (0.8 + 0.3)) < 1e-12);
+    w[1 * S5 + 1] = 0;                  /* now the peak is on 4, */
+    w[1 * S5 + 4] = 0.8;                /* the possible link: a hit */
+    a = (AlignScore){0, 0, 0};
+    align_score_add(&a, w, T5, S5, link, 5);
+    assert_int_equal(a.hits, 2);
 }
 
 static void test_text_heatmap_matches_its_golden_output(void **s)
@@ -108,6 +152,7 @@ int main(void)
         cmocka_unit_test(test_a_perfect_anti_diagonal_scores_100_percent),
         cmocka_unit_test(test_the_main_diagonal_scores_0_percent),
         cmocka_unit_test(test_chance_matches_a_brute_force_count),
+        cmocka_unit_test(test_one_to_many_and_unaligned_words_are_scored_as_stated),
         cmocka_unit_test(test_text_heatmap_matches_its_golden_output),
         cmocka_unit_test(test_alignment_of_a_trained_model_beats_chance),
     };

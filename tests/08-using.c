@@ -48,7 +48,7 @@ static Checkpoint small(int kind, int E, int H, uint64_t seed)
     c.E = E;
     c.H = H;
     Model *m = model_create(&c, 16, 8, seed);
-    return (Checkpoint){ 3, 6, m };
+    return (Checkpoint){ 3, 6, m, &reversal_task };
 }
 
 /* a small Transformer (family 2), trained on nothing */
@@ -62,7 +62,8 @@ static Checkpoint small_transformer(int D, int heads, int ff,
     c.ff = ff;
     c.layers = layers;
     Model *m = model_create(&c, 16, 8, seed);
-    return (Checkpoint){ 3, 6, m };
+    return (Checkpoint){ 3, 6, m,
+                         &reversal_task };
 }
 
 /* the model's logits of the last forward pass, either family */
@@ -93,6 +94,10 @@ static void reseal(unsigned char *buf, size_t n)
         buf[n - 4 + k] = (unsigned char)(crc >> 8 * k);
 }
 
+/* the task's name, after the digest at byte 32: its length, then
+   the 8 bytes of "reversal"; every field after it moves this far */
+enum { NAME = 4 + 8 };
+
 static void put32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -104,7 +109,7 @@ static void refused(const unsigned char *buf, size_t n,
 {
     Checkpoint ck;
     CkptError err;
-    CkptStatus s = ckpt_decode(&ck, buf, n, 4, &err);
+    CkptStatus s = ckpt_decode(&ck, &reversal_task, buf, n, 4, &err);
     if (s != status || !strstr(err.message, message))
         print_error("status %d, expected %d; message: %s\n"
                     "  expected: %s\n", s, status, err.message,
@@ -179,12 +184,13 @@ static void round_trip(int attention)
     snprintf(path, sizeof path, "%s/%s.ckpt", dir,
              kind_name(attention));
     Model *model = trained(attention, 64);
-    Checkpoint ck = { 3, 6, model };
+    Checkpoint ck = { 3, 6, model,
+                      &reversal_task };
     CkptError err;
     ckpt_save(&ck, path);
     out_commit();
     Checkpoint back;
-    assert_int_equal(ckpt_load(&back, path, 64, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&back, &reversal_task, path, 64, &err), CKPT_OK);
     const Params *p = &ck.model->params, *q = &back.model->params;
     assert_int_equal(p->count, q->count);
     assert_memory_equal(p->value, q->value, p->count * sizeof(real));
@@ -239,7 +245,7 @@ static void test_every_prefix_is_refused_as_truncated(void **s)
             refused(buf, k, CKPT_TRUNCATED, "truncated");
         Checkpoint back;
         CkptError err;
-        assert_int_equal(ckpt_decode(&back, buf, n, 4, &err),
+        assert_int_equal(ckpt_decode(&back, &reversal_task, buf, n, 4, &err),
                          CKPT_OK);
         assert_true(back.model->cfg.family == model_families[family - 1]);
         ckpt_free(&back);
@@ -257,7 +263,7 @@ static void every_bit_flip_is_caught(Checkpoint ck)
         buf[bit / 8] ^= (unsigned char)(1u << bit % 8);
         Checkpoint back;
         CkptError err;
-        CkptStatus st = ckpt_decode(&back, buf, n, 4, &err);
+        CkptStatus st = ckpt_decode(&back, &reversal_task, buf, n, 4, &err);
         assert_int_not_equal(st, CKPT_OK);
         if (bit / 8 >= CKPT_HEADER_BYTES)
             assert_int_equal(st, CKPT_CORRUPT);
@@ -285,9 +291,13 @@ static void test_strangers_and_other_versions_are_named(void **s)
     Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
-    put32(buf + 8, 2);
-    refused(buf, n, CKPT_VERSION, "version 2; this program reads"
-            " version 1 only (the file is newer)");
+    put32(buf + 8, 3);
+    refused(buf, n, CKPT_VERSION, "version 3; this program reads"
+            " version 2 only (the file is newer)");
+    put32(buf + 8, 1);
+    refused(buf, n, CKPT_VERSION, "version 1; this program reads"
+            " version 2 only (the file is older); version 1 does not"
+            " record the task");
     put32(buf + 8, 0);
     refused(buf, n, CKPT_VERSION, "(the file is older)");
     free(buf);
@@ -306,10 +316,10 @@ static void test_lengths_and_limits_are_checked(void **s)
     buf[12 + 5] = 1;                    /* a length of 2^40 bytes */
     refused(buf, n, CKPT_TOO_LARGE, "more than the limit");
     buf[12 + 5] = 0;
-    put32(buf + 52, 5000);              /* H = 5000 */
+    put32(buf + 52 + NAME, 5000);       /* H = 5000 */
     reseal(buf, n);
     refused(buf, n, CKPT_TOO_LARGE, "hidden size 5000");
-    put32(buf + 52, 2);
+    put32(buf + 52 + NAME, 2);
     buf[60] ^= 1;                       /* a flip after the header */
     refused(buf, n, CKPT_CORRUPT, "corrupt: the checksum");
     free(more);
@@ -323,10 +333,10 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     Checkpoint ck = small(ATTN_DOT, 2, 2, 1);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
-    put32(buf + 32, vocab_digest() ^ 1);
+    put32(buf + 32, vocab_digest(&reversal_task) ^ 1);
     reseal(buf, n);
     refused(buf, n, CKPT_VOCAB, "trained on other words");
-    put32(buf + 32, vocab_digest());
+    put32(buf + 32, vocab_digest(&reversal_task));
     put32(buf + 20, 3);
     reseal(buf, n);
     refused(buf, n, CKPT_FAMILY, "model family 3 is unknown");
@@ -335,9 +345,50 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     refused(buf, n, CKPT_MALFORMED, "transformer configuration of"
             " 20 bytes, not 32");
     put32(buf + 20, 1);
-    put32(buf + 56, 9);
+    put32(buf + 56 + NAME, 9);
     reseal(buf, n);
     refused(buf, n, CKPT_CONFIG, "attention kind 9; it is 0 to 4");
+    free(buf);
+    ckpt_free(&ck);
+}
+
+/* a model is loaded for one task: another task's name, the same
+   name with other words, and a name too long to be one are refused */
+static const char *const other_words[] = { "el", "niño" };
+
+static void test_a_model_of_another_task_is_refused(void **s)
+{
+    (void)s;
+    Checkpoint ck = small(ATTN_DOT, 2, 2, 1);
+    size_t n;
+    unsigned char *buf = encode(&ck, &n);
+    Task copy = reversal_task;
+    copy.name = "copy";
+    Checkpoint back;
+    CkptError err;
+    assert_int_equal(ckpt_decode(&back, &copy, buf, n, 4, &err),
+                     CKPT_TASK);
+    assert_non_null(strstr(err.message, "the model was trained on task"
+                           " 'reversal'; this program expects task"
+                           " 'copy'"));
+    assert_null(back.model);
+    Task renamed = reversal_task;       /* same name, other words */
+    renamed.n_tgt = 2;
+    renamed.tgt_words = other_words;
+    assert_int_equal(ckpt_decode(&back, &renamed, buf, n, 4, &err),
+                     CKPT_VOCAB);
+    assert_non_null(strstr(err.message, "trained on other words"));
+    assert_int_equal(ckpt_decode(&back, &reversal_task, buf, n, 4,
+                                 &err), CKPT_OK);
+    assert_ptr_equal(back.task, &reversal_task);
+    ckpt_free(&back);
+    put32(buf + 36, 1000);
+    reseal(buf, n);
+    refused(buf, n, CKPT_MALFORMED, "a task name of 1000 bytes");
+    put32(buf + 36, 8);
+    buf[40] = 'R';
+    reseal(buf, n);
+    refused(buf, n, CKPT_TASK, "trained on task 'Reversal'");
     free(buf);
     ckpt_free(&ck);
 }
@@ -350,7 +401,7 @@ static void test_shapes_that_disagree_are_named(void **s)
     Checkpoint ck = small(ATTN_DOT, 2, 2, 1);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
-    size_t rows_at = 68 + 4 + strlen("src_emb");
+    size_t rows_at = 68 + NAME + 4 + strlen("src_emb");
     put32(buf + rows_at, 2);
     put32(buf + rows_at + 4, 21);
     reseal(buf, n);
@@ -358,7 +409,7 @@ static void test_shapes_that_disagree_are_named(void **s)
             " file; the configuration makes it src_emb [21, 2]");
     put32(buf + rows_at, 21);
     put32(buf + rows_at + 4, 2);
-    put32(buf + 52, 3);                 /* H = 3 */
+    put32(buf + 52 + NAME, 3);          /* H = 3 */
     reseal(buf, n);
     refused(buf, n, CKPT_SHAPE, "embedding size 2, hidden size 3,"
             " attention kind 1 has");
@@ -366,9 +417,10 @@ static void test_shapes_that_disagree_are_named(void **s)
     ckpt_free(&ck);
 }
 
-/* The Transformer's record, field by field: [36] its length, then
-   [40] V_s, [44] V_t, [48] D, [52] layers, [56] heads, [60] F,
-   [64] positional, [68] scaled. Each edit is undone after its check. */
+/* The Transformer's record, field by field, after the task's name:
+   [36] its length, then [40] V_s, [44] V_t, [48] D, [52] layers,
+   [56] heads, [60] F, [64] positional, [68] scaled (each NAME bytes
+   further on). Each edit is undone after its check. */
 static void test_bad_transformer_records_are_named(void **s)
 {
     (void)s;
@@ -393,16 +445,16 @@ static void test_bad_transformer_records_are_named(void **s)
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         unsigned char saved[4];
-        memcpy(saved, buf + bad[k].at, 4);
-        put32(buf + bad[k].at, bad[k].value);
+        memcpy(saved, buf + bad[k].at + NAME, 4);
+        put32(buf + bad[k].at + NAME, bad[k].value);
         reseal(buf, n);
         refused(buf, n, bad[k].status, bad[k].message);
-        memcpy(buf + bad[k].at, saved, 4);
+        memcpy(buf + bad[k].at + NAME, saved, 4);
     }
     reseal(buf, n);                     /* and whole again, it loads */
     Checkpoint back;
     CkptError err;
-    assert_int_equal(ckpt_decode(&back, buf, n, 4, &err), CKPT_OK);
+    assert_int_equal(ckpt_decode(&back, &reversal_task, buf, n, 4, &err), CKPT_OK);
     assert_int_equal(back.model->cfg.heads, 2);
     ckpt_free(&back);
     free(buf);
@@ -502,7 +554,7 @@ static void test_a_failed_write_leaves_the_old_file(void **s)
     assert_true(file_holds(err_path, "File too large"));
     Checkpoint back;
     CkptError err;
-    assert_int_equal(ckpt_load(&back, path, 4, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&back, &reversal_task, path, 4, &err), CKPT_OK);
     assert_int_equal(back.model->cfg.E, 2);
     ckpt_free(&back);
     snprintf(cmd, sizeof cmd, "test $(ls %s | grep -c keep) -eq 1",
@@ -536,7 +588,7 @@ static void test_loading_a_missing_file_says_why(void **s)
     (void)s;
     Checkpoint ck;
     CkptError err;
-    assert_int_equal(ckpt_load(&ck, "/nonexistent/x.ckpt", 4, &err),
+    assert_int_equal(ckpt_load(&ck, &reversal_task, "/nonexistent/x.ckpt", 4, &err),
                      CKPT_IO);
     assert_non_null(strstr(err.message, "'/nonexistent/x.ckpt':"
                            " cannot open: No such file"));
@@ -592,7 +644,7 @@ static double teacher_forced(Model *m, const int *src, int src_len,
     int tgt[64] = { SOS }, len = n + 1;
     memcpy(tgt + 1, y, sizeof(int) * n);
     Dataset one = { 1, src_len > len ? src_len : len, NULL, NULL,
-                    &src_len, &len };
+                    &src_len, &len, NULL, NULL };
     int srcbuf[64] = { 0 }, tgtbuf[64] = { 0 };
     memcpy(srcbuf, src, sizeof(int) * src_len);
     memcpy(tgtbuf, tgt, sizeof(int) * len);
@@ -693,7 +745,8 @@ static void test_a_wide_beam_is_exhaustive_search(void **s)
             Model *m = model_create(&c, WIDE, 8, seed);
             int src[5] = { SOS, 5, 9, 12, EOS };
             int src_len = 5, len = STEPS + 1;
-            Dataset one = { 1, 5, src, src, &src_len, &len };
+            Dataset one = { 1, 5, src, src, &src_len, &len, NULL,
+                            NULL };
             Batch b;
             batch_alloc(&b, 1, 5);
             int row = 0;
@@ -938,7 +991,7 @@ static void test_a_value_too_large_for_float_is_refused(void **s)
     out_commit();
     Checkpoint back;                    /* a double holds it */
     CkptError err;
-    assert_int_equal(ckpt_load(&back, path, 1, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&back, &reversal_task, path, 1, &err), CKPT_OK);
     ckpt_free(&back);
     snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
              " --sentence 'the dog eats'", path);
@@ -961,7 +1014,8 @@ static void test_train_saves_and_translate_loads_a_transformer(
     expect(cmd, 0, "# saved to");
     Checkpoint ck;
     CkptError err;
-    assert_int_equal(ckpt_load(&ck, path, 4, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&ck, &reversal_task, path, 4, &err),
+                     CKPT_OK);
     assert_true(ck.model->cfg.family == &transformer_family);
     assert_int_equal(ck.model->cfg.heads, 4);
     ckpt_free(&ck);
@@ -1003,15 +1057,15 @@ static void test_the_sweep_saves_what_train_saves(void **s)
     snprintf(b, sizeof b, "%s/train.ckpt", dir);
     Checkpoint x, y;
     CkptError err;
-    assert_int_equal(ckpt_load(&x, a, 1, &err), CKPT_OK);
-    assert_int_equal(ckpt_load(&y, b, 1, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&x, &reversal_task, a, 1, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&y, &reversal_task, b, 1, &err), CKPT_OK);
     assert_int_equal(x.model->params.count, y.model->params.count);
     assert_memory_equal(x.model->params.value, y.model->params.value,
                         sizeof(real) * x.model->params.count);
     ckpt_free(&x);
     ckpt_free(&y);
     snprintf(a, sizeof a, "%s/sweep-none-6.ckpt", dir);
-    assert_int_equal(ckpt_load(&x, a, 1, &err), CKPT_OK);
+    assert_int_equal(ckpt_load(&x, &reversal_task, a, 1, &err), CKPT_OK);
     assert_int_equal(x.model->cfg.H, 6);
     ckpt_free(&x);
     expect("build/bin/sweep --models none:8 --save /nonexistent/s", 2,
@@ -1028,6 +1082,7 @@ int main(void)
         cmocka_unit_test(test_strangers_and_other_versions_are_named),
         cmocka_unit_test(test_lengths_and_limits_are_checked),
         cmocka_unit_test(test_other_lexicons_and_families_are_refused),
+        cmocka_unit_test(test_a_model_of_another_task_is_refused),
         cmocka_unit_test(test_shapes_that_disagree_are_named),
         cmocka_unit_test(test_bad_transformer_records_are_named),
         cmocka_unit_test(test_a_non_finite_value_is_refused),

@@ -21,7 +21,7 @@ static void small_batch(Batch *b, Dataset *d, int count, int max_words)
 {
     Rng rng;
     rng_seed(&rng, 4);
-    dataset_generate(d, count, 1, max_words, &rng);
+    dataset_generate(d, &reversal_task, count, 1, max_words, &rng);
     int rows[16];
     for (int i = 0; i < count; i++) rows[i] = i;
     batch_alloc(b, count, d->L);

@@ -3,7 +3,7 @@
 #include "checkpoint.h"
 #include <math.h>
 #include <string.h>
-#line 642 "chapters/C-solutions.nw"
+#line 643 "chapters/C-solutions.nw"
 typedef struct {
     int version, family, min_words, max_words;
     int src_vocab, tgt_vocab, E, H, attention;
@@ -18,16 +18,18 @@ static int le32(const unsigned char *p)
 int ex_ckpt_info(const unsigned char *buf, size_t n,
                  ExCkptInfo *info)
 {
-    if (n < 60 || memcmp(buf, ckpt_magic, CKPT_MAGIC_BYTES))
+    if (n < 40 || memcmp(buf, ckpt_magic, CKPT_MAGIC_BYTES))
         return -1;
+    size_t at = 40 + (uint32_t)le32(buf + 36);  /* the record */
+    if (at > n || n - at < 24) return -1;
     *info = (ExCkptInfo){ le32(buf + 8), le32(buf + 20),
                           le32(buf + 24), le32(buf + 28),
-                          le32(buf + 40), le32(buf + 44),
-                          le32(buf + 48), le32(buf + 52),
-                          le32(buf + 56) };
+                          le32(buf + at + 4), le32(buf + at + 8),
+                          le32(buf + at + 12), le32(buf + at + 16),
+                          le32(buf + at + 20) };
     return 0;
 }
-#line 672 "chapters/C-solutions.nw"
+#line 675 "chapters/C-solutions.nw"
 double ex_coverage_penalty(const real *w, int rows, int S,
                            int src_len, double beta)
 {

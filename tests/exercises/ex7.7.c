@@ -25,7 +25,7 @@ static void expect_count(int Vs, int Vt, int D, int NH, int F,
 static void test_the_recipe_s_transformer(void **s)
 {
     (void)s;
-    expect_count(VOCAB_MAX, VOCAB_MAX, 64, 4, 128, 1);
+    expect_count(REVERSAL_VOCAB, REVERSAL_VOCAB, 64, 4, 128, 1);
 }
 
 static void test_other_sizes_and_depths(void **s)

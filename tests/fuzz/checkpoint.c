@@ -26,13 +26,14 @@ static void translate_once(Model *m, int max_words, int k)
     static const char *const words[] = { "the", "dog", "sees", "a",
                                          "cat" };
     Vocab en;
-    vocab_build(&en, ENGLISH);
+    vocab_build(&en, &reversal_task, SOURCE);
     int ids[MAX_WORDS + 3], len = 0;
     ids[len++] = SOS;
     for (int w = 0; w < 5 && w < max_words; w++)
         ids[len++] = vocab_find(&en, words[w]);
     ids[len++] = EOS;
-    Dataset one = { 1, len, ids, ids, &len, &len };
+    vocab_free(&en);
+    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL };
     Batch batch;
     batch_alloc(&batch, 1, len);
     int row = 0, steps = len - 1, out[MAX_WORDS + 3];
@@ -59,7 +60,7 @@ static void decode(const unsigned char *buf, size_t n, int k)
 {
     Checkpoint ck;
     CkptError err;
-    check(ckpt_decode(&ck, buf, n, k, &err), &ck, &err, k);
+    check(ckpt_decode(&ck, &reversal_task, buf, n, k, &err), &ck, &err, k);
 }
 
 /* the same bytes through the two ways a file is read */
@@ -73,14 +74,14 @@ static void read_as_files(const uint8_t *data, size_t size, int k)
     CkptError err;
     FILE *f = fmemopen((void *)data, size ? size : 1, "rb");
     if (f && size) {
-        check(ckpt_read(&ck, f, k, &err), &ck, &err, k);
+        check(ckpt_read(&ck, &reversal_task, f, k, &err), &ck, &err, k);
     }
     if (f) fclose(f);
     f = fopen(path, "wb");
     if (!f) return;
     fwrite(data, 1, size, f);
     fclose(f);
-    check(ckpt_load(&ck, path, k, &err), &ck, &err, k);
+    check(ckpt_load(&ck, &reversal_task, path, k, &err), &ck, &err, k);
     unlink(path);
 }
 

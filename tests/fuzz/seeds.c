@@ -28,7 +28,9 @@ static void save_as_doubles(const Checkpoint *ck, const char *path)
     size_t head = n - 4 - 4 * N, m = head + 8 * N + 4;
     unsigned char *f8 = xcalloc(m, 1);
     memcpy(f8, f4, head);
-    put(f8 + CKPT_HEADER_BYTES + 16 + 4 + LSTM_RECORD_BYTES, 8, 4);
+    size_t task = 4 + strlen(ck->task->name);   /* the task's name */
+    put(f8 + CKPT_HEADER_BYTES + 16 + task + 4 + LSTM_RECORD_BYTES, 8,
+        4);
     for (size_t i = 0; i < N; i++) {
         float f;
         double d;
@@ -43,7 +45,7 @@ static void save_as_doubles(const Checkpoint *ck, const char *path)
     put(f8 + m - 4, crc, 4);
     Checkpoint back;
     CkptError err;
-    if (ckpt_decode(&back, f8, m, 2, &err) != CKPT_OK)
+    if (ckpt_decode(&back, &reversal_task, f8, m, 2, &err) != CKPT_OK)
         refuse("the 8-byte seed does not load: %s", err.message);
     ckpt_free(&back);
     FILE *out = out_open(path);
@@ -68,7 +70,7 @@ int main(int argc, char **argv)
             c.ff = big ? 32 : 2;
         }
         Model *m = model_create(&c, 2, 8, (uint64_t)kind);
-        Checkpoint ck = { 3, 6, m };
+        Checkpoint ck = { 3, 6, m, &reversal_task };
         char path[600];
         snprintf(path, sizeof path, "%s/%s%s.ckpt", argv[1],
                  kind_name(kind), big ? "-16" : "");
