@@ -1,16 +1,16 @@
-#line 1551 "chapters/08-using.nw"
+#line 1559 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1563 "chapters/08-using.nw"
+#line 1571 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1578 "chapters/08-using.nw"
+#line 1586 "chapters/08-using.nw"
 static double log_sum_exp(const real *z /* [V] */, int V)
 {
     double zmax = z[0], sum = 0;
@@ -18,7 +18,7 @@ static double log_sum_exp(const real *z /* [V] */, int V)
     for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
     return zmax + log(sum);
 }
-#line 1587 "chapters/08-using.nw"
+#line 1595 "chapters/08-using.nw"
 void target_logprob(Model *m, const Batch *batch, double *logprob)
 {
     int B = batch->B, T = batch->T, V = m->cfg.tgt_vocab;
@@ -40,7 +40,7 @@ void target_logprob(Model *m, const Batch *batch, double *logprob)
     decoder_stop(m, d);
     free(input);
 }
-#line 1616 "chapters/08-using.nw"
+#line 1624 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int *state, *length;            /* [N] */
@@ -48,7 +48,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1634 "chapters/08-using.nw"
+#line 1642 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -60,7 +60,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1717 "chapters/08-using.nw"
+#line 1725 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->state = xcalloc((size_t)N * (2 + steps), sizeof(int));
@@ -79,7 +79,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1760 "chapters/08-using.nw"
+#line 1772 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -92,12 +92,12 @@ static int extend(Candidate *cand, int nc, int parent,
                   int length, double alpha)
 {
     double lse = log_sum_exp(z, V);
-    for (int w = 0; w < V; w++, nc++)
+    for (int w = FIRST_OUTPUT; w < V; w++, nc++)
         cand[nc] = candidate(parent, w, score + ((double)z[w] - lse),
                              length, nc, alpha);
     return nc;
 }
-#line 1652 "chapters/08-using.nw"
+#line 1660 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
@@ -106,7 +106,7 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
     assert(k >= 1 && N <= m->max_B && steps >= 1);
     Encoding one = encode_source(m, batch);
     
-#line 1679 "chapters/08-using.nw"
+#line 1687 "chapters/08-using.nw"
 size_t H = one.H, SH = (size_t)S * H;
 real *rep = xcalloc((size_t)N * (SH + 2 * H), sizeof(real));
 real *rep_h = rep + N * SH, *rep_c = rep_h + (size_t)N * H;
@@ -126,9 +126,9 @@ Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
                   .B = N, .S = S, .H = (int)H,
                   .h_last = one.h_last ? rep_h : NULL,
                   .c_last = one.h_last ? rep_c : NULL };
-#line 1660 "chapters/08-using.nw"
+#line 1668 "chapters/08-using.nw"
     
-#line 1703 "chapters/08-using.nw"
+#line 1711 "chapters/08-using.nw"
 Beam cur, next;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
@@ -139,7 +139,7 @@ int *input = xcalloc((size_t)2 * N, sizeof(int)), any_open = 1;
 int *parent = input + N;
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
 Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
-#line 1661 "chapters/08-using.nw"
+#line 1669 "chapters/08-using.nw"
     for (int s = 0; s < steps && any_open; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
@@ -147,7 +147,7 @@ Candidate *cand = xcalloc((size_t)k * (V + 1), sizeof(Candidate));
         any_open = 0;
         for (int b = 0; b < B; b++) {
             
-#line 1741 "chapters/08-using.nw"
+#line 1749 "chapters/08-using.nw"
 int nc = 0;
 for (int j = 0; j < k; j++) {
     int i = b * k + j;
@@ -162,7 +162,7 @@ for (int j = 0; j < k; j++) {
 qsort(cand, nc, sizeof *cand, by_key);
 for (int j = 0; j < k; j++) {
     
-#line 1783 "chapters/08-using.nw"
+#line 1795 "chapters/08-using.nw"
 int i = b * k + j;
 parent[i] = i;
 if (j >= nc) { next.state[i] = SLOT_EMPTY; continue; }
@@ -174,7 +174,7 @@ if (weights)
     memcpy(next.weights + (size_t)i * steps * S,
            cur.weights + (size_t)from * steps * S,
            sizeof(real) * steps * S);
-#line 1799 "chapters/08-using.nw"
+#line 1811 "chapters/08-using.nw"
 if (c->token >= 0) {
     next.tokens[(size_t)i * steps + s] = c->token;
     if (weights)
@@ -184,23 +184,23 @@ if (c->token >= 0) {
 next.state[i] = c->token < 0 || c->token == EOS ? SLOT_DONE
                                                  : SLOT_OPEN;
 any_open |= next.state[i] == SLOT_OPEN;
-#line 1795 "chapters/08-using.nw"
+#line 1807 "chapters/08-using.nw"
 next.score[i] = c->score;
 next.length[i] = c->length;
-#line 1755 "chapters/08-using.nw"
+#line 1763 "chapters/08-using.nw"
 }
-#line 1668 "chapters/08-using.nw"
+#line 1676 "chapters/08-using.nw"
         }
         
-#line 1811 "chapters/08-using.nw"
+#line 1823 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
 decoder_reorder(m, d, parent);
-#line 1670 "chapters/08-using.nw"
+#line 1678 "chapters/08-using.nw"
     }
     
-#line 1818 "chapters/08-using.nw"
+#line 1830 "chapters/08-using.nw"
 for (int b = 0; b < B; b++) {
     int i = b * k;
     memcpy(out + (size_t)b * steps, cur.tokens + (size_t)i * steps,
@@ -211,13 +211,13 @@ for (int b = 0; b < B; b++) {
                cur.weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1672 "chapters/08-using.nw"
+#line 1680 "chapters/08-using.nw"
     
-#line 1830 "chapters/08-using.nw"
+#line 1842 "chapters/08-using.nw"
 beam_free(&cur);
 beam_free(&next);
 decoder_stop(m, d);
 free(rep); free(rep_mask);
 free(input); free(step_w); free(cand);
-#line 1673 "chapters/08-using.nw"
+#line 1681 "chapters/08-using.nw"
 }

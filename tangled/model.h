@@ -61,7 +61,7 @@ int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 885 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1383 "chapters/08-using.nw"
+#line 1481 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 675 "chapters/03-bottleneck.nw"
 };
@@ -75,7 +75,7 @@ enum { CKPT_MAX_SIZE = 4096 };
 int field_count(const ModelFamily *family);
 int field_value(const ModelConfig *cfg, const ConfigField *field);
 void field_set(ModelConfig *cfg, const ConfigField *field, int v);
-#line 991 "chapters/A-programs.nw"
+#line 1010 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
 #line 683 "chapters/03-bottleneck.nw"
@@ -90,13 +90,14 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1148 "chapters/03-bottleneck.nw"
+#line 1158 "chapters/03-bottleneck.nw"
+enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1385 "chapters/08-using.nw"
+#line 1483 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1304 "chapters/03-bottleneck.nw"
+#line 1315 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -104,7 +105,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1379 "chapters/03-bottleneck.nw"
+#line 1390 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

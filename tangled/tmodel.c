@@ -301,7 +301,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3435 "chapters/A-programs.nw"
+#line 3454 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -309,7 +309,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3447 "chapters/A-programs.nw"
+#line 3466 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -613,7 +613,7 @@ static const ConfigField transformer_fields[] = {
     { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
     { NULL, 0, 0, 0 }
 };
-#line 1412 "chapters/08-using.nw"
+#line 1510 "chapters/08-using.nw"
 static void transformer_reorder(DecoderState *d, const int *parent)
 {
     TState *st = (TState *)d;
@@ -632,7 +632,7 @@ static int transformer_chooses(int variant)
     (void)variant;
     return 1;
 }
-#line 1043 "chapters/A-programs.nw"
+#line 1062 "chapters/A-programs.nw"
 static double transformer_bytes(const ModelConfig *cfg, int max_B,
                                 int max_len)
 {
@@ -669,7 +669,7 @@ const ModelFamily transformer_family = {
 #line 861 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
-#line 1423 "chapters/08-using.nw"
+#line 1521 "chapters/08-using.nw"
 .reorder = transformer_reorder,
 #line 1136 "chapters/07b-training.nw"
 };

@@ -635,6 +635,49 @@ static void test_width_one_is_greedy_decoding(void **s)
     }
 }
 
+/* an untrained model whose output bias makes <pad>, <unk> and
+   <sos> its most probable words at every step: neither greedy
+   decoding nor beam search may emit them, and width 1 is still
+   greedy decoding */
+static void emits_no_special_token(const int *out, int B, int steps)
+{
+    for (int r = 0; r < B; r++)         /* up to each <eos> */
+        for (int j = 0; j < steps; j++) {
+            int w = out[r * steps + j];
+            assert_true(w >= FIRST_OUTPUT);
+            if (w == EOS) break;
+        }
+}
+
+static void test_special_tokens_are_never_emitted(void **s)
+{
+    (void)s;
+    int kinds[] = { ATTN_NONE, ATTN_DOT, TRANSFORMER };
+    for (int i = 0; i < 3; i++) {
+        Checkpoint ck = small(kinds[i], 8, 8, 3);
+        Model *m = ck.model;
+        Params *p = &m->params;
+        for (int t = 0; t < p->n_tensors; t++)
+            if (!strcmp(p->tensor[t].name, "out_b"))
+                for (int w = 0; w < FIRST_OUTPUT; w++)
+                    p->value[p->tensor[t].offset + w] = 50 - w;
+        Batch b;
+        recipe_batch(&b, 4);
+        int steps = b.T - 1, g[4 * 16], o[4 * 16];
+        greedy_decode(m, &b, steps, g, NULL);
+        emits_no_special_token(g, 4, steps);
+        for (int k = 1; k <= 4; k *= 4) {
+            BeamConfig bc = { k, BEAM_ALPHA };
+            beam_decode(m, &b, &bc, steps, o, NULL, NULL);
+            emits_no_special_token(o, 4, steps);
+            if (k == 1)
+                assert_memory_equal(g, o, sizeof(int) * 4 * steps);
+        }
+        batch_free(&b);
+        ckpt_free(&ck);
+    }
+}
+
 /* log P(y | x) by teacher forcing: the sentence's source and the
    target <sos> y, through chapter 3's decode_teacher_forced, and the
    log-softmax of its logits at each y */
@@ -713,7 +756,7 @@ static void exhaustive(Model *m, const int *src, int src_len,
                        int *y, int n, int *best, int *best_n,
                        double *best_key)
 {
-    for (int w = 0; w < TINY_V; w++) {
+    for (int w = FIRST_OUTPUT; w < TINY_V; w++) {
         y[n] = w;
         if (w == EOS || n + 1 == STEPS) {
             double lp = teacher_forced(m, src, src_len, y, n + 1);
@@ -835,6 +878,14 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
              " --heatmap --sentence 'the dog'", path);
     expect(cmd, 2, "no attention, so there are no weights");
+    /* a reader that stops early, like head: translate stops too,
+       silently, with the status of a death by SIGPIPE */
+    snprintf(cmd, sizeof cmd, "bash -c 'yes the dog eats | head -n"
+             " 100000 > %s/many.txt; build/bin/translate --model %s"
+             " < %s/many.txt | head -n 1 > /dev/null;"
+             " exit ${PIPESTATUS[0]}'", dir, path, dir);
+    assert_int_equal(run(cmd, out, sizeof out), 128 + SIGPIPE);
+    assert_string_equal(out, "");
     expect("build/bin/translate --model /nonexistent/m.ckpt"
            " --sentence 'the dog'", 2, "cannot open");
     expect("build/bin/translate --sentence 'the dog'", 2,
@@ -1093,6 +1144,7 @@ int main(void)
         cmocka_unit_test(
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
+        cmocka_unit_test(test_special_tokens_are_never_emitted),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(test_train_saves_only_what_translate_can_load),
