@@ -140,14 +140,14 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 920 "chapters/08-using.nw"
+#line 929 "chapters/08-using.nw"
 static int family_number(const ModelFamily *family)
 {
     int k = 0;
     while (model_families[k] != family) k++;
     return k + 1;
 }
-#line 929 "chapters/08-using.nw"
+#line 938 "chapters/08-using.nw"
 static void describe_fields(char *text, size_t size,
                             const ModelConfig *cfg)
 {
@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1181 "chapters/08-using.nw"
+#line 1194 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1203 "chapters/08-using.nw"
+#line 1216 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1200 "chapters/08-using.nw"
+#line 1213 "chapters/08-using.nw"
 }
-#line 1218 "chapters/08-using.nw"
+#line 1231 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -218,7 +218,7 @@ uint32_t vocab_digest(const Task *t)
     }
     return (uint32_t)crc;
 }
-#line 946 "chapters/08-using.nw"
+#line 955 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     for (const ConfigField *f = c->family->fields; f->name; f++) {
@@ -447,7 +447,7 @@ const char *problem = family->check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
 #line 655 "chapters/08-using.nw"
     
-#line 968 "chapters/08-using.nw"
+#line 977 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
@@ -459,7 +459,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 983 "chapters/08-using.nw"
+#line 992 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -478,9 +478,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 979 "chapters/08-using.nw"
+#line 988 "chapters/08-using.nw"
 }
-#line 1005 "chapters/08-using.nw"
+#line 1014 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -495,10 +495,10 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 656 "chapters/08-using.nw"
     
-#line 1049 "chapters/08-using.nw"
+#line 1062 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
-no_data.max_words = ck->max_words;
+no_data.max_words = max_output_length(ck->max_words) - 1;
 double need = run_bytes(&no_data, &cfg, max_B);
 double budget = memory_budget(NULL);
 if (budget > 0 && need > budget)
@@ -507,8 +507,9 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 1030 "chapters/08-using.nw"
-Model *m = model_create(&cfg, max_B, ck->max_words + 2, 0);
+#line 1042 "chapters/08-using.nw"
+int tokens = max_output_length(ck->max_words) + 1;  /* and <sos> */
+Model *m = model_create(&cfg, max_B, tokens, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
     model_free(m);
@@ -518,7 +519,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 1062 "chapters/08-using.nw"
+#line 1075 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -528,12 +529,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 1040 "chapters/08-using.nw"
+#line 1053 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1075 "chapters/08-using.nw"
+#line 1088 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -544,14 +545,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 1044 "chapters/08-using.nw"
+#line 1057 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 657 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1103 "chapters/08-using.nw"
+#line 1116 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                      const char *path, int max_B, CkptError *err)
 {
@@ -564,7 +565,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1140 "chapters/08-using.nw"
+#line 1153 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -574,7 +575,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1154 "chapters/08-using.nw"
+#line 1167 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -593,16 +594,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1149 "chapters/08-using.nw"
+#line 1162 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1115 "chapters/08-using.nw"
+#line 1128 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1124 "chapters/08-using.nw"
+#line 1137 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -614,10 +615,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1119 "chapters/08-using.nw"
+#line 1132 "chapters/08-using.nw"
     return s;
 }
-#line 1230 "chapters/08-using.nw"
+#line 1243 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
                      int max_B, CkptError *err)
 {
@@ -629,13 +630,13 @@ CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
     free(buf);
     return s;
 }
-#line 1244 "chapters/08-using.nw"
+#line 1257 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1256 "chapters/08-using.nw"
+#line 1269 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

@@ -813,7 +813,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1493 "chapters/08-using.nw"
+#line 1527 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -879,7 +879,7 @@ const ModelFamily seq2seq_family = {
 .chooses = attention_chooses,
 #line 847 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1507 "chapters/08-using.nw"
+#line 1541 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1300 "chapters/03-bottleneck.nw"
 };

@@ -613,7 +613,7 @@ static const ConfigField transformer_fields[] = {
     { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
     { NULL, 0, 0, 0 }
 };
-#line 1510 "chapters/08-using.nw"
+#line 1544 "chapters/08-using.nw"
 static void transformer_reorder(DecoderState *d, const int *parent)
 {
     TState *st = (TState *)d;
@@ -669,7 +669,7 @@ const ModelFamily transformer_family = {
 #line 861 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
-#line 1521 "chapters/08-using.nw"
+#line 1555 "chapters/08-using.nw"
 .reorder = transformer_reorder,
 #line 1136 "chapters/07b-training.nw"
 };

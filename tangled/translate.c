@@ -93,26 +93,29 @@ if (n - 1 > t->max_words) {
     return n;
 }
 #line 4560 "chapters/A-programs.nw"
-static void translate_ids(const Translator *t, int *ids, int len)
+static int translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL };
     Batch batch;
     batch_alloc(&batch, 1, len);
-    int row = 0, steps = len - 1;
+    int row = 0;
     batch_fill(&batch, &one, &row, 1);
+    int steps = beam_steps(&batch), finished = 0;
     int *out = xcalloc(steps, sizeof(int));
     real *w = t->heatmap ? xcalloc((size_t)steps * len, sizeof(real))
                          : NULL;
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 4579 "chapters/A-programs.nw"
-const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
+#line 4581 "chapters/A-programs.nw"
+const char **rows = xcalloc((size_t)steps + len, sizeof *rows);
+const char **cols = rows + steps;
 int n_rows = 0;
-while (n_rows < steps) {
+while (n_rows < steps && !finished) {
     rows[n_rows] = t->es.word[out[n_rows]];
-    if (out[n_rows++] == EOS) break;
-    printf("%s%s", n_rows > 1 ? " " : "", rows[n_rows - 1]);
+    finished = out[n_rows++] == EOS;
+    if (!finished)
+        printf("%s%s", n_rows > 1 ? " " : "", rows[n_rows - 1]);
 }
 printf("\n");
 if (w) {
@@ -120,13 +123,15 @@ if (w) {
     text_heatmap(stdout, w, n_rows, len, rows, cols);
     printf("\n");
 }
+free(rows);
 if (fflush(stdout)) exit(EXIT_FAILURE);
-#line 4573 "chapters/A-programs.nw"
+#line 4574 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
+    return finished;
 }
-#line 4600 "chapters/A-programs.nw"
+#line 4608 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -139,7 +144,13 @@ static int translate_text(const Translator *t, const char *text,
         else fprintf(stderr, "translate: --sentence%s\n", why);
         return 0;
     }
-    translate_ids(t, ids, len);
+    if (!translate_ids(t, ids, len)) {
+        if (line) fprintf(stderr, "translate: line %d", line);
+        else fprintf(stderr, "translate: --sentence");
+        fprintf(stderr, ": the translation has no <eos> within"
+                " %d tokens, the limit for %d words; it is cut"
+                " there\n", max_output_length(len - 2), len - 2);
+    }
     return 1;
 }
 

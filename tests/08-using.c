@@ -747,9 +747,10 @@ static void test_the_score_is_the_teacher_forced_log_probability(
     score_is_teacher_forced(TRANSFORMER);
 }
 
-/* Every target of up to STEPS tokens over a 6-word target
-   vocabulary, scored by teacher forcing; a sequence ends at <eos> or
-   at the step limit. */
+/* Every translation of up to STEPS tokens over a 6-word target
+   vocabulary (<eos> and two words may be output), scored by teacher
+   forcing; a translation ends at <eos>, and a sequence that reaches
+   the step limit without it is not one. */
 enum { TINY_V = 6, STEPS = 3, WIDE = 200 };
 
 static void exhaustive(Model *m, const int *src, int src_len,
@@ -758,7 +759,7 @@ static void exhaustive(Model *m, const int *src, int src_len,
 {
     for (int w = FIRST_OUTPUT; w < TINY_V; w++) {
         y[n] = w;
-        if (w == EOS || n + 1 == STEPS) {
+        if (w == EOS) {
             double lp = teacher_forced(m, src, src_len, y, n + 1);
             double key = lp / length_penalty(n + 1, BEAM_ALPHA);
             if (key > *best_key) {
@@ -766,7 +767,7 @@ static void exhaustive(Model *m, const int *src, int src_len,
                 *best_n = n + 1;
                 memcpy(best, y, sizeof(int) * (n + 1));
             }
-        } else {
+        } else if (n + 1 < STEPS) {
             exhaustive(m, src, src_len, y, n + 1, best, best_n,
                        best_key);
         }
@@ -844,12 +845,34 @@ static void expect(const char *command, int status,
     assert_non_null(strstr(out, message));
 }
 
+/* a small untrained model whose output bias makes it end every
+   translation at once, with <eos>: it translates without comment */
+static Checkpoint small_that_ends(int kind)
+{
+    Checkpoint ck = small(kind, 8, 8, 1);
+    Params *p = &ck.model->params;
+    for (int t = 0; t < p->n_tensors; t++)
+        if (!strcmp(p->tensor[t].name, "out_b"))
+            p->value[p->tensor[t].offset + EOS] = 50;
+    return ck;
+}
+
 static void test_translate_and_train_name_each_bad_input(void **s)
 {
     (void)s;
     char path[128], cmd[1000];
     snprintf(path, sizeof path, "%s/none.ckpt", dir);
     Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    ckpt_save(&ck, path);
+    out_commit();
+    /* untrained, it never emits <eos>: the translation is cut at the
+       limit, 2 n + 10 tokens, and said to be */
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the dog'", path);
+    expect(cmd, 0, "translate: --sentence: the translation has no"
+           " <eos> within 14 tokens, the limit for 2 words");
+    ckpt_free(&ck);
+    ck = small_that_ends(ATTN_NONE);
     ckpt_save(&ck, path);
     out_commit();
     const char *lines = "the dog sees a cat\\n\\nthe zebra eats\\n"
@@ -903,7 +926,7 @@ static void test_a_nul_or_a_lone_return_refuses_its_line(void **s)
     (void)s;
     char path[128], cmd[1000], out[8192];
     snprintf(path, sizeof path, "%s/lines.ckpt", dir);
-    Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    Checkpoint ck = small_that_ends(ATTN_NONE);
     ckpt_save(&ck, path);
     out_commit();
     snprintf(cmd, sizeof cmd, "printf 'the big dog\\0 zebra ..\\nthe"
