@@ -53,7 +53,7 @@ void decoder_stop(Model *m, DecoderState *d)
 {
     if (d) m->cfg.family->stop(d);
 }
-#line 909 "chapters/08-using.nw"
+#line 967 "chapters/08-using.nw"
 int field_count(const ModelFamily *family)
 {
     int n = 0;
@@ -72,12 +72,12 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v)
 {
     memcpy((char *)cfg + field->offset, &v, sizeof v);
 }
-#line 1520 "chapters/08-using.nw"
+#line 1578 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 {
     m->cfg.family->reorder(d, parent);
 }
-#line 1014 "chapters/A-programs.nw"
+#line 1042 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {

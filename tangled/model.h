@@ -58,14 +58,14 @@ struct ModelFamily {
 int (*chooses)(int variant);    /* does it pick where to look? */
 #line 1146 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
-#line 888 "chapters/08-using.nw"
+#line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1515 "chapters/08-using.nw"
+#line 1573 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 675 "chapters/03-bottleneck.nw"
 };
-#line 891 "chapters/08-using.nw"
+#line 949 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
@@ -80,7 +80,7 @@ static inline int max_output_length(int words)
 int field_count(const ModelFamily *family);
 int field_value(const ModelConfig *cfg, const ConfigField *field);
 void field_set(ModelConfig *cfg, const ConfigField *field, int v);
-#line 1010 "chapters/A-programs.nw"
+#line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
 #line 683 "chapters/03-bottleneck.nw"
@@ -100,7 +100,7 @@ enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1517 "chapters/08-using.nw"
+#line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
 #line 1315 "chapters/03-bottleneck.nw"
 typedef struct {

@@ -572,7 +572,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 819 "chapters/08-using.nw"
+#line 877 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -584,7 +584,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 849 "chapters/08-using.nw"
+#line 907 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -813,7 +813,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1527 "chapters/08-using.nw"
+#line 1585 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -839,7 +839,7 @@ static const char *seq2seq_check(const ModelConfig *cfg)
         return "an encoder-decoder's attention kind is unknown";
     return NULL;
 }
-#line 1025 "chapters/A-programs.nw"
+#line 1053 "chapters/A-programs.nw"
 static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
                             int max_len)
 {
@@ -854,13 +854,13 @@ static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 1047 "chapters/A-programs.nw"
+#line 1075 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1039 "chapters/A-programs.nw"
+#line 1067 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
@@ -877,9 +877,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 847 "chapters/08-using.nw"
+#line 905 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1541 "chapters/08-using.nw"
+#line 1599 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1300 "chapters/03-bottleneck.nw"
 };

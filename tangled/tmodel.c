@@ -301,7 +301,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3454 "chapters/A-programs.nw"
+#line 3482 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -309,7 +309,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3466 "chapters/A-programs.nw"
+#line 3494 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -586,7 +586,7 @@ static int transformer_show(Model *m, int layer, int head)
     tm->shown_head = head;
     return 1;
 }
-#line 834 "chapters/08-using.nw"
+#line 892 "chapters/08-using.nw"
 static size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -597,7 +597,7 @@ static size_t transformer_param_count(const ModelConfig *c)
     return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
            + (D + 1) * Vt;
 }
-#line 864 "chapters/08-using.nw"
+#line 922 "chapters/08-using.nw"
 static const ConfigField transformer_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -613,7 +613,7 @@ static const ConfigField transformer_fields[] = {
     { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
     { NULL, 0, 0, 0 }
 };
-#line 1544 "chapters/08-using.nw"
+#line 1602 "chapters/08-using.nw"
 static void transformer_reorder(DecoderState *d, const int *parent)
 {
     TState *st = (TState *)d;
@@ -632,7 +632,7 @@ static int transformer_chooses(int variant)
     (void)variant;
     return 1;
 }
-#line 1062 "chapters/A-programs.nw"
+#line 1090 "chapters/A-programs.nw"
 static double transformer_bytes(const ModelConfig *cfg, int max_B,
                                 int max_len)
 {
@@ -666,10 +666,10 @@ const ModelFamily transformer_family = {
     
 #line 1139 "chapters/07b-training.nw"
 .show = transformer_show,
-#line 861 "chapters/08-using.nw"
+#line 919 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
-#line 1555 "chapters/08-using.nw"
+#line 1613 "chapters/08-using.nw"
 .reorder = transformer_reorder,
 #line 1136 "chapters/07b-training.nw"
 };

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 878 "chapters/A-programs.nw"
+#line 906 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -160,7 +160,7 @@ void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 874 "chapters/A-programs.nw"
+#line 902 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
 #line 279 "chapters/A-programs.nw"
@@ -520,7 +520,21 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 793 "chapters/A-programs.nw"
+#line 802 "chapters/A-programs.nw"
+static int sync_folder(const char *file)
+{
+    char *folder = xcalloc(strlen(file) + 2, 1);
+    strcpy(folder, file);
+    char *slash = strrchr(folder, '/');
+    if (!slash) strcpy(folder, ".");
+    else slash[slash == folder] = '\0';   /* "/x" is in "/" */
+    int fd = open(folder, O_RDONLY), err = 0;
+    if (fd < 0 || (fsync(fd) && errno != EINVAL)) err = errno;
+    if (fd >= 0) close(fd);
+    free(folder);
+    return err;
+}
+#line 818 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -530,8 +544,11 @@ static int commit(int *failed_k)
     for (int k = 0; k < MAX_OUTPUTS; k++) {
         if (!writing[k].live || writing[k].f || !writing[k].tmp)
             continue;
-        if (rename(writing[k].tmp, writing[k].target)) {
+        if (rename(writing[k].tmp, writing[k].target))
             err = errno;
+        else
+            err = sync_folder(writing[k].target);
+        if (err) {
             *failed_k = k;
             break;
         }
@@ -552,7 +569,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 832 "chapters/A-programs.nw"
+#line 860 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -564,7 +581,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 860 "chapters/A-programs.nw"
+#line 888 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -577,7 +594,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 950 "chapters/A-programs.nw"
+#line 978 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -594,18 +611,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 971 "chapters/A-programs.nw"
+#line 999 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 966 "chapters/A-programs.nw"
+#line 994 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 979 "chapters/A-programs.nw"
+#line 1007 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;

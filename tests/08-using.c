@@ -291,15 +291,31 @@ static void test_strangers_and_other_versions_are_named(void **s)
     Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
-    put32(buf + 8, 3);
-    refused(buf, n, CKPT_VERSION, "version 3; this program reads"
-            " version 2 only (the file is newer)");
-    put32(buf + 8, 1);
-    refused(buf, n, CKPT_VERSION, "version 1; this program reads"
-            " version 2 only (the file is older); version 1 does not"
-            " record the task");
+    put32(buf + 8, 4);
+    refused(buf, n, CKPT_VERSION, "version 4; this program reads"
+            " version 3 only (the file is newer)");
     put32(buf + 8, 0);
-    refused(buf, n, CKPT_VERSION, "(the file is older)");
+    refused(buf, n, CKPT_VERSION, "(the file is older); train the"
+            " model again");
+    /* versions 1 and 2 had another magic number */
+    unsigned char *old = malloc(n);
+    memcpy(old, buf, n);
+    memcpy(old, "\x89" "AMCK\r\n\x1a", 8);
+    put32(old + 8, 2);
+    refused(old, n, CKPT_VERSION, "format version 2, before version 3"
+            " changed the magic number");
+    /* a copy in text mode, each way: the magic number names it */
+    const char *text_copies[] = { "\x89" "AMC\n\x1a\n",
+                                  "\x89" "AMC\r\n\x1a\r\n",
+                                  "\x89" "AMC\r\r\n\x1a\r\n" };
+    for (int c = 0; c < 3; c++) {
+        size_t len = strlen(text_copies[c]);
+        memcpy(old, text_copies[c], len);
+        memcpy(old + len, buf + 8, n - len);
+        refused(old, n, CKPT_NOT_CHECKPOINT, "its line endings were"
+                " rewritten, as a copy in text mode does");
+    }
+    free(old);
     free(buf);
     ckpt_free(&ck);
 }
