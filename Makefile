@@ -292,7 +292,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/scale.dat build/gen/counts-table.tex build/gen/padding-count.tex \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
-        build/gen/translate-session.txt build/gen/translate-heatmap.txt \
+        build/gen/beam-cache.tex build/gen/translate-session.txt build/gen/translate-heatmap.txt \
         build/gen/ckpt-size.tex build/gen/translate-heatmap-t.txt \
         build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
@@ -450,13 +450,16 @@ build/gen/recipe-dot.ckpt: build/bin/train
 	@mkdir -p $(@D)
 	build/bin/train --attention dot --save $@ \
 	  > build/gen/train-recipe-dot.txt
-build/gen/beam-table.tex build/gen/beam-summary.tex &: \
-		build/bin/beam-table build/gen/long-none-64.ckpt \
-		build/gen/long-dot-64.ckpt
+BEAM_LIST := build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt,$\
+             build/gen/long-transformer-64.ckpt
+BEAM_MODELS := $(subst $(comma), ,$(BEAM_LIST))
+build/gen/beam-table.tex build/gen/beam-summary.tex \
+build/gen/beam-cache.tex &: build/bin/beam-table $(BEAM_MODELS)
 	build/bin/beam-table \
-	  --models build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt \
+	  --models $(BEAM_LIST) \
 	  --table build/gen/beam-table.tex \
-	  --summary build/gen/beam-summary.tex
+	  --summary build/gen/beam-summary.tex \
+	  --cache build/gen/beam-cache.tex
 # a session with refused lines: translate exits 2, which is kept
 TRANSLATE := build/bin/translate --model build/gen/recipe-dot.ckpt
 build/gen/translate-input.txt:

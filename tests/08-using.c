@@ -694,6 +694,29 @@ static void test_special_tokens_are_never_emitted(void **s)
     }
 }
 
+/* the Transformer's cache of keys and values changes nothing but the
+   time: beam search with it and with the prefix rerun at every step
+   returns the same tokens and, to SCORE_TOL, the same scores */
+static void test_the_cache_gives_what_rerunning_the_prefix_gives(
+    void **s)
+{
+    (void)s;
+    Model *m = trained(TRANSFORMER, 64);
+    Batch b;
+    recipe_batch(&b, 16);
+    int steps = b.T - 1, cached[16 * 16], rerun[16 * 16];
+    double lp_cached[16], lp_rerun[16];
+    BeamConfig bc = { 4, BEAM_ALPHA };
+    beam_decode(m, &b, &bc, steps, cached, lp_cached, NULL);
+    tmodel_rerun_prefix(m, 1);
+    beam_decode(m, &b, &bc, steps, rerun, lp_rerun, NULL);
+    assert_memory_equal(cached, rerun, sizeof(int) * 16 * steps);
+    for (int i = 0; i < 16; i++)
+        assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
+    batch_free(&b);
+    model_free(m);
+}
+
 /* log P(y | x) by teacher forcing: the sentence's source and the
    target <sos> y, through chapter 3's decode_teacher_forced, and the
    log-softmax of its logits at each y */
@@ -1184,6 +1207,8 @@ int main(void)
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
         cmocka_unit_test(test_special_tokens_are_never_emitted),
+        cmocka_unit_test(
+            test_the_cache_gives_what_rerunning_the_prefix_gives),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(test_train_saves_only_what_translate_can_load),
