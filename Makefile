@@ -292,7 +292,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/scale.dat build/gen/counts-table.tex build/gen/padding-count.tex \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
-        build/gen/translate-session.txt build/gen/translate-heatmap.txt \
+        build/gen/beam-cache.tex build/gen/translate-session.txt build/gen/translate-heatmap.txt \
         build/gen/ckpt-size.tex build/gen/translate-heatmap-t.txt \
         build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
@@ -450,13 +450,16 @@ build/gen/recipe-dot.ckpt: build/bin/train
 	@mkdir -p $(@D)
 	build/bin/train --attention dot --save $@ \
 	  > build/gen/train-recipe-dot.txt
-build/gen/beam-table.tex build/gen/beam-summary.tex &: \
-		build/bin/beam-table build/gen/long-none-64.ckpt \
-		build/gen/long-dot-64.ckpt
+BEAM_LIST := build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt,$\
+             build/gen/long-transformer-64.ckpt
+BEAM_MODELS := $(subst $(comma), ,$(BEAM_LIST))
+build/gen/beam-table.tex build/gen/beam-summary.tex \
+build/gen/beam-cache.tex &: build/bin/beam-table $(BEAM_MODELS)
 	build/bin/beam-table \
-	  --models build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt \
+	  --models $(BEAM_LIST) \
 	  --table build/gen/beam-table.tex \
-	  --summary build/gen/beam-summary.tex
+	  --summary build/gen/beam-summary.tex \
+	  --cache build/gen/beam-cache.tex
 # a session with refused lines: translate exits 2, which is kept
 TRANSLATE := build/bin/translate --model build/gen/recipe-dot.ckpt
 build/gen/translate-input.txt:
@@ -489,6 +492,37 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 	  "attention has $$bytes bytes: $$params parameters of 4 bytes" \
 	  "each, and $$((bytes - 4 * params)) bytes of header, tensor" \
 	  "table and checksum." > $@
+
+# exercise 8.5's answer: the length penalty, seen in the lengths of
+# long translations by the model without attention, at three alphas.
+# The sentences are the lexicon's words in a fixed arithmetic order
+# (no random numbers: awk's differ between implementations).
+build/gen/alpha-input.txt:
+	@mkdir -p $(@D)
+	awk 'BEGIN { split("a big bird cat child dog eats finds fish man" \
+	  " old red sees small the wants woman", w, " "); \
+	  for (i = 1; i <= 100; i++) { n = 15 + i % 6; s = ""; \
+	    for (j = 1; j <= n; j++) \
+	      s = s (j > 1 ? " " : "") \
+	          w[1 + (3 * i * i + j * (5 + i % 11)) % 17]; \
+	    print s } }' > $@
+build/gen/alpha-lengths.tex: build/bin/translate \
+		build/gen/long-none-64.ckpt build/gen/alpha-input.txt
+	for a in 0 0.6 2; do \
+	  build/bin/translate --model build/gen/long-none-64.ckpt \
+	    --beam 8 --alpha $$a < build/gen/alpha-input.txt \
+	    > build/gen/alpha-$$a.txt 2> build/gen/alpha-$$a.err; \
+	done; \
+	w() { wc -w < build/gen/alpha-$$1.txt; }; \
+	c() { grep -c 'no <eos>' build/gen/alpha-$$1.err || true; }; \
+	echo "On the 100 sentences of 15 to 20 words" \
+	  "($$(wc -w < build/gen/alpha-input.txt) words in all) the" \
+	  "model without attention, decoded with \$$k = 8\$$, wrote" \
+	  "$$(w 0) words at \$$\\alpha = 0\$$, $$(w 0.6) at" \
+	  "\$$\\alpha = 0.6\$$ and $$(w 2) at \$$\\alpha = 2\$$;" \
+	  "$$(c 0), $$(c 0.6) and $$(c 2) translations reached the" \
+	  "step limit without \\texttt{<eos>}." > $@
+GEN += build/gen/alpha-lengths.tex
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex

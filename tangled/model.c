@@ -53,7 +53,7 @@ void decoder_stop(Model *m, DecoderState *d)
 {
     if (d) m->cfg.family->stop(d);
 }
-#line 900 "chapters/08-using.nw"
+#line 967 "chapters/08-using.nw"
 int field_count(const ModelFamily *family)
 {
     int n = 0;
@@ -72,12 +72,12 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v)
 {
     memcpy((char *)cfg + field->offset, &v, sizeof v);
 }
-#line 1388 "chapters/08-using.nw"
+#line 1578 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 {
     m->cfg.family->reorder(d, parent);
 }
-#line 995 "chapters/A-programs.nw"
+#line 1042 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
@@ -87,7 +87,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     return data * sizeof(int)
            + cfg->family->bytes(cfg, max_B, (int)L);
 }
-#line 1187 "chapters/03-bottleneck.nw"
+#line 1198 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -104,11 +104,11 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     for (int s = 0, left = B; s < steps && left > 0; s++) {
         decoder_step(m, d, &enc, input, w);
         
-#line 1211 "chapters/03-bottleneck.nw"
+#line 1222 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = d->logits + (size_t)b * V;
-    int best = 0;
-    for (int k = 1; k < V; k++) if (z[k] > z[best]) best = k;
+    int best = FIRST_OUTPUT;
+    for (int k = best + 1; k < V; k++) if (z[k] > z[best]) best = k;
     if (!done[b]) out[b * steps + s] = best;
     if (!done[b] && best == EOS) {
         done[b] = 1;
@@ -118,13 +118,13 @@ for (int b = 0; b < B; b++) {
     if (w) memcpy(weights + ((size_t)b * steps + s) * S,
                   w + (size_t)b * S, sizeof(real) * S);
 }
-#line 1203 "chapters/03-bottleneck.nw"
+#line 1214 "chapters/03-bottleneck.nw"
     }
     decoder_stop(m, d);
     free(input);
     free(w);
 }
-#line 1350 "chapters/03-bottleneck.nw"
+#line 1361 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -141,7 +141,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1385 "chapters/03-bottleneck.nw"
+#line 1396 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -156,7 +156,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1366 "chapters/03-bottleneck.nw"
+#line 1377 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -173,14 +173,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1426 "chapters/03-bottleneck.nw"
+#line 1437 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1441 "chapters/03-bottleneck.nw"
+#line 1452 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -200,7 +200,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1468 "chapters/03-bottleneck.nw"
+#line 1479 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -213,20 +213,20 @@ for (int start = 0; start < n; start += bs, step++) {
     adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
                                             tc->lr, tc->lr_floor));
     
-#line 1489 "chapters/03-bottleneck.nw"
+#line 1500 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1480 "chapters/03-bottleneck.nw"
+#line 1491 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1460 "chapters/03-bottleneck.nw"
+#line 1471 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

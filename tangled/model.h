@@ -56,26 +56,31 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1146 "chapters/07b-training.nw"
+#line 1157 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
-#line 885 "chapters/08-using.nw"
+#line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1383 "chapters/08-using.nw"
+#line 1573 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 700 "chapters/03-bottleneck.nw"
 };
-#line 888 "chapters/08-using.nw"
+#line 949 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
     int min, max;
 } ConfigField;
 enum { CKPT_MAX_SIZE = 4096 };
+enum { MAX_LEN_A = 2, MAX_LEN_B = 10 };
+static inline int max_output_length(int words)
+{
+    return MAX_LEN_A * words + MAX_LEN_B;   /* <eos> included */
+}
 int field_count(const ModelFamily *family);
 int field_value(const ModelConfig *cfg, const ConfigField *field);
 void field_set(ModelConfig *cfg, const ConfigField *field, int v);
-#line 991 "chapters/A-programs.nw"
+#line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
 #line 708 "chapters/03-bottleneck.nw"
@@ -90,13 +95,14 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1182 "chapters/03-bottleneck.nw"
+#line 1192 "chapters/03-bottleneck.nw"
+enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1385 "chapters/08-using.nw"
+#line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1338 "chapters/03-bottleneck.nw"
+#line 1349 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -104,7 +110,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1413 "chapters/03-bottleneck.nw"
+#line 1424 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

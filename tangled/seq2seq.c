@@ -572,7 +572,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 819 "chapters/08-using.nw"
+#line 877 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -584,7 +584,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 849 "chapters/08-using.nw"
+#line 907 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -749,7 +749,7 @@ embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
 #line 1101 "chapters/03-bottleneck.nw"
 }
-#line 1230 "chapters/03-bottleneck.nw"
+#line 1241 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -785,7 +785,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1269 "chapters/03-bottleneck.nw"
+#line 1280 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -801,7 +801,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1294 "chapters/03-bottleneck.nw"
+#line 1305 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 751 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -809,11 +809,11 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1284 "chapters/03-bottleneck.nw"
+#line 1295 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1395 "chapters/08-using.nw"
+#line 1585 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -827,7 +827,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1303 "chapters/03-bottleneck.nw"
+#line 1314 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -839,7 +839,7 @@ static const char *seq2seq_check(const ModelConfig *cfg)
         return "an encoder-decoder's attention kind is unknown";
     return NULL;
 }
-#line 1006 "chapters/A-programs.nw"
+#line 1053 "chapters/A-programs.nw"
 static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
                             int max_len)
 {
@@ -854,19 +854,19 @@ static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 1028 "chapters/A-programs.nw"
+#line 1075 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1020 "chapters/A-programs.nw"
+#line 1067 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1315 "chapters/03-bottleneck.nw"
+#line 1326 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -877,9 +877,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 847 "chapters/08-using.nw"
+#line 905 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1409 "chapters/08-using.nw"
+#line 1599 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1323 "chapters/03-bottleneck.nw"
+#line 1334 "chapters/03-bottleneck.nw"
 };

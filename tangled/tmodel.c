@@ -127,13 +127,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 659 "chapters/07b-training.nw"
+#line 660 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 667 "chapters/07b-training.nw"
+#line 668 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -145,7 +145,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 685 "chapters/07b-training.nw"
+#line 686 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -156,14 +156,14 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 679 "chapters/07b-training.nw"
+#line 680 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 664 "chapters/07b-training.nw"
+#line 665 "chapters/07b-training.nw"
 }
-#line 697 "chapters/07b-training.nw"
+#line 698 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -176,7 +176,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 886 "chapters/07b-training.nw"
+#line 887 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -192,7 +192,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 905 "chapters/07b-training.nw"
+#line 906 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -201,10 +201,10 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 901 "chapters/07b-training.nw"
+#line 902 "chapters/07b-training.nw"
     return slice;
 }
-#line 551 "chapters/07b-training.nw"
+#line 552 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -221,7 +221,7 @@ const char *transformer_check(const ModelConfig *cfg)
     }
     return block_check(cfg->H, cfg->heads, cfg->ff);
 }
-#line 575 "chapters/07b-training.nw"
+#line 576 "chapters/07b-training.nw"
 static Model *transformer_create(const ModelConfig *cfg, int max_B,
                                  int max_len, uint64_t seed)
 {
@@ -235,7 +235,7 @@ static Model *transformer_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 598 "chapters/07b-training.nw"
+#line 599 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -257,12 +257,12 @@ tm->dec_ln_g = params_add(p, "dec_ln_g", 1, D);
 tm->dec_ln_b = params_add(p, "dec_ln_b", 1, D);
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 588 "chapters/07b-training.nw"
+#line 589 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 621 "chapters/07b-training.nw"
+#line 622 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -272,9 +272,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 592 "chapters/07b-training.nw"
+#line 593 "chapters/07b-training.nw"
     
-#line 644 "chapters/07b-training.nw"
+#line 645 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
 m->weights = xcalloc((size_t)max_B * m->max_T * max_len,
@@ -288,10 +288,10 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 593 "chapters/07b-training.nw"
+#line 594 "chapters/07b-training.nw"
     return m;
 }
-#line 711 "chapters/07b-training.nw"
+#line 712 "chapters/07b-training.nw"
 static void transformer_free(Model *m)
 {
     TModel *tm = tmodel_of(m);
@@ -301,7 +301,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3435 "chapters/A-programs.nw"
+#line 3482 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -309,7 +309,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3447 "chapters/A-programs.nw"
+#line 3494 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -320,7 +320,7 @@ void refuse_unused_transformer_options(int argc, char **argv,
             refuse("%s is an option of the Transformer, and %s; drop"
                    " it", name[k], why);
 }
-#line 732 "chapters/07b-training.nw"
+#line 733 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -333,7 +333,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 750 "chapters/07b-training.nw"
+#line 751 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -352,7 +352,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                       param(p, tm->enc_ln_g), param(p, tm->enc_ln_b),
                       B * S, D);
 }
-#line 776 "chapters/07b-training.nw"
+#line 777 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -375,7 +375,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 805 "chapters/07b-training.nw"
+#line 806 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -393,7 +393,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 837 "chapters/07b-training.nw"
+#line 838 "chapters/07b-training.nw"
 static double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -408,10 +408,10 @@ static double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 862 "chapters/07b-training.nw"
+#line 863 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
-#line 873 "chapters/07b-training.nw"
+#line 874 "chapters/07b-training.nw"
 for (int b = 0; b < B; b++) {
     const int *row = gb->tgt + (size_t)b * gb->T;
     w->dec_len[b] = gb->tgt_len[b] - 1;
@@ -421,18 +421,18 @@ for (int b = 0; b < B; b++) {
         w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
     }
 }
-#line 865 "chapters/07b-training.nw"
+#line 866 "chapters/07b-training.nw"
 tm_decode(m, w, gb->src_len, B, T, S);
 show_weights(m->weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
              B, T, S);
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 851 "chapters/07b-training.nw"
+#line 852 "chapters/07b-training.nw"
     }
     return sum / counted;
 }
-#line 924 "chapters/07b-training.nw"
+#line 925 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -441,7 +441,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 951 "chapters/07b-training.nw"
+#line 952 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -455,9 +455,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 932 "chapters/07b-training.nw"
+#line 933 "chapters/07b-training.nw"
     
-#line 966 "chapters/07b-training.nw"
+#line 967 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -469,9 +469,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 933 "chapters/07b-training.nw"
+#line 934 "chapters/07b-training.nw"
     
-#line 979 "chapters/07b-training.nw"
+#line 980 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -486,9 +486,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 934 "chapters/07b-training.nw"
+#line 935 "chapters/07b-training.nw"
 }
-#line 940 "chapters/07b-training.nw"
+#line 941 "chapters/07b-training.nw"
 static void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -498,7 +498,7 @@ static void transformer_backward(Model *m, const Batch *batch)
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 1087 "chapters/07b-training.nw"
+#line 1098 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -510,7 +510,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1103 "chapters/07b-training.nw"
+#line 1114 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -521,11 +521,192 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 1018 "chapters/07b-training.nw"
+#line 2183 "chapters/08-using.nw"
+void tmodel_rerun_prefix(Model *m, int on)
+{
+    tmodel_of(m)->rerun_prefix = on;
+}
+#line 2194 "chapters/08-using.nw"
+typedef struct KvCache {
+    int N, T, S, D, NH, F, layers;
+    real *k, *v, *k_gather, *v_gather;  /* [L, N, T, D] each */
+    real *ck, *cv;                      /* [L, N, S, D] each */
+    int *cross_mask;                    /* [N, S] */
+    real *x, *y, *nrm, *q, *heads;      /* [N, D] each */
+    real *h, *w, *mean, *rstd;  /* [N, F], [N, NH, T + S], [N] */
+    real *block;                /* the one allocation of them all */
+} KvCache;
+#line 2205 "chapters/08-using.nw"
+static KvCache *kv_start(Model *m, const Encoding *enc)
+{
+    TModel *tm = tmodel_of(m);
+    KvCache *kv = xcalloc(1, sizeof *kv);
+    *kv = (KvCache){ .N = enc->B, .T = m->max_T, .S = enc->S,
+                     .D = tm->D, .NH = tm->NH, .F = tm->F,
+                     .layers = tm->layers };
+    size_t L = kv->layers, N = kv->N, D = kv->D;
+    size_t self = L * N * kv->T * D, cross = L * N * kv->S * D;
+    size_t W = N * kv->NH * (kv->T + kv->S);
+    size_t sizes[] = { self, self, self, self, cross, cross,
+                       N * D, N * D, N * D, N * D, N * D,
+                       N * kv->F, W, N, N };
+    real **arrays[] = { &kv->k, &kv->v, &kv->k_gather, &kv->v_gather,
+                        &kv->ck, &kv->cv, &kv->x, &kv->y, &kv->nrm,
+                        &kv->q, &kv->heads, &kv->h, &kv->w, &kv->mean,
+                        &kv->rstd };
+    alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
+    kv->block = kv->k;          /* k and k_gather swap, below */
+    
+#line 2237 "chapters/08-using.nw"
+const Params *p = &m->params;
+size_t NS = (size_t)kv->N * kv->S;
+for (int l = 0; l < kv->layers; l++) {
+    const MultiHead *c = &tm->dec[l].cross;
+    linear_forward(kv->ck + l * NS * D, enc->out, param(p, c->W_k),
+                   NULL, (int)NS, (int)D, (int)D);
+    linear_forward(kv->cv + l * NS * D, enc->out, param(p, c->W_v),
+                   NULL, (int)NS, (int)D, (int)D);
+}
+kv->cross_mask = xcalloc(NS, sizeof(int));
+for (size_t i = 0; i < N; i++)
+    for (int j = 0; j < kv->S; j++)
+        kv->cross_mask[i * kv->S + j] = j < enc->len[i];
+#line 2225 "chapters/08-using.nw"
+    return kv;
+}
+
+static void kv_free(KvCache *kv)
+{
+    if (!kv) return;
+    free(kv->block);
+    free(kv->cross_mask);
+    free(kv);
+}
+#line 2287 "chapters/08-using.nw"
+static void kv_norm(KvCache *kv, const Params *p,
+                    const DecoderBlock *blk, int k)
+{
+    layernorm_forward(kv->nrm, kv->mean, kv->rstd, kv->x,
+                      param(p, blk->ln_g[k]), param(p, blk->ln_b[k]),
+                      kv->N, kv->D);
+}
+
+static void kv_attend(KvCache *kv, const Params *p,
+                      const MultiHead *mh, const real *K,
+                      const real *V /* row i at + i * Tk * D */,
+                      const int *mask /* [N, Tk] or NULL */, int Tk,
+                      int stride)
+{
+    int N = kv->N, D = kv->D, NH = kv->NH;
+    linear_forward(kv->q, kv->nrm, param(p, mh->W_q), NULL, N, D, D);
+    for (int i = 0; i < N; i++) {
+        size_t at = (size_t)i * stride * D;
+        sdpa_forward(kv->heads + (size_t)i * D,
+                     kv->w + (size_t)i * NH * (kv->T + kv->S),
+                     kv->q + (size_t)i * D, K + at, V + at,
+                     mask ? mask + (size_t)i * Tk : NULL, mh->scale,
+                     1, NH, 1, Tk, D / NH, D / NH);
+    }
+    linear_forward(kv->y, kv->heads, param(p, mh->W_o), NULL, N, D,
+                   D);
+    residual_forward(kv->x, kv->x, kv->y, (size_t)N * D);
+}
+#line 2345 "chapters/08-using.nw"
+static void kv_shown_weights(real *w /* [N, S] */, const KvCache *kv,
+                             const TModel *tm)
+{
+    int NH = kv->NH, S = kv->S, h0 = tm->shown_head < 0 ? 0
+                                                    : tm->shown_head;
+    int h1 = tm->shown_head < 0 ? NH : h0 + 1;
+    for (int i = 0; i < kv->N; i++)
+        for (int j = 0; j < S; j++) {
+            real sum = 0;
+            for (int h = h0; h < h1; h++)
+                sum += kv->w[(size_t)i * NH * (kv->T + kv->S)
+                             + (size_t)h * S + j];
+            w[(size_t)i * S + j] = sum / (h1 - h0);
+        }
+}
+#line 2367 "chapters/08-using.nw"
+static void kv_reorder(KvCache *kv, const int *parent, int t)
+{
+    size_t row = (size_t)kv->T * kv->D;
+    for (int l = 0; l < kv->layers; l++)
+        for (int i = 0; i < kv->N; i++) {
+            size_t to = ((size_t)l * kv->N + i) * row;
+            size_t from = ((size_t)l * kv->N + parent[i]) * row;
+            memcpy(kv->k_gather + to, kv->k + from,
+                   sizeof(real) * t * kv->D);
+            memcpy(kv->v_gather + to, kv->v + from,
+                   sizeof(real) * t * kv->D);
+        }
+    real *swap = kv->k; kv->k = kv->k_gather; kv->k_gather = swap;
+    swap = kv->v; kv->v = kv->v_gather; kv->v_gather = swap;
+}
+#line 2256 "chapters/08-using.nw"
+static void kv_step(Model *m, KvCache *kv, int t, const int *input,
+                    real *logits /* [N, V] */,
+                    real *weights /* [N, S] or NULL */)
+{
+    TModel *tm = tmodel_of(m);
+    const Params *p = &m->params;
+    int N = kv->N, D = kv->D;
+    assert(t < kv->T);
+    
+#line 2279 "chapters/08-using.nw"
+for (int i = 0; i < N; i++)
+    for (int d = 0; d < D; d++)
+        kv->x[(size_t)i * D + d] =
+            param(p, tm->tgt_emb)[(size_t)input[i] * D + d]
+            + (tm->positional ? tm->pe[(size_t)t * D + d] : 0);
+#line 2265 "chapters/08-using.nw"
+    for (int l = 0; l < kv->layers; l++) {
+        const DecoderBlock *blk = &tm->dec[l];
+        
+#line 2317 "chapters/08-using.nw"
+size_t slab = (size_t)N * kv->T * D;
+real *K = kv->k + l * slab, *V = kv->v + l * slab;
+kv_norm(kv, p, blk, 0);
+linear_forward(kv->y, kv->nrm, param(p, blk->self.W_k), NULL,
+               N, D, D);
+for (int i = 0; i < N; i++)
+    memcpy(K + ((size_t)i * kv->T + t) * D, kv->y + (size_t)i * D,
+           sizeof(real) * D);
+linear_forward(kv->y, kv->nrm, param(p, blk->self.W_v), NULL,
+               N, D, D);
+for (int i = 0; i < N; i++)
+    memcpy(V + ((size_t)i * kv->T + t) * D, kv->y + (size_t)i * D,
+           sizeof(real) * D);
+kv_attend(kv, p, &blk->self, K, V, NULL, t + 1, kv->T);
+#line 2268 "chapters/08-using.nw"
+        
+#line 2334 "chapters/08-using.nw"
+size_t cslab = (size_t)N * kv->S * D;
+kv_norm(kv, p, blk, 1);
+kv_attend(kv, p, &blk->cross, kv->ck + l * cslab,
+          kv->cv + l * cslab, kv->cross_mask, kv->S, kv->S);
+if (weights && l == tm->shown_layer)
+    kv_shown_weights(weights, kv, tm);
+#line 2269 "chapters/08-using.nw"
+        
+#line 2341 "chapters/08-using.nw"
+kv_norm(kv, p, blk, 2);
+ffn_forward(kv->y, kv->h, &blk->ffn, p, kv->nrm, N);
+residual_forward(kv->x, kv->x, kv->y, (size_t)N * D);
+#line 2270 "chapters/08-using.nw"
+    }
+    layernorm_forward(kv->nrm, kv->mean, kv->rstd, kv->x,
+                      param(p, tm->dec_ln_g), param(p, tm->dec_ln_b),
+                      N, D);
+    linear_forward(logits, kv->nrm, param(p, tm->out_W),
+                   param(p, tm->out_b), N, D, m->cfg.tgt_vocab);
+}
+#line 1022 "chapters/07b-training.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int *words;                     /* [N, max_T]: the words fed */
     int max_T, t;                   /* steps run so far */
+    struct KvCache *kv;             /* chapter 8's, or NULL */
 } TState;
 
 static DecoderState *transformer_start(Model *m, const Encoding *enc)
@@ -537,17 +718,19 @@ static DecoderState *transformer_start(Model *m, const Encoding *enc)
                            sizeof(real));
     st->max_T = m->max_T;
     st->words = xcalloc((size_t)2 * N * m->max_T, sizeof(int));
+    if (!tmodel_of(m)->rerun_prefix) st->kv = kv_start(m, enc);
     return &st->d;                  /* words: and as much scratch */
 }
 
 static void transformer_stop(DecoderState *d)
 {
     TState *st = (TState *)d;
+    kv_free(st->kv);
     free(d->logits);
     free(st->words);
     free(st);
 }
-#line 1052 "chapters/07b-training.nw"
+#line 1059 "chapters/07b-training.nw"
 static void transformer_step(Model *m, DecoderState *d,
                              const Encoding *enc, const int *input,
                              real *weights)
@@ -556,10 +739,14 @@ static void transformer_step(Model *m, DecoderState *d,
     TState *st = (TState *)d;
     int N = d->N, S = enc->S, V = m->cfg.tgt_vocab, n = st->t + 1;
     assert(enc->B == N && n <= m->max_T);
-    if (enc->out != tm->enc_out)
-        memcpy(tm->enc_out, enc->out, sizeof(real) * N * S * tm->D);
     for (int i = 0; i < N; i++)
         st->words[(size_t)i * st->max_T + st->t] = input[i];
+    if (st->kv) {                   /* chapter 8's cache */
+        kv_step(m, st->kv, st->t++, input, d->logits, weights);
+        return;
+    }
+    if (enc->out != tm->enc_out)
+        memcpy(tm->enc_out, enc->out, sizeof(real) * N * S * tm->D);
     decode_prefix(m, tm, enc->len, N, S, st->words, st->max_T, n);
     for (int i = 0; i < N; i++)
         memcpy(d->logits + (size_t)i * V,
@@ -568,7 +755,7 @@ static void transformer_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     st->t++;
 }
-#line 1076 "chapters/07b-training.nw"
+#line 1087 "chapters/07b-training.nw"
 static Encoding transformer_encode(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -576,7 +763,7 @@ static Encoding transformer_encode(Model *m, const Batch *batch)
     return (Encoding){ tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, tm->D };
 }
-#line 1148 "chapters/07b-training.nw"
+#line 1159 "chapters/07b-training.nw"
 static int transformer_show(Model *m, int layer, int head)
 {
     TModel *tm = tmodel_of(m);
@@ -586,7 +773,7 @@ static int transformer_show(Model *m, int layer, int head)
     tm->shown_head = head;
     return 1;
 }
-#line 834 "chapters/08-using.nw"
+#line 892 "chapters/08-using.nw"
 static size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -597,7 +784,7 @@ static size_t transformer_param_count(const ModelConfig *c)
     return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
            + (D + 1) * Vt;
 }
-#line 864 "chapters/08-using.nw"
+#line 922 "chapters/08-using.nw"
 static const ConfigField transformer_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -613,7 +800,7 @@ static const ConfigField transformer_fields[] = {
     { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
     { NULL, 0, 0, 0 }
 };
-#line 1412 "chapters/08-using.nw"
+#line 1602 "chapters/08-using.nw"
 static void transformer_reorder(DecoderState *d, const int *parent)
 {
     TState *st = (TState *)d;
@@ -623,8 +810,9 @@ static void transformer_reorder(DecoderState *d, const int *parent)
         memcpy(gathered + i * T, st->words + parent[i] * T,
                sizeof(int) * T);
     memcpy(st->words, gathered, sizeof(int) * N * T);
+    if (st->kv) kv_reorder(st->kv, parent, st->t);
 }
-#line 1119 "chapters/07b-training.nw"
+#line 1130 "chapters/07b-training.nw"
 static const char *const transformer_variants[] = { "transformer",
                                                     NULL };
 static int transformer_chooses(int variant)
@@ -632,7 +820,7 @@ static int transformer_chooses(int variant)
     (void)variant;
     return 1;
 }
-#line 1043 "chapters/A-programs.nw"
+#line 1090 "chapters/A-programs.nw"
 static double transformer_bytes(const ModelConfig *cfg, int max_B,
                                 int max_len)
 {
@@ -654,7 +842,7 @@ static double transformer_bytes(const ModelConfig *cfg, int max_B,
                           + 6 * BT + 4 * BS * D + BT * NH * (T + S));
     return ints * sizeof(int) + (4 * par + work) * sizeof(real);
 }
-#line 1127 "chapters/07b-training.nw"
+#line 1138 "chapters/07b-training.nw"
 const ModelFamily transformer_family = {
     .name = "transformer", .variants = transformer_variants,
     .chooses = transformer_chooses, .check = transformer_check,
@@ -664,12 +852,12 @@ const ModelFamily transformer_family = {
     .start = transformer_start, .step = transformer_step,
     .stop = transformer_stop,
     
-#line 1139 "chapters/07b-training.nw"
+#line 1150 "chapters/07b-training.nw"
 .show = transformer_show,
-#line 861 "chapters/08-using.nw"
+#line 919 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
-#line 1423 "chapters/08-using.nw"
+#line 1614 "chapters/08-using.nw"
 .reorder = transformer_reorder,
-#line 1136 "chapters/07b-training.nw"
+#line 1147 "chapters/07b-training.nw"
 };

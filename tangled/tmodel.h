@@ -56,10 +56,11 @@ typedef struct TModel {
     Block enc[TMODEL_MAX_LAYERS];
     DecoderBlock dec[TMODEL_MAX_LAYERS];
     int shown_layer, shown_head;        /* head -1: the mean */
+    int rerun_prefix;           /* chapter 8: no cache in decoding */
     int groups;                 /* of sentences: a batch's */
     struct TModel **group;      /* [groups]: [0] is this one */
     
-#line 534 "chapters/07b-training.nw"
+#line 535 "chapters/07b-training.nw"
 Batch slice;                /* a group's sentences */
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
@@ -71,13 +72,15 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 518 "chapters/07b-training.nw"
+#line 519 "chapters/07b-training.nw"
 } TModel;
 static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 3418 "chapters/A-programs.nw"
+#line 2181 "chapters/08-using.nw"
+void tmodel_rerun_prefix(Model *m, int on);
+#line 3465 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 859 "chapters/A-programs.nw"
+#line 906 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -155,20 +155,21 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 272 "chapters/A-programs.nw"
+#line 275 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 855 "chapters/A-programs.nw"
+#line 902 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 276 "chapters/A-programs.nw"
+#line 279 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
-    for (int i = 1; i < argc; i += 2) {
+    int width = 2;                  /* a name and a value; a flag 1 */
+    for (int i = 1; i < argc; i += width) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 331 "chapters/A-programs.nw"
+#line 340 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -179,12 +180,14 @@ for (int k = 0; k < n_opt; k++) {
     else if (opt[k].kind == OPT_REAL)
         printf(" (%.10g to %.10g, default %g)", opt[k].min,
                opt[k].max, *(double *)opt[k].value);
+    else if (opt[k].kind == OPT_FLAG)
+        printf(" (a flag: no value)");
     else if (*(const char **)opt[k].value)
         printf(" (default %s)",
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 280 "chapters/A-programs.nw"
+#line 284 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -192,12 +195,13 @@ for (int k = 0; k < n_opt; k++) {
         if (k == n_opt)
             refuse("unknown option '%s' (try --help)",
                    shown(argv[i]));
-        if (i + 1 == argc)
+        width = opt[k].kind == OPT_FLAG ? 1 : 2;
+        if (width == 2 && i + 1 == argc)
             refuse("%s needs a value (try --help)", argv[i]);
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 312 "chapters/A-programs.nw"
+#line 318 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -213,19 +217,22 @@ case OPT_TEXT:
         refuse("%s needs a value, and '' is empty", opt[k].name);
     *(const char **)opt[k].value = text;
     break;
+case OPT_FLAG:
+    *(int *)opt[k].value = 1;
+    break;
 }
-#line 292 "chapters/A-programs.nw"
+#line 297 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 303 "chapters/A-programs.nw"
+#line 309 "chapters/A-programs.nw"
 int option_given(int argc, char **argv, const char *name)
 {
     for (int i = 1; i < argc; i += 2)
         if (!strcmp(argv[i], name)) return 1;
     return 0;
 }
-#line 359 "chapters/A-programs.nw"
+#line 370 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -249,11 +256,11 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 442 "chapters/A-programs.nw"
+#line 453 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 465 "chapters/A-programs.nw"
+#line 476 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
@@ -263,7 +270,7 @@ static void watch_signals(void);
 static int in_fd_folder(const char *p);
 static char *volatile plan_tmp;     /* out_plan's test file */
 
-#line 447 "chapters/A-programs.nw"
+#line 458 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     watch_signals();
@@ -279,7 +286,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 479 "chapters/A-programs.nw"
+#line 490 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -291,7 +298,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 496 "chapters/A-programs.nw"
+#line 507 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -305,13 +312,13 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 490 "chapters/A-programs.nw"
+#line 501 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
-#line 462 "chapters/A-programs.nw"
+#line 473 "chapters/A-programs.nw"
 }
-#line 521 "chapters/A-programs.nw"
+#line 532 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd)
 {
     char *p = out_name(path, "");
@@ -320,7 +327,7 @@ static char *out_target(const char *path, int *open_fd)
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
         if ((*open_fd = in_fd_folder(p))) return p;
         
-#line 554 "chapters/A-programs.nw"
+#line 565 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -336,13 +343,13 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 529 "chapters/A-programs.nw"
+#line 540 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 540 "chapters/A-programs.nw"
+#line 551 "chapters/A-programs.nw"
 static int in_fd_folder(const char *p)
 {
     const char *slash = strrchr(p, '/');
@@ -355,7 +362,7 @@ static int in_fd_folder(const char *p)
     free(folder);
     return fd;
 }
-#line 573 "chapters/A-programs.nw"
+#line 584 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -372,7 +379,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 598 "chapters/A-programs.nw"
+#line 609 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -385,7 +392,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 612 "chapters/A-programs.nw"
+#line 623 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -403,7 +410,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 635 "chapters/A-programs.nw"
+#line 646 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -411,7 +418,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 649 "chapters/A-programs.nw"
+#line 660 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -426,14 +433,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 675 "chapters/A-programs.nw"
+#line 686 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 683 "chapters/A-programs.nw"
+#line 694 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -452,7 +459,7 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 713 "chapters/A-programs.nw"
+#line 724 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
@@ -481,7 +488,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 745 "chapters/A-programs.nw"
+#line 756 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -491,10 +498,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 741 "chapters/A-programs.nw"
+#line 752 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 759 "chapters/A-programs.nw"
+#line 770 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -513,7 +520,21 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 782 "chapters/A-programs.nw"
+#line 802 "chapters/A-programs.nw"
+static int sync_folder(const char *file)
+{
+    char *folder = xcalloc(strlen(file) + 2, 1);
+    strcpy(folder, file);
+    char *slash = strrchr(folder, '/');
+    if (!slash) strcpy(folder, ".");
+    else slash[slash == folder] = '\0';   /* "/x" is in "/" */
+    int fd = open(folder, O_RDONLY), err = 0;
+    if (fd < 0 || (fsync(fd) && errno != EINVAL)) err = errno;
+    if (fd >= 0) close(fd);
+    free(folder);
+    return err;
+}
+#line 818 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -523,8 +544,11 @@ static int commit(int *failed_k)
     for (int k = 0; k < MAX_OUTPUTS; k++) {
         if (!writing[k].live || writing[k].f || !writing[k].tmp)
             continue;
-        if (rename(writing[k].tmp, writing[k].target)) {
+        if (rename(writing[k].tmp, writing[k].target))
             err = errno;
+        else
+            err = sync_folder(writing[k].target);
+        if (err) {
             *failed_k = k;
             break;
         }
@@ -545,7 +569,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 821 "chapters/A-programs.nw"
+#line 860 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -557,19 +581,20 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 842 "chapters/A-programs.nw"
+#line 888 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
     if (fflush(stdout)) { bad = 1; err = errno; }
     if (fclose(stdout) && !bad) { bad = 1; err = errno; }
+    if (bad && err == EPIPE) _exit(128 + SIGPIPE);
     if (bad) {
         fprintf(stderr, "%s: cannot write the standard output: %s\n",
                 program_name, strerror(err));
         _exit(EXIT_FAILURE);
     }
 }
-#line 931 "chapters/A-programs.nw"
+#line 978 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -586,18 +611,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 952 "chapters/A-programs.nw"
+#line 999 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 947 "chapters/A-programs.nw"
+#line 994 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 960 "chapters/A-programs.nw"
+#line 1007 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;

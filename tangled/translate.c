@@ -1,4 +1,4 @@
-#line 4320 "chapters/A-programs.nw"
+#line 4367 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 4447 "chapters/A-programs.nw"
+#line 4485 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 4465 "chapters/A-programs.nw"
+#line 4503 "chapters/A-programs.nw"
 static const char *span(const char *s, size_t n)
 {
     char *copy = xcalloc(n + 1, 1);
@@ -24,7 +24,7 @@ static const char *span(const char *s, size_t n)
     free(copy);
     return out;
 }
-#line 4475 "chapters/A-programs.nw"
+#line 4513 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -38,7 +38,7 @@ static int read_words(const Translator *t, const char *line,
         size_t len = strcspn(p, " \t");
         p += len;
         
-#line 4497 "chapters/A-programs.nw"
+#line 4535 "chapters/A-programs.nw"
 for (size_t i = 0; i < len; i++) {
     char c = start[i];
     if (c >= 'A' && c <= 'Z') {
@@ -49,7 +49,7 @@ for (size_t i = 0; i < len; i++) {
     }
     if (c < 'a' || c > 'z') {
         
-#line 4523 "chapters/A-programs.nw"
+#line 4561 "chapters/A-programs.nw"
 size_t k = 1;
 while (i + k < len && ((unsigned char)start[i + k] & 0xc0) == 0x80
        && k < 4)
@@ -58,7 +58,7 @@ snprintf(why, size, ": '%s' holds '%s'; a sentence is lower"
          " case words separated by spaces, without punctuation",
          span(start, len), span(start + i, k));
 return 0;
-#line 4507 "chapters/A-programs.nw"
+#line 4545 "chapters/A-programs.nw"
     }
 }
 char word[32] = "";         /* longer than any word of the lexicon */
@@ -73,12 +73,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 4488 "chapters/A-programs.nw"
+#line 4526 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 4536 "chapters/A-programs.nw"
+#line 4574 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -88,31 +88,34 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 4492 "chapters/A-programs.nw"
+#line 4530 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 4550 "chapters/A-programs.nw"
-static void translate_ids(const Translator *t, int *ids, int len)
+#line 4588 "chapters/A-programs.nw"
+static int translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL };
     Batch batch;
     batch_alloc(&batch, 1, len);
-    int row = 0, steps = len - 1;
+    int row = 0;
     batch_fill(&batch, &one, &row, 1);
+    int steps = beam_steps(&batch), finished = 0;
     int *out = xcalloc(steps, sizeof(int));
     real *w = t->heatmap ? xcalloc((size_t)steps * len, sizeof(real))
                          : NULL;
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 4569 "chapters/A-programs.nw"
-const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
+#line 4609 "chapters/A-programs.nw"
+const char **rows = xcalloc((size_t)steps + len, sizeof *rows);
+const char **cols = rows + steps;
 int n_rows = 0;
-while (n_rows < steps) {
+while (n_rows < steps && !finished) {
     rows[n_rows] = t->es.word[out[n_rows]];
-    if (out[n_rows++] == EOS) break;
-    printf("%s%s", n_rows > 1 ? " " : "", rows[n_rows - 1]);
+    finished = out[n_rows++] == EOS;
+    if (!finished)
+        printf("%s%s", n_rows > 1 ? " " : "", rows[n_rows - 1]);
 }
 printf("\n");
 if (w) {
@@ -120,13 +123,15 @@ if (w) {
     text_heatmap(stdout, w, n_rows, len, rows, cols);
     printf("\n");
 }
-fflush(stdout);
-#line 4563 "chapters/A-programs.nw"
+free(rows);
+if (fflush(stdout)) exit(EXIT_FAILURE);
+#line 4602 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
+    return finished;
 }
-#line 4587 "chapters/A-programs.nw"
+#line 4636 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -139,27 +144,24 @@ static int translate_text(const Translator *t, const char *text,
         else fprintf(stderr, "translate: --sentence%s\n", why);
         return 0;
     }
-    translate_ids(t, ids, len);
+    if (!translate_ids(t, ids, len)) {
+        if (line) fprintf(stderr, "translate: line %d", line);
+        else fprintf(stderr, "translate: --sentence");
+        fprintf(stderr, ": the translation has no <eos> within"
+                " %d tokens, the limit for %d words; it is cut"
+                " there\n", max_output_length(len - 2), len - 2);
+    }
     return 1;
 }
 
-#line 4331 "chapters/A-programs.nw"
+#line 4378 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 4350 "chapters/A-programs.nw"
-int heatmap = 0, kept = 1;
-for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--heatmap")) heatmap = 1;
-    else argv[kept++] = argv[i];
-}
-argc = kept;
-#line 4335 "chapters/A-programs.nw"
-    
-#line 4360 "chapters/A-programs.nw"
+#line 4396 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
-int width = 1, hidden = 0, head = 0;
+int width = 1, hidden = 0, head = 0, heatmap = 0;
 double alpha = BEAM_ALPHA;
 Option options[] = {
     {"--model", OPT_TEXT, &model, 0, 0, "checkpoint from train"},
@@ -171,14 +173,16 @@ Option options[] = {
      "expected H; 0 for any"},
     {"--head", OPT_INT, &head, 0, CKPT_MAX_SIZE,
      "Transformer: heatmap of head K; 0 the mean"},
+    {"--heatmap", OPT_FLAG, &heatmap, 0, 0,
+     "after each translation, where it looked"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 4336 "chapters/A-programs.nw"
+#line 4382 "chapters/A-programs.nw"
     
-#line 4380 "chapters/A-programs.nw"
+#line 4418 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, &reversal_task, model, width, &err) != CKPT_OK)
@@ -189,7 +193,7 @@ if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
 if (heatmap && !ck.model->weights)
     refuse("--heatmap: the model in '%s' has no attention, so there"
            " are no weights to show", shown(model));
-#line 4400 "chapters/A-programs.nw"
+#line 4438 "chapters/A-programs.nw"
 const ModelFamily *family = ck.model->cfg.family;
 if (head && !family->show)
     refuse("--head: the model in '%s' has one map of attention, not"
@@ -197,16 +201,16 @@ if (head && !family->show)
 if (head && !family->show(ck.model, -1, head - 1))
     refuse("--head %d: the model in '%s' has no head %d", head,
            shown(model), head);
-#line 4391 "chapters/A-programs.nw"
+#line 4429 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ck.task, SOURCE);
 vocab_build(&t.es, ck.task, TARGET);
-#line 4337 "chapters/A-programs.nw"
+#line 4383 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 4415 "chapters/A-programs.nw"
+#line 4453 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -218,7 +222,7 @@ vocab_build(&t.es, ck.task, TARGET);
             && line[len] == '\n') len--;
         line[len] = '\0';
         
-#line 4432 "chapters/A-programs.nw"
+#line 4470 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;
@@ -230,12 +234,12 @@ if (bad) {
     refused++;
     continue;
 }
-#line 4426 "chapters/A-programs.nw"
+#line 4464 "chapters/A-programs.nw"
         refused += !translate_text(&t, line, lines);
     }
     free(line);
 }
-#line 4340 "chapters/A-programs.nw"
+#line 4386 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);

@@ -79,8 +79,9 @@ static void test_greedy_decoding_agrees_with_the_forward_pass(void **s)
     int first[5];
     for (int b = 0; b < 5; b++) {
         const real *z = tmodel_of(m)->logits + (size_t)b * T * V;
-        first[b] = 0;
-        for (int k = 1; k < V; k++) if (z[k] > z[first[b]]) first[b] = k;
+        first[b] = FIRST_OUTPUT;     /* never <pad>, <unk>, <sos> */
+        for (int k = FIRST_OUTPUT + 1; k < V; k++)
+            if (z[k] > z[first[b]]) first[b] = k;
     }
     int *out = xcalloc((size_t)5 * T, sizeof(int));
     real *wd = xcalloc((size_t)5 * T * S, sizeof(real));

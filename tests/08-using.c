@@ -291,15 +291,31 @@ static void test_strangers_and_other_versions_are_named(void **s)
     Checkpoint ck = small(ATTN_NONE, 2, 2, 1);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
-    put32(buf + 8, 3);
-    refused(buf, n, CKPT_VERSION, "version 3; this program reads"
-            " version 2 only (the file is newer)");
-    put32(buf + 8, 1);
-    refused(buf, n, CKPT_VERSION, "version 1; this program reads"
-            " version 2 only (the file is older); version 1 does not"
-            " record the task");
+    put32(buf + 8, 4);
+    refused(buf, n, CKPT_VERSION, "version 4; this program reads"
+            " version 3 only (the file is newer)");
     put32(buf + 8, 0);
-    refused(buf, n, CKPT_VERSION, "(the file is older)");
+    refused(buf, n, CKPT_VERSION, "(the file is older); train the"
+            " model again");
+    /* versions 1 and 2 had another magic number */
+    unsigned char *old = malloc(n);
+    memcpy(old, buf, n);
+    memcpy(old, "\x89" "AMCK\r\n\x1a", 8);
+    put32(old + 8, 2);
+    refused(old, n, CKPT_VERSION, "format version 2, before version 3"
+            " changed the magic number");
+    /* a copy in text mode, each way: the magic number names it */
+    const char *text_copies[] = { "\x89" "AMC\n\x1a\n",
+                                  "\x89" "AMC\r\n\x1a\r\n",
+                                  "\x89" "AMC\r\r\n\x1a\r\n" };
+    for (int c = 0; c < 3; c++) {
+        size_t len = strlen(text_copies[c]);
+        memcpy(old, text_copies[c], len);
+        memcpy(old + len, buf + 8, n - len);
+        refused(old, n, CKPT_NOT_CHECKPOINT, "its line endings were"
+                " rewritten, as a copy in text mode does");
+    }
+    free(old);
     free(buf);
     ckpt_free(&ck);
 }
@@ -635,6 +651,72 @@ static void test_width_one_is_greedy_decoding(void **s)
     }
 }
 
+/* an untrained model whose output bias makes <pad>, <unk> and
+   <sos> its most probable words at every step: neither greedy
+   decoding nor beam search may emit them, and width 1 is still
+   greedy decoding */
+static void emits_no_special_token(const int *out, int B, int steps)
+{
+    for (int r = 0; r < B; r++)         /* up to each <eos> */
+        for (int j = 0; j < steps; j++) {
+            int w = out[r * steps + j];
+            assert_true(w >= FIRST_OUTPUT);
+            if (w == EOS) break;
+        }
+}
+
+static void test_special_tokens_are_never_emitted(void **s)
+{
+    (void)s;
+    int kinds[] = { ATTN_NONE, ATTN_DOT, TRANSFORMER };
+    for (int i = 0; i < 3; i++) {
+        Checkpoint ck = small(kinds[i], 8, 8, 3);
+        Model *m = ck.model;
+        Params *p = &m->params;
+        for (int t = 0; t < p->n_tensors; t++)
+            if (!strcmp(p->tensor[t].name, "out_b"))
+                for (int w = 0; w < FIRST_OUTPUT; w++)
+                    p->value[p->tensor[t].offset + w] = 50 - w;
+        Batch b;
+        recipe_batch(&b, 4);
+        int steps = b.T - 1, g[4 * 16], o[4 * 16];
+        greedy_decode(m, &b, steps, g, NULL);
+        emits_no_special_token(g, 4, steps);
+        for (int k = 1; k <= 4; k *= 4) {
+            BeamConfig bc = { k, BEAM_ALPHA };
+            beam_decode(m, &b, &bc, steps, o, NULL, NULL);
+            emits_no_special_token(o, 4, steps);
+            if (k == 1)
+                assert_memory_equal(g, o, sizeof(int) * 4 * steps);
+        }
+        batch_free(&b);
+        ckpt_free(&ck);
+    }
+}
+
+/* the Transformer's cache of keys and values changes nothing but the
+   time: beam search with it and with the prefix rerun at every step
+   returns the same tokens and, to SCORE_TOL, the same scores */
+static void test_the_cache_gives_what_rerunning_the_prefix_gives(
+    void **s)
+{
+    (void)s;
+    Model *m = trained(TRANSFORMER, 64);
+    Batch b;
+    recipe_batch(&b, 16);
+    int steps = b.T - 1, cached[16 * 16], rerun[16 * 16];
+    double lp_cached[16], lp_rerun[16];
+    BeamConfig bc = { 4, BEAM_ALPHA };
+    beam_decode(m, &b, &bc, steps, cached, lp_cached, NULL);
+    tmodel_rerun_prefix(m, 1);
+    beam_decode(m, &b, &bc, steps, rerun, lp_rerun, NULL);
+    assert_memory_equal(cached, rerun, sizeof(int) * 16 * steps);
+    for (int i = 0; i < 16; i++)
+        assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
+    batch_free(&b);
+    model_free(m);
+}
+
 /* log P(y | x) by teacher forcing: the sentence's source and the
    target <sos> y, through chapter 3's decode_teacher_forced, and the
    log-softmax of its logits at each y */
@@ -704,18 +786,19 @@ static void test_the_score_is_the_teacher_forced_log_probability(
     score_is_teacher_forced(TRANSFORMER);
 }
 
-/* Every target of up to STEPS tokens over a 6-word target
-   vocabulary, scored by teacher forcing; a sequence ends at <eos> or
-   at the step limit. */
+/* Every translation of up to STEPS tokens over a 6-word target
+   vocabulary (<eos> and two words may be output), scored by teacher
+   forcing; a translation ends at <eos>, and a sequence that reaches
+   the step limit without it is not one. */
 enum { TINY_V = 6, STEPS = 3, WIDE = 200 };
 
 static void exhaustive(Model *m, const int *src, int src_len,
                        int *y, int n, int *best, int *best_n,
                        double *best_key)
 {
-    for (int w = 0; w < TINY_V; w++) {
+    for (int w = FIRST_OUTPUT; w < TINY_V; w++) {
         y[n] = w;
-        if (w == EOS || n + 1 == STEPS) {
+        if (w == EOS) {
             double lp = teacher_forced(m, src, src_len, y, n + 1);
             double key = lp / length_penalty(n + 1, BEAM_ALPHA);
             if (key > *best_key) {
@@ -723,7 +806,7 @@ static void exhaustive(Model *m, const int *src, int src_len,
                 *best_n = n + 1;
                 memcpy(best, y, sizeof(int) * (n + 1));
             }
-        } else {
+        } else if (n + 1 < STEPS) {
             exhaustive(m, src, src_len, y, n + 1, best, best_n,
                        best_key);
         }
@@ -801,12 +884,34 @@ static void expect(const char *command, int status,
     assert_non_null(strstr(out, message));
 }
 
+/* a small untrained model whose output bias makes it end every
+   translation at once, with <eos>: it translates without comment */
+static Checkpoint small_that_ends(int kind)
+{
+    Checkpoint ck = small(kind, 8, 8, 1);
+    Params *p = &ck.model->params;
+    for (int t = 0; t < p->n_tensors; t++)
+        if (!strcmp(p->tensor[t].name, "out_b"))
+            p->value[p->tensor[t].offset + EOS] = 50;
+    return ck;
+}
+
 static void test_translate_and_train_name_each_bad_input(void **s)
 {
     (void)s;
     char path[128], cmd[1000];
     snprintf(path, sizeof path, "%s/none.ckpt", dir);
     Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    ckpt_save(&ck, path);
+    out_commit();
+    /* untrained, it never emits <eos>: the translation is cut at the
+       limit, 2 n + 10 tokens, and said to be */
+    snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
+             " --sentence 'the dog'", path);
+    expect(cmd, 0, "translate: --sentence: the translation has no"
+           " <eos> within 14 tokens, the limit for 2 words");
+    ckpt_free(&ck);
+    ck = small_that_ends(ATTN_NONE);
     ckpt_save(&ck, path);
     out_commit();
     const char *lines = "the dog sees a cat\\n\\nthe zebra eats\\n"
@@ -835,6 +940,14 @@ static void test_translate_and_train_name_each_bad_input(void **s)
     snprintf(cmd, sizeof cmd, "build/bin/translate --model %s"
              " --heatmap --sentence 'the dog'", path);
     expect(cmd, 2, "no attention, so there are no weights");
+    /* a reader that stops early, like head: translate stops too,
+       silently, with the status of a death by SIGPIPE */
+    snprintf(cmd, sizeof cmd, "bash -c 'yes the dog eats | head -n"
+             " 100000 > %s/many.txt; build/bin/translate --model %s"
+             " < %s/many.txt | head -n 1 > /dev/null;"
+             " exit ${PIPESTATUS[0]}'", dir, path, dir);
+    assert_int_equal(run(cmd, out, sizeof out), 128 + SIGPIPE);
+    assert_string_equal(out, "");
     expect("build/bin/translate --model /nonexistent/m.ckpt"
            " --sentence 'the dog'", 2, "cannot open");
     expect("build/bin/translate --sentence 'the dog'", 2,
@@ -852,7 +965,7 @@ static void test_a_nul_or_a_lone_return_refuses_its_line(void **s)
     (void)s;
     char path[128], cmd[1000], out[8192];
     snprintf(path, sizeof path, "%s/lines.ckpt", dir);
-    Checkpoint ck = small(ATTN_NONE, 8, 8, 1);
+    Checkpoint ck = small_that_ends(ATTN_NONE);
     ckpt_save(&ck, path);
     out_commit();
     snprintf(cmd, sizeof cmd, "printf 'the big dog\\0 zebra ..\\nthe"
@@ -1093,6 +1206,9 @@ int main(void)
         cmocka_unit_test(
             test_the_score_is_the_teacher_forced_log_probability),
         cmocka_unit_test(test_a_wide_beam_is_exhaustive_search),
+        cmocka_unit_test(test_special_tokens_are_never_emitted),
+        cmocka_unit_test(
+            test_the_cache_gives_what_rerunning_the_prefix_gives),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(test_train_saves_only_what_translate_can_load),
