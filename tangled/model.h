@@ -1,9 +1,9 @@
-#line 605 "chapters/03-bottleneck.nw"
+#line 608 "chapters/03-bottleneck.nw"
 /* model.h: what every model family offers (chapter 3). */
 #ifndef MODEL_H
 #define MODEL_H
 #include "task.h"
-#line 628 "chapters/03-bottleneck.nw"
+#line 631 "chapters/03-bottleneck.nw"
 typedef struct ModelFamily ModelFamily;
 typedef struct {
     const ModelFamily *family;      /* which kind of model */
@@ -11,19 +11,19 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* the family's variant */
     
-#line 129 "chapters/07b-training.nw"
+#line 132 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 635 "chapters/03-bottleneck.nw"
+#line 638 "chapters/03-bottleneck.nw"
 } ModelConfig;
-#line 648 "chapters/03-bottleneck.nw"
+#line 651 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;                  /* every tensor, by name */
     int max_B, max_S, max_T;        /* the workspace's capacity */
     real *weights;                  /* [B, T', S] or NULL */
 } Model;
-#line 661 "chapters/03-bottleneck.nw"
+#line 664 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -31,12 +31,12 @@ typedef struct {
     const int *mask;            /* [B, S]: 1 for a token, 0 for pad */
     int B, S, H;
 } Encoding;
-#line 674 "chapters/03-bottleneck.nw"
+#line 677 "chapters/03-bottleneck.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *logits;                   /* [N, V]: the last step's */
 } DecoderState;
-#line 683 "chapters/03-bottleneck.nw"
+#line 686 "chapters/03-bottleneck.nw"
 struct ModelFamily {
     const char *name;
     const char *const *variants;    /* by cfg.attention; NULL ends */
@@ -56,14 +56,14 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1157 "chapters/07b-training.nw"
+#line 1161 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1573 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 700 "chapters/03-bottleneck.nw"
+#line 703 "chapters/03-bottleneck.nw"
 };
 #line 949 "chapters/08-using.nw"
 typedef struct ConfigField {
@@ -83,7 +83,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v);
 #line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 708 "chapters/03-bottleneck.nw"
+#line 711 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -95,14 +95,14 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1192 "chapters/03-bottleneck.nw"
+#line 1195 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1349 "chapters/03-bottleneck.nw"
+#line 1352 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -110,7 +110,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1424 "chapters/03-bottleneck.nw"
+#line 1427 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
@@ -122,5 +122,5 @@ typedef void (*EpochHook)(int epoch, double train_loss,
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx);
-#line 613 "chapters/03-bottleneck.nw"
+#line 616 "chapters/03-bottleneck.nw"
 #endif
