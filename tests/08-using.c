@@ -18,8 +18,6 @@
 #include "checkpoint.h"
 #include "families.h"
 
-/* the Transformer's kind: the encoder-decoder's come first */
-#define TRANSFORMER (ATTN_NONE_WC + 1)
 
 #define SCORE_TOL 1e-9      /* beam score against teacher forcing */
 
@@ -224,7 +222,7 @@ static void test_round_trip_is_bit_identical(void **s)
 {
     (void)s;
     round_trip(ATTN_DOT);
-    round_trip(TRANSFORMER);
+    round_trip(kind_from_name("transformer"));
 }
 
 /* a small checkpoint of each family: LSTM, then Transformer */
@@ -509,7 +507,7 @@ static void test_a_contradicting_command_line_is_named(void **s)
                            " dot"));
     assert_int_equal(ckpt_expect(&ck, -1, 64, &err), CKPT_MISMATCH);
     assert_non_null(strstr(err.message, "hidden size 4, not 64"));
-    assert_int_equal(ckpt_expect(&ck, TRANSFORMER, 4, &err),
+    assert_int_equal(ckpt_expect(&ck, kind_from_name("transformer"), 4, &err),
                      CKPT_OK);
     ckpt_free(&ck);
 }
@@ -624,7 +622,7 @@ static void test_width_one_is_greedy_decoding(void **s)
 {
     (void)s;
     int kinds[] = { ATTN_NONE, ATTN_DOT, ATTN_ADDITIVE,
-                    TRANSFORMER };
+                    kind_from_name("transformer") };
     for (int i = 0; i < 4; i++) {
         Model *m = trained(kinds[i], 64);
         Batch b;
@@ -668,7 +666,7 @@ static void emits_no_special_token(const int *out, int B, int steps)
 static void test_special_tokens_are_never_emitted(void **s)
 {
     (void)s;
-    int kinds[] = { ATTN_NONE, ATTN_DOT, TRANSFORMER };
+    int kinds[] = { ATTN_NONE, ATTN_DOT, kind_from_name("transformer") };
     for (int i = 0; i < 3; i++) {
         Checkpoint ck = small(kinds[i], 8, 8, 3);
         Model *m = ck.model;
@@ -701,7 +699,7 @@ static void test_the_cache_gives_what_rerunning_the_prefix_gives(
     void **s)
 {
     (void)s;
-    Model *m = trained(TRANSFORMER, 64);
+    Model *m = trained(kind_from_name("transformer"), 64);
     Batch b;
     recipe_batch(&b, 16);
     int steps = b.T - 1, cached[16 * 16], rerun[16 * 16];
@@ -783,7 +781,7 @@ static void test_the_score_is_the_teacher_forced_log_probability(
 {
     (void)s;
     score_is_teacher_forced(ATTN_GENERAL);
-    score_is_teacher_forced(TRANSFORMER);
+    score_is_teacher_forced(kind_from_name("transformer"));
 }
 
 /* Every translation of up to STEPS tokens over a 6-word target
@@ -816,7 +814,7 @@ static void exhaustive(Model *m, const int *src, int src_len,
 static void test_a_wide_beam_is_exhaustive_search(void **s)
 {
     (void)s;
-    int kinds[] = { ATTN_NONE, ATTN_DOT, TRANSFORMER };
+    int kinds[] = { ATTN_NONE, ATTN_DOT, kind_from_name("transformer") };
     for (int i = 0; i < 3; i++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             ModelConfig c = model_config_default();
