@@ -63,7 +63,7 @@ dataset_free(&val_set);
 #line 2995 "chapters/A-programs.nw"
     
 #line 3053 "chapters/A-programs.nw"
-Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL};
+Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL, NULL};
 Batch batch;
 batch_alloc(&batch, 1, len);
 int row = 0;

@@ -95,7 +95,7 @@ if (n - 1 > t->max_words) {
 #line 4550 "chapters/A-programs.nw"
 static void translate_ids(const Translator *t, int *ids, int len)
 {
-    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL };
+    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL };
     Batch batch;
     batch_alloc(&batch, 1, len);
     int row = 0, steps = len - 1;
