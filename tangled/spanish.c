@@ -103,8 +103,8 @@ enum { MASC = 0, FEM = 1 };
 #define ADJ_EN(en, ms, fs, mp, fp) en,
 #define VERB_EN(en3, enb, es3, es3p) en3, enb,
 static const char *const english_words[] = {
-    "the", "a", "some", "he", "she", "it", "they", "does", "do",
-    "not", "'s",
+    "the", "a", "an", "some", "he", "she", "it", "they", "does",
+    "do", "not", "'s",
     NOUNS(NOUN_EN) ADJECTIVES(ADJ_EN) VERBS(VERB_EN)
 };
 _Static_assert(sizeof english_words / sizeof *english_words
@@ -181,7 +181,14 @@ static int subject_plural(const Sentence *s)
     return s->pronoun >= 0 ? s->pronoun == EN_THEY
                            : s->subject.head.plural;
 }
-#line 421 "chapters/09-spanish.nw"
+#line 424 "chapters/09-spanish.nw"
+static int a_or_an(const Phrase *ph)
+{
+    int next = ph->n_adj ? EN_ADJ + ph->adj[0]
+                         : EN_NOUN + 2 * ph->noun;
+    return strchr("aeiou", english_words[next][0]) ? EN_AN : EN_A;
+}
+
 static int put_src(TaskPair *p, int word)
 {
     p->src[p->src_words] = word;
@@ -192,12 +199,13 @@ static void write_phrase_en(TaskPair *p, Phrase *ph, int with_det)
 {
     if (with_det)
         ph->at_det = put_src(p, ph->definite ? EN_THE
-                                : ph->plural ? EN_SOME : EN_A);
+                                : ph->plural ? EN_SOME
+                                : a_or_an(ph));
     for (int k = 0; k < ph->n_adj; k++)
         ph->at_adj[k] = put_src(p, EN_ADJ + ph->adj[k]);
     ph->at_noun = put_src(p, EN_NOUN + 2 * ph->noun + ph->plural);
 }
-#line 440 "chapters/09-spanish.nw"
+#line 451 "chapters/09-spanish.nw"
 static void write_noun_phrase_en(TaskPair *p, NounPhrase *np)
 {
     if (np->possessive) {
@@ -221,7 +229,7 @@ static void write_sentence_en(TaskPair *p, Sentence *s)
                             + (plural || s->negated));
     if (s->has_object) write_noun_phrase_en(p, &s->object);
 }
-#line 470 "chapters/09-spanish.nw"
+#line 481 "chapters/09-spanish.nw"
 static int put_tgt(TaskPair *p, int word, int tag)
 {
     p->tgt[p->tgt_words] = word;
@@ -239,7 +247,7 @@ static int article(int definite, int plural, int gender)
 {
     return ES_ART + 4 * !definite + 2 * plural + gender;
 }
-#line 492 "chapters/09-spanish.nw"
+#line 503 "chapters/09-spanish.nw"
 static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
                                       int noun_tag)
 {
@@ -252,7 +260,7 @@ static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
         put_link(p, ph->at_adj[k], t, 1);
     }
 }
-#line 511 "chapters/09-spanish.nw"
+#line 522 "chapters/09-spanish.nw"
 static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
                                  int is_object)
 {
@@ -270,7 +278,7 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     write_noun_and_adjectives(p, h, np->possessive ? PH_POSSESSIVE
                                                    : PH_PLAIN);
     if (np->possessive) 
-#line 531 "chapters/09-spanish.nw"
+#line 542 "chapters/09-spanish.nw"
 {
     const Phrase *o = &np->owner;
     int oart = article(o->definite, 0, noun_gender[o->noun]);
@@ -286,9 +294,9 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     }
     write_noun_and_adjectives(p, o, PH_POSSESSIVE);
 }
-#line 528 "chapters/09-spanish.nw"
+#line 539 "chapters/09-spanish.nw"
 }
-#line 551 "chapters/09-spanish.nw"
+#line 562 "chapters/09-spanish.nw"
 static void write_sentence_es(TaskPair *p, const Sentence *s)
 {
     p->tgt_words = p->n_links = 0;
@@ -304,7 +312,7 @@ static void write_sentence_es(TaskPair *p, const Sentence *s)
     if (s->pronoun >= 0) put_link(p, s->at_pronoun, v, 0);
     if (s->has_object) write_noun_phrase_es(p, &s->object, 1);
 }
-#line 581 "chapters/09-spanish.nw"
+#line 592 "chapters/09-spanish.nw"
 static void spanish_draw(const Task *t, int words, Rng *rng,
                          TaskPair *p)
 {
@@ -320,7 +328,7 @@ static void spanish_draw(const Task *t, int words, Rng *rng,
     } while (p->src_words != words);
     write_sentence_es(p, &s);
 }
-#line 601 "chapters/09-spanish.nw"
+#line 612 "chapters/09-spanish.nw"
 const Task spanish_task = {
     .name = "spanish",
     .n_src = EN_WORDS, .n_tgt = ES_WORDS,
@@ -328,7 +336,7 @@ const Task spanish_task = {
     .extra_words = 3,
     .draw = spanish_draw,
 };
-#line 625 "chapters/09-spanish.nw"
+#line 636 "chapters/09-spanish.nw"
 typedef struct { const int *word; int n, at; } Reader;
 
 static int peek(const Reader *r)
@@ -340,11 +348,12 @@ static int next_is(const Reader *r, int first, int end)
 {
     return peek(r) >= first && peek(r) < end;
 }
-#line 640 "chapters/09-spanish.nw"
+#line 651 "chapters/09-spanish.nw"
 static int read_phrase(Reader *r, Phrase *ph, int with_det)
 {
     int det = with_det ? peek(r) : EN_THE;
-    if (det != EN_THE && det != EN_A && det != EN_SOME) return 0;
+    if (det != EN_THE && det != EN_A && det != EN_AN
+        && det != EN_SOME) return 0;
     r->at += with_det;
     ph->n_adj = 0;
     for (; next_is(r, EN_ADJ, EN_VERB); r->at++) {
@@ -357,7 +366,9 @@ static int read_phrase(Reader *r, Phrase *ph, int with_det)
     ph->plural = (peek(r) - EN_NOUN) % 2;
     r->at++;
     ph->definite = det == EN_THE;
-    return det == EN_THE || (det == EN_SOME) == ph->plural;
+    if (det == EN_A || det == EN_AN)
+        return !ph->plural && det == a_or_an(ph);
+    return det == EN_THE || ph->plural;
 }
 
 static int read_noun_phrase(Reader *r, NounPhrase *np)
@@ -369,7 +380,7 @@ static int read_noun_phrase(Reader *r, NounPhrase *np)
     np->owner = np->head;           /* what was read is the owner */
     return !np->owner.plural && read_phrase(r, &np->head, 0);
 }
-#line 673 "chapters/09-spanish.nw"
+#line 687 "chapters/09-spanish.nw"
 int spanish_parse(const int *words, int n, TaskPair *p)
 {
     Reader r = { words, n, 0 };

@@ -108,6 +108,9 @@ static void test_adjectives_reverse_and_articles_agree(void **state)
                         "unas casas rojas pequeñas ven al hombre");
     assert_int_equal(link_of(p, 6, 6), 1);      /* al = the */
     assert_int_equal(q.tag[0], PH_AGREEMENT);
+    assert_true(parse_text("an old woman 's dogs eat", p));
+    assert_string_equal(spanish_text(p),
+                        "los perros de una mujer vieja comen");
     assert_true(parse_text("a woman 's old dogs eat", p));
     assert_string_equal(spanish_text(p),
                         "los perros viejos de una mujer comen");
@@ -143,6 +146,7 @@ static void test_sentences_outside_the_grammar_are_refused(void **s)
         "the dog does not sees", "the dog sees the", "dog sees",
         "the small small dog sees", "the big red old dog sees",
         "the dog not see", "sees the dog", "the dog sees a cat cat",
+        "an dog sees", "a old dog sees", "an uncle sees a apple",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         if (parse_text(bad[i], p)) fail_msg("accepted '%s'", bad[i]);
