@@ -33,7 +33,7 @@ endif
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish attention model seq2seq align metrics \
              transformer tmodel families checkpoint beam
-PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
+PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
@@ -489,6 +489,26 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 	  "attention has $$bytes bytes: $$params parameters of 4 bytes" \
 	  "each, and $$((bytes - 4 * params)) bytes of header, tensor" \
 	  "table and checksum." > $@
+
+# chapter 9: every family on the English-to-Spanish task
+SPANISH := build/gen/spanish-table.tex build/gen/spanish-phenomena.tex \
+        build/gen/spanish-heads.tex build/gen/spanish-curves.dat \
+        build/gen/spanish-thresholds.dat build/gen/spanish-summary.tex
+GEN += $(SPANISH)
+$(SPANISH) &: build/bin/spanish-study
+	@mkdir -p $(@D)
+	build/bin/spanish-study --table build/gen/spanish-table.tex \
+	  --phenomena build/gen/spanish-phenomena.tex \
+	  --heads build/gen/spanish-heads.tex \
+	  --curves build/gen/spanish-curves.dat \
+	  --thresholds build/gen/spanish-thresholds.dat \
+	  --summary build/gen/spanish-summary.tex
+build/fig/spanish-curves.tex: build/gen/spanish-curves.dat \
+		build/gen/spanish-thresholds.dat
+SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \
+        test_aer_of_the_worked_example test_bleu_of_the_papers_examples \
+        test_chrf_of_the_worked_examples
+GEN += $(SPANISH_TESTS:%=build/gen/%.tex)
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex

@@ -5,25 +5,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 2963 "chapters/A-programs.nw"
+#line 2964 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2063 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 2089 "chapters/A-programs.nw"
+#line 2090 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 2658 "chapters/A-programs.nw"
+#line 2659 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 2095 "chapters/A-programs.nw"
+#line 2096 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2700 "chapters/A-programs.nw"
+#line 2701 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 2105 "chapters/A-programs.nw"
+#line 2106 "chapters/A-programs.nw"
 }
-#line 2134 "chapters/A-programs.nw"
+#line 2135 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2148 "chapters/A-programs.nw"
+#line 2149 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2163 "chapters/A-programs.nw"
+#line 2164 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2384 "chapters/A-programs.nw"
+#line 2385 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 2405 "chapters/A-programs.nw"
+#line 2406 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2587 "chapters/A-programs.nw"
+#line 2588 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -122,7 +122,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 2180 "chapters/A-programs.nw"
+#line 2181 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -141,7 +141,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 2883 "chapters/A-programs.nw"
+#line 2884 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -166,7 +166,7 @@ static void write_heatmap(const char *prefix, Model *m,
     const real *w = m->weights;        /* [1, T', S] */
     char *name;
     
-#line 2913 "chapters/A-programs.nw"
+#line 2914 "chapters/A-programs.nw"
 name = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 FILE *f = out_open(name);
 for (int j = 0; j < T; j++)
@@ -174,9 +174,9 @@ for (int j = 0; j < T; j++)
         fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
 out_close(f);
 free(name);
-#line 2907 "chapters/A-programs.nw"
+#line 2908 "chapters/A-programs.nw"
     
-#line 2923 "chapters/A-programs.nw"
+#line 2924 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
@@ -202,9 +202,9 @@ for (int k = 0; k < n_links; k++) {
 }
 out_close(f);
 free(name);
-#line 2908 "chapters/A-programs.nw"
+#line 2909 "chapters/A-programs.nw"
     
-#line 2950 "chapters/A-programs.nw"
+#line 2951 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
@@ -215,10 +215,10 @@ out_close(f);
 free(name);
 vocab_free(&en);
 vocab_free(&es);
-#line 2909 "chapters/A-programs.nw"
+#line 2910 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 2318 "chapters/A-programs.nw"
+#line 2319 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -228,12 +228,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2715 "chapters/A-programs.nw"
+#line 2716 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2327 "chapters/A-programs.nw"
+#line 2328 "chapters/A-programs.nw"
 } Plan;
-#line 2330 "chapters/A-programs.nw"
+#line 2331 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -250,39 +250,39 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2693 "chapters/A-programs.nw"
+#line 2694 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
     AlignScore a0 = align_evaluate(m, pl->align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 2346 "chapters/A-programs.nw"
+#line 2347 "chapters/A-programs.nw"
     
-#line 2350 "chapters/A-programs.nw"
+#line 2351 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2706 "chapters/A-programs.nw"
+#line 2707 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 2357 "chapters/A-programs.nw"
+#line 2358 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2347 "chapters/A-programs.nw"
+#line 2348 "chapters/A-programs.nw"
 }
 
-#line 2071 "chapters/A-programs.nw"
+#line 2072 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2200 "chapters/A-programs.nw"
+#line 2201 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -291,10 +291,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5, threads = default_threads();
-#line 2663 "chapters/A-programs.nw"
+#line 2664 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 2209 "chapters/A-programs.nw"
+#line 2210 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -311,7 +311,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 2666 "chapters/A-programs.nw"
+#line 2667 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -319,12 +319,12 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 2225 "chapters/A-programs.nw"
+#line 2226 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2281 "chapters/A-programs.nw"
+#line 2282 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -340,21 +340,21 @@ for (int k = 0; k < n_conf; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--configs has"
                                       " no transformer");
-#line 2230 "chapters/A-programs.nw"
+#line 2231 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 2239 "chapters/A-programs.nw"
+#line 2240 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 2252 "chapters/A-programs.nw"
+#line 2253 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 2674 "chapters/A-programs.nw"
+#line 2675 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
@@ -363,7 +363,7 @@ for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2257 "chapters/A-programs.nw"
+#line 2258 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -372,48 +372,48 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2720 "chapters/A-programs.nw"
+#line 2721 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2266 "chapters/A-programs.nw"
+#line 2267 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 2075 "chapters/A-programs.nw"
+#line 2076 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2683 "chapters/A-programs.nw"
+#line 2684 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 2078 "chapters/A-programs.nw"
+#line 2079 "chapters/A-programs.nw"
     
-#line 2302 "chapters/A-programs.nw"
+#line 2303 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2718 "chapters/A-programs.nw"
+#line 2719 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2307 "chapters/A-programs.nw"
+#line 2308 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2722 "chapters/A-programs.nw"
+#line 2723 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 2079 "chapters/A-programs.nw"
+#line 2080 "chapters/A-programs.nw"
     
-#line 2363 "chapters/A-programs.nw"
+#line 2364 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -429,11 +429,11 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 2080 "chapters/A-programs.nw"
+#line 2081 "chapters/A-programs.nw"
     
-#line 2425 "chapters/A-programs.nw"
+#line 2426 "chapters/A-programs.nw"
 if (table) 
-#line 2437 "chapters/A-programs.nw"
+#line 2438 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -448,7 +448,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 2457 "chapters/A-programs.nw"
+#line 2458 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -459,14 +459,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2451 "chapters/A-programs.nw"
+#line 2452 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2426 "chapters/A-programs.nw"
+#line 2427 "chapters/A-programs.nw"
 if (curves) 
-#line 2471 "chapters/A-programs.nw"
+#line 2472 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -485,11 +485,11 @@ if (curves)
     }
     out_close(f);
 }
-#line 2427 "chapters/A-programs.nw"
+#line 2428 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 2557 "chapters/A-programs.nw"
+#line 2558 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -499,7 +499,7 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2569 "chapters/A-programs.nw"
+#line 2570 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -512,7 +512,7 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 2503 "chapters/A-programs.nw"
+#line 2504 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++)
     compare_runs(f, runs[0], kind, 0, k, seeds);
 for (int k = 1; k < n_conf; k++)
@@ -524,7 +524,7 @@ for (int i = 1; i < n_conf; i++)
     for (int j = i + 1; j < n_conf; j++)
         if (kind_chooses(kind[i]) && kind_chooses(kind[j]))
             compare_runs(f, runs[0], kind, i, j, seeds);
-#line 2523 "chapters/A-programs.nw"
+#line 2524 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -547,17 +547,17 @@ for (int i = 1; i < n_conf; i++)
                      " baseline's. ");
     }
 }
-#line 2551 "chapters/A-programs.nw"
+#line 2552 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2516 "chapters/A-programs.nw"
+#line 2517 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2430 "chapters/A-programs.nw"
+#line 2431 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 2627 "chapters/A-programs.nw"
+#line 2628 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -579,11 +579,11 @@ fprintf(f, "The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 2431 "chapters/A-programs.nw"
+#line 2432 "chapters/A-programs.nw"
     out_close(f);
 }
 if (seeds_answer) 
-#line 2613 "chapters/A-programs.nw"
+#line 2614 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -595,11 +595,11 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2732 "chapters/A-programs.nw"
+#line 2733 "chapters/A-programs.nw"
 int n_attn = 0;
 for (int k = 0; k < n_conf; k++) n_attn += kind_chooses(kind[k]);
 if (align_table) 
-#line 2742 "chapters/A-programs.nw"
+#line 2743 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -617,7 +617,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 2768 "chapters/A-programs.nw"
+#line 2769 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
 if (!kind_chooses(kind[k]))
@@ -625,16 +625,16 @@ if (!kind_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 2759 "chapters/A-programs.nw"
+#line 2760 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2735 "chapters/A-programs.nw"
+#line 2736 "chapters/A-programs.nw"
 if (align_curves) 
-#line 2809 "chapters/A-programs.nw"
+#line 2810 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
@@ -656,9 +656,9 @@ if (align_curves)
     }
     out_close(f);
 }
-#line 2736 "chapters/A-programs.nw"
+#line 2737 "chapters/A-programs.nw"
 if (align_summary) 
-#line 2780 "chapters/A-programs.nw"
+#line 2781 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -685,9 +685,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2737 "chapters/A-programs.nw"
+#line 2738 "chapters/A-programs.nw"
 if (align_timing) 
-#line 2837 "chapters/A-programs.nw"
+#line 2838 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -697,7 +697,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k])) continue;
         
-#line 2854 "chapters/A-programs.nw"
+#line 2855 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -719,15 +719,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 2846 "chapters/A-programs.nw"
+#line 2847 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2738 "chapters/A-programs.nw"
+#line 2739 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 2081 "chapters/A-programs.nw"
+#line 2082 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

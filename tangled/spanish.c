@@ -312,7 +312,26 @@ static void write_sentence_es(TaskPair *p, const Sentence *s)
     if (s->pronoun >= 0) put_link(p, s->at_pronoun, v, 0);
     if (s->has_object) write_noun_phrase_es(p, &s->object, 1);
 }
-#line 592 "chapters/09-spanish.nw"
+#line 612 "chapters/09-spanish.nw"
+static int phrase_length(const Phrase *ph, int with_det)
+{
+    return with_det + ph->n_adj + 1;
+}
+
+static int noun_phrase_length(const NounPhrase *np)
+{
+    return np->possessive ? phrase_length(&np->owner, 1) + 1
+                            + phrase_length(&np->head, 0)
+                          : phrase_length(&np->head, 1);
+}
+
+static int sentence_length(const Sentence *s)
+{
+    return (s->pronoun >= 0 ? 1 : noun_phrase_length(&s->subject))
+           + (s->negated ? 3 : 1)
+           + (s->has_object ? noun_phrase_length(&s->object) : 0);
+}
+#line 593 "chapters/09-spanish.nw"
 static void spanish_draw(const Task *t, int words, Rng *rng,
                          TaskPair *p)
 {
@@ -322,13 +341,12 @@ static void spanish_draw(const Task *t, int words, Rng *rng,
                " not %d", SPANISH_MIN_WORDS, SPANISH_MAX_WORDS,
                words);
     Sentence s;
-    do {
-        draw_sentence(&s, rng);
-        write_sentence_en(p, &s);
-    } while (p->src_words != words);
+    do draw_sentence(&s, rng);
+    while (sentence_length(&s) != words);
+    write_sentence_en(p, &s);
     write_sentence_es(p, &s);
 }
-#line 612 "chapters/09-spanish.nw"
+#line 635 "chapters/09-spanish.nw"
 const Task spanish_task = {
     .name = "spanish",
     .n_src = EN_WORDS, .n_tgt = ES_WORDS,
@@ -336,7 +354,7 @@ const Task spanish_task = {
     .extra_words = 3,
     .draw = spanish_draw,
 };
-#line 636 "chapters/09-spanish.nw"
+#line 659 "chapters/09-spanish.nw"
 typedef struct { const int *word; int n, at; } Reader;
 
 static int peek(const Reader *r)
@@ -348,7 +366,7 @@ static int next_is(const Reader *r, int first, int end)
 {
     return peek(r) >= first && peek(r) < end;
 }
-#line 651 "chapters/09-spanish.nw"
+#line 674 "chapters/09-spanish.nw"
 static int read_phrase(Reader *r, Phrase *ph, int with_det)
 {
     int det = with_det ? peek(r) : EN_THE;
@@ -380,7 +398,7 @@ static int read_noun_phrase(Reader *r, NounPhrase *np)
     np->owner = np->head;           /* what was read is the owner */
     return !np->owner.plural && read_phrase(r, &np->head, 0);
 }
-#line 687 "chapters/09-spanish.nw"
+#line 710 "chapters/09-spanish.nw"
 int spanish_parse(const int *words, int n, TaskPair *p)
 {
     Reader r = { words, n, 0 };

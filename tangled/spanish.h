@@ -23,7 +23,7 @@ enum { ES_ART = 0, ES_AL = 8, ES_DEL, ES_DE, ES_A, ES_NO, ES_NOUN,
 #line 588 "chapters/09-spanish.nw"
 enum { SPANISH_MIN_WORDS = 2, SPANISH_MAX_WORDS = 19 };
 extern const Task spanish_task;
-#line 631 "chapters/09-spanish.nw"
+#line 654 "chapters/09-spanish.nw"
 int spanish_parse(const int *words /* [n] */, int n, TaskPair *p);
 #line 38 "chapters/09-spanish.nw"
 #endif

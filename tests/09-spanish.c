@@ -196,6 +196,24 @@ static void test_every_drawn_pair_is_well_formed(void **state)
     }
 }
 
+/* a dataset of short sentences: every pair fits its rows (the
+   grammar measures a drawn sentence before writing it; make sanitize
+   catches a write past the pair's room) */
+static void test_short_datasets_fit_their_rows(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 3);
+    Dataset d;
+    dataset_generate(&d, &spanish_task, 500, 2, 3, &rng);
+    assert_int_equal(d.L, 3 + spanish_task.extra_words + 2);
+    for (int p = 0; p < d.n; p++) {
+        assert_true(d.src_len[p] >= 4 && d.src_len[p] <= 5);
+        assert_true(d.tgt_len[p] <= d.L);
+    }
+    dataset_free(&d);
+}
+
 /* the lexicon: 45 nouns, 20 adjectives, 20 verbs, both genders;
    the Spanish words valid UTF-8 and lower case */
 static void test_the_lexicon_has_its_sizes_and_real_spelling(void **s)
@@ -400,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_every_drawn_pair_is_well_formed),
         cmocka_unit_test(
             test_the_lexicon_has_its_sizes_and_real_spelling),
+        cmocka_unit_test(test_short_datasets_fit_their_rows),
         cmocka_unit_test(test_aer_of_the_worked_example),
         cmocka_unit_test(test_aer_chance_is_the_mean_over_every_argmax),
         cmocka_unit_test(test_links_are_read_off_the_weights_as_stated),
