@@ -34,7 +34,7 @@ endif
 MODULES   := toolkit task spanish attention model seq2seq align metrics \
              transformer tmodel families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
-             ablation heatmap bench scale-sweep attn-counts translate \
+             spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using
@@ -505,6 +505,18 @@ $(SPANISH) &: build/bin/spanish-study
 	  --summary build/gen/spanish-summary.tex
 build/fig/spanish-curves.tex: build/gen/spanish-curves.dat \
 		build/gen/spanish-thresholds.dat
+# the grammar's Spanish against Apertium's (apertium-eng-spa)
+APERTIUM := build/gen/apertium-table.tex build/gen/apertium-summary.tex
+GEN += $(APERTIUM)
+build/gen/apertium-english.txt: build/bin/spanish-apertium
+	@mkdir -p $(@D)
+	build/bin/spanish-apertium --english $@
+build/gen/apertium-spanish.txt: build/gen/apertium-english.txt
+	apertium eng-spa $< $@
+$(APERTIUM) &: build/bin/spanish-apertium build/gen/apertium-spanish.txt
+	build/bin/spanish-apertium --apertium build/gen/apertium-spanish.txt \
+	  --table build/gen/apertium-table.tex \
+	  --summary build/gen/apertium-summary.tex
 SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \
         test_aer_of_the_worked_example test_bleu_of_the_papers_examples \
         test_chrf_of_the_worked_examples

@@ -1,4 +1,4 @@
-#line 1337 "chapters/09-spanish.nw"
+#line 1379 "chapters/09-spanish.nw"
 /* spanish-study: every family on the English-to-Spanish task. */
 #include "families.h"
 #include "metrics.h"
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1365 "chapters/09-spanish.nw"
+#line 1407 "chapters/09-spanish.nw"
 typedef struct {
     AerCounts argmax[N_PHENOMENA], all;
     AerCounts above[N_THETA];
@@ -55,7 +55,7 @@ typedef struct {
     Eval final;
     double bleu, chrf, seconds;
 } Run;
-#line 1385 "chapters/09-spanish.nw"
+#line 1427 "chapters/09-spanish.nw"
 typedef struct { AerSet *set; const Dataset *d; } AerVisit;
 
 static void aer_one(const real *w, int T, int S, int row, void *ctx)
@@ -86,7 +86,7 @@ static AerSet aer_measure(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, aer_one, &v);
     return set;
 }
-#line 1419 "chapters/09-spanish.nw"
+#line 1461 "chapters/09-spanish.nw"
 static void translation_scores(Model *m, const Dataset *d, int bs,
                                const Vocab *es, double *bleu_out,
                                double *chrf_out)
@@ -106,7 +106,7 @@ static void translation_scores(Model *m, const Dataset *d, int bs,
         int steps = batch.T - 1;
         greedy_decode(m, &batch, steps, out, NULL);
         
-#line 1446 "chapters/09-spanish.nw"
+#line 1488 "chapters/09-spanish.nw"
 for (int i = 0; i < batch.B; i++) {
     const int *hyp = out + (size_t)i * steps;
     const int *ref = batch.tgt + (size_t)i * batch.T + 1;
@@ -120,14 +120,14 @@ for (int i = 0; i < batch.B; i++) {
         strcat(strcat(rs, " "), es->word[ref[k]]);
     chrf_add(&c, hs, rs, CHRF_N);
 }
-#line 1438 "chapters/09-spanish.nw"
+#line 1480 "chapters/09-spanish.nw"
     }
     *bleu_out = bleu(&b, NULL);
     *chrf_out = chrf(&c, 3, CHRF_N);
     free(rows); free(out);
     batch_free(&batch);
 }
-#line 1462 "chapters/09-spanish.nw"
+#line 1504 "chapters/09-spanish.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -152,7 +152,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
         h->run->aer_curve[epoch] = aer(&s.all);
     }
 }
-#line 1488 "chapters/09-spanish.nw"
+#line 1530 "chapters/09-spanish.nw"
 static void study_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -172,7 +172,7 @@ static void study_run(int index, void *ctx)
     translation_scores(m, pl->val_set, t.batch_size, pl->es,
                        &run->bleu, &run->chrf);
     if (kind_chooses(pl->kind[k])) 
-#line 1517 "chapters/09-spanish.nw"
+#line 1559 "chapters/09-spanish.nw"
 {
     run->aer = aer_measure(m, pl->align_set, t.batch_size);
     const ModelFamily *f = m->cfg.family;
@@ -183,13 +183,13 @@ static void study_run(int index, void *ctx)
     }
     if (f->show) f->show(m, -1, -1);
 }
-#line 1507 "chapters/09-spanish.nw"
+#line 1549 "chapters/09-spanish.nw"
     progress("%s, seed %d: val loss %.4f, BLEU %.3f, %.1f s",
              kind_name(pl->kind[k]), s + 1, run->final.loss,
              run->bleu, run->seconds);
     if (s != 0) { model_free(m); run->model = NULL; }
 }
-#line 1592 "chapters/09-spanish.nw"
+#line 1634 "chapters/09-spanish.nw"
 typedef double (*RunValue)(const Run *r, int arg);
 
 static void seed_stat(double *mean, double *sd, const Run *runs,
@@ -236,7 +236,7 @@ static double v_theta(const Run *r, int k)
     return aer(&r->aer.above[k]);
 }
 static double v_curve(const Run *r, int e) { return r->aer_curve[e]; }
-#line 1642 "chapters/09-spanish.nw"
+#line 1684 "chapters/09-spanish.nw"
 static void floors(AerCounts chance[N_PHENOMENA + 1],
                    AerCounts best[N_PHENOMENA + 1], const Dataset *d)
 {
@@ -253,12 +253,12 @@ static void floors(AerCounts chance[N_PHENOMENA + 1],
         }
     }
 }
-#line 1352 "chapters/09-spanish.nw"
+#line 1394 "chapters/09-spanish.nw"
 int main(int argc, char **argv)
 {
     program_name = "spanish-study";
     
-#line 1530 "chapters/09-spanish.nw"
+#line 1572 "chapters/09-spanish.nw"
 DataConfig dc = data_config_default();
 dc.task = &spanish_task;
 dc.min_words = 2; dc.max_words = 12;
@@ -299,9 +299,9 @@ char **file[] = { &table, &phen, &heads, &curves, &thetas, &summary };
 const char *opt[] = { "--table", "--phenomena", "--heads", "--curves",
                       "--thresholds", "--summary" };
 for (int i = 0; i < 6; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1356 "chapters/09-spanish.nw"
+#line 1398 "chapters/09-spanish.nw"
     
-#line 1574 "chapters/09-spanish.nw"
+#line 1616 "chapters/09-spanish.nw"
 Vocab en, es;
 vocab_build(&en, &spanish_task, SOURCE);
 vocab_build(&es, &spanish_task, TARGET);
@@ -317,9 +317,9 @@ static Run runs[MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { base, tc, kind, n_conf, seeds, &train_set, &val_set,
               &align_set, &es, runs };
 run_parallel(study_run, &plan, n_conf * seeds, threads);
-#line 1357 "chapters/09-spanish.nw"
+#line 1399 "chapters/09-spanish.nw"
     
-#line 1661 "chapters/09-spanish.nw"
+#line 1703 "chapters/09-spanish.nw"
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n"
@@ -349,7 +349,7 @@ if (table) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1693 "chapters/09-spanish.nw"
+#line 1735 "chapters/09-spanish.nw"
 if (phen) {
     AerCounts chance[N_PHENOMENA + 1], best[N_PHENOMENA + 1];
     floors(chance, best, &align_set);
@@ -380,7 +380,7 @@ if (phen) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1727 "chapters/09-spanish.nw"
+#line 1769 "chapters/09-spanish.nw"
 for (int k = 0; heads && k < n_conf; k++) {
     if (!runs[k][0].heads) continue;
     FILE *f = out_open(heads);
@@ -411,7 +411,7 @@ for (int k = 0; heads && k < n_conf; k++) {
     out_close(f);
     break;
 }
-#line 1760 "chapters/09-spanish.nw"
+#line 1802 "chapters/09-spanish.nw"
 if (curves) {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then mean and sd of argmax AER per model\n");
@@ -442,7 +442,7 @@ if (thetas) {
     }
     out_close(f);
 }
-#line 1794 "chapters/09-spanish.nw"
+#line 1836 "chapters/09-spanish.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The runs train on %d pairs of %d to %d English words"
@@ -452,7 +452,7 @@ if (summary) {
             dc.max_words,
             tc.epochs, base.E, base.H, seeds, dc.n_val, align_set.n);
     
-#line 1808 "chapters/09-spanish.nw"
+#line 1850 "chapters/09-spanish.nw"
 for (int k = 0; k < n_conf; k++) {
     if (!kind_chooses(kind[k])) continue;
     double p, ps, r, rs, best = 2, best_sd = 0;
@@ -470,9 +470,9 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), p, ps, r, rs, best, best_sd,
             theta(at));
 }
-#line 1803 "chapters/09-spanish.nw"
+#line 1845 "chapters/09-spanish.nw"
     
-#line 1828 "chapters/09-spanish.nw"
+#line 1870 "chapters/09-spanish.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of argmax AER below is judged by a"
             " paired $t$-test over the %d seeds (two-sided, 5\\%%:"
@@ -496,11 +496,11 @@ for (int i = 0; i < n_conf; i++)
                      fabs(t) > t_critical(seeds - 1) ? "real"
                      : "inside the noise");
     }
-#line 1804 "chapters/09-spanish.nw"
+#line 1846 "chapters/09-spanish.nw"
     fprintf(f, "\n");
     out_close(f);
 }
-#line 1358 "chapters/09-spanish.nw"
+#line 1400 "chapters/09-spanish.nw"
     out_commit();
     return 0;
 }
