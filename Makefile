@@ -493,8 +493,12 @@ build/gen/ckpt-size.tex: build/gen/recipe-dot.ckpt
 # chapter 9: every family on the English-to-Spanish task
 SPANISH := build/gen/spanish-table.tex build/gen/spanish-phenomena.tex \
         build/gen/spanish-heads.tex build/gen/spanish-curves.dat \
-        build/gen/spanish-thresholds.dat build/gen/spanish-summary.tex
+        build/gen/spanish-thresholds.dat build/gen/spanish-summary.tex \
+        $(foreach m,dot additive transformer,$(foreach k,1 2 3,\
+          $(addprefix build/gen/heatmap-es-$m-$k,.dat .gpi)))
 GEN += $(SPANISH)
+FIGS += $(foreach m,dot additive transformer,$(foreach k,1 2 3,\
+          build/fig/heatmap-es-$m-$k.tex))
 $(SPANISH) &: build/bin/spanish-study
 	@mkdir -p $(@D)
 	build/bin/spanish-study --table build/gen/spanish-table.tex \
@@ -502,7 +506,13 @@ $(SPANISH) &: build/bin/spanish-study
 	  --heads build/gen/spanish-heads.tex \
 	  --curves build/gen/spanish-curves.dat \
 	  --thresholds build/gen/spanish-thresholds.dat \
-	  --summary build/gen/spanish-summary.tex
+	  --summary build/gen/spanish-summary.tex \
+	  --heatmaps build/gen/heatmap-es
+build/fig/heatmap-es-%.tex: figures/heatmap.gp build/gen/heatmap-es-%.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp es-$* \
+	  '$(subst transformer,Transformer head,$(firstword $(subst -, ,$*)))' \
+	  '4.4cm,5.4cm' 'English token' nolabels
 build/fig/spanish-curves.tex: build/gen/spanish-curves.dat \
 		build/gen/spanish-thresholds.dat
 # the grammar's Spanish against Apertium's (apertium-eng-spa)

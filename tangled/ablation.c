@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 2964 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2063 "chapters/A-programs.nw"
@@ -164,58 +164,35 @@ static void write_heatmap(const char *prefix, Model *m,
     model_forward(m, &batch);
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
-    char *name;
     
-#line 2914 "chapters/A-programs.nw"
-name = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
-FILE *f = out_open(name);
-for (int j = 0; j < T; j++)
-    for (int s = 0; s < S; s++)
-        fprintf(f, "%d %d %.4f\n", s, j, w[j * S + s]);
-out_close(f);
-free(name);
-#line 2908 "chapters/A-programs.nw"
-    
-#line 2924 "chapters/A-programs.nw"
+#line 2917 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
-name = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
-f = out_open(name);
-fprintf(f, "set xtics (");
-for (int s = 0; s < S; s++)
-    fprintf(f, "%s\"%s\" %d", s ? ", " : "", en.word[batch.src[s]],
-            s);
-fprintf(f, ")\nset ytics (");
-for (int j = 0; j < T; j++)
-    fprintf(f, "%s\"%s\" %d", j ? ", " : "",
-            es.word[batch.tgt[j + 1]], j);
-fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [%g:-0.5]\n",
-        S - 0.5, T - 0.5);
-int n_links;
-const Link *link = pair_links(d, row, &n_links);
-for (int k = 0; k < n_links; k++) {
-    int g = link[k].src, j = link[k].tgt - 1;
-    fprintf(f, "set object %d rect from %g,%g to %g,%g front"
-            " fillstyle empty border lc rgb '#d62728' lw 4\n",
-            k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5);
-}
-out_close(f);
-free(name);
-#line 2909 "chapters/A-programs.nw"
-    
-#line 2951 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
-f = out_open(name);
+#line 2907 "chapters/A-programs.nw"
+    
+#line 2926 "chapters/A-programs.nw"
+char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
+char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
+int n_links;
+const Link *link = pair_links(d, row, &n_links);
+heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
+free(dat);
+free(gpi);
+#line 2908 "chapters/A-programs.nw"
+    
+#line 2935 "chapters/A-programs.nw"
+char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
+FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-vocab_free(&en);
-vocab_free(&es);
-#line 2910 "chapters/A-programs.nw"
+#line 2909 "chapters/A-programs.nw"
+    vocab_free(&en);
+    vocab_free(&es);
     batch_free(&batch);
 }
 #line 2319 "chapters/A-programs.nw"

@@ -123,3 +123,35 @@ for (int c = 0; c < cols; c++) {
         fputc('\n', f);
     }
 }
+#line 2964 "chapters/A-programs.nw"
+void heatmap_files(const char *dat, const char *gpi, const real *w,
+                   int T, int C, const char *const *row,
+                   const char *const *col, const Link *gold,
+                   int n_gold)
+{
+    FILE *f = out_open(dat);
+    for (int j = 0; j < T; j++)
+        for (int c = 0; c < C; c++)
+            fprintf(f, "%d %d %.4f\n", c, j, w[j * C + c]);
+    out_close(f);
+    f = out_open(gpi);
+    
+#line 2980 "chapters/A-programs.nw"
+fprintf(f, "set xtics (");
+for (int c = 0; c < C; c++)
+    fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
+fprintf(f, ")\nset ytics (");
+for (int j = 0; j < T; j++)
+    fprintf(f, "%s\"%s\" %d", j ? ", " : "", row[j], j);
+fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [%g:-0.5]\n",
+        C - 0.5, T - 0.5);
+for (int k = 0; k < n_gold; k++) {
+    int g = gold[k].src, j = gold[k].tgt - 1;
+    fprintf(f, "set object %d rect from %g,%g to %g,%g front"
+            " fillstyle empty border lc rgb '#d62728' lw 4 dt %d\n",
+            k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
+            gold[k].sure ? 1 : 2);
+}
+#line 2976 "chapters/A-programs.nw"
+    out_close(f);
+}

@@ -25,5 +25,11 @@ void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,
                   const char *const *col_label /* [cols] */);
+#line 2957 "chapters/A-programs.nw"
+void heatmap_files(const char *dat, const char *gpi,
+                   const real *w /* [T, C] */, int T, int C,
+                   const char *const *row /* [T] */,
+                   const char *const *col /* [C] */,
+                   const Link *gold, int n_gold);
 #line 29 "chapters/06-alignment.nw"
 #endif

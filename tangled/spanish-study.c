@@ -1,5 +1,6 @@
-#line 1379 "chapters/09-spanish.nw"
+#line 1410 "chapters/09-spanish.nw"
 /* spanish-study: every family on the English-to-Spanish task. */
+#include "align.h"
 #include "families.h"
 #include "metrics.h"
 #include "spanish.h"
@@ -38,7 +39,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1407 "chapters/09-spanish.nw"
+#line 1439 "chapters/09-spanish.nw"
 typedef struct {
     AerCounts argmax[N_PHENOMENA], all;
     AerCounts above[N_THETA];
@@ -55,7 +56,12 @@ typedef struct {
     Eval final;
     double bleu, chrf, seconds;
 } Run;
-#line 1427 "chapters/09-spanish.nw"
+#line 1673 "chapters/09-spanish.nw"
+enum { MAP_SENTENCES = 3, MAP_WORDS = 9 };
+static const char *const map_kinds[] = { "dot", "additive",
+                                         "transformer" };
+enum { MAP_KINDS = 3 };
+#line 1459 "chapters/09-spanish.nw"
 typedef struct { AerSet *set; const Dataset *d; } AerVisit;
 
 static void aer_one(const real *w, int T, int S, int row, void *ctx)
@@ -86,7 +92,7 @@ static AerSet aer_measure(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, aer_one, &v);
     return set;
 }
-#line 1461 "chapters/09-spanish.nw"
+#line 1493 "chapters/09-spanish.nw"
 static void translation_scores(Model *m, const Dataset *d, int bs,
                                const Vocab *es, double *bleu_out,
                                double *chrf_out)
@@ -106,7 +112,7 @@ static void translation_scores(Model *m, const Dataset *d, int bs,
         int steps = batch.T - 1;
         greedy_decode(m, &batch, steps, out, NULL);
         
-#line 1488 "chapters/09-spanish.nw"
+#line 1520 "chapters/09-spanish.nw"
 for (int i = 0; i < batch.B; i++) {
     const int *hyp = out + (size_t)i * steps;
     const int *ref = batch.tgt + (size_t)i * batch.T + 1;
@@ -120,14 +126,71 @@ for (int i = 0; i < batch.B; i++) {
         strcat(strcat(rs, " "), es->word[ref[k]]);
     chrf_add(&c, hs, rs, CHRF_N);
 }
-#line 1480 "chapters/09-spanish.nw"
+#line 1512 "chapters/09-spanish.nw"
     }
     *bleu_out = bleu(&b, NULL);
     *chrf_out = chrf(&c, 3, CHRF_N);
     free(rows); free(out);
     batch_free(&batch);
 }
-#line 1504 "chapters/09-spanish.nw"
+#line 1679 "chapters/09-spanish.nw"
+static unsigned phenomena_of(const Dataset *d, int row)
+{
+    unsigned seen = 0;
+    for (int t = 1; t < d->tgt_len[row] - 1; t++)
+        seen |= 1u << d->tag[(size_t)row * d->L + t];
+    return seen & ~(1u << PH_PLAIN);
+}
+
+static void choose_map_rows(int rows[MAP_SENTENCES], const Dataset *d)
+{
+    unsigned shown = 0;
+    for (int k = 0; k < MAP_SENTENCES; k++) {
+        int best = -1, best_new = -1;
+        for (int r = 0; r < d->n; r++) {
+            unsigned fresh = phenomena_of(d, r) & ~shown;
+            int n_new = __builtin_popcount(fresh);
+            int used = 0;
+            for (int i = 0; i < k; i++) used |= rows[i] == r;
+            if (!used && d->src_len[r] - 2 <= MAP_WORDS
+                && n_new > best_new) { best = r; best_new = n_new; }
+        }
+        rows[k] = best;
+        shown |= phenomena_of(d, best);
+    }
+}
+#line 1718 "chapters/09-spanish.nw"
+static char *map_name(const char *prefix, int m, int k,
+                      const char *ext)
+{
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "-%s-%d%s", map_kinds[m], k + 1,
+             ext);
+    return out_name(prefix, suffix);
+}
+#line 1731 "chapters/09-spanish.nw"
+static void write_map(const char *prefix, int m, int k, Model *model,
+                      const Dataset *d, int row, const Vocab *en,
+                      const Vocab *es)
+{
+    Batch batch;
+    batch_alloc(&batch, 1, d->L);
+    batch_fill(&batch, d, &row, 1);
+    model_forward(model, &batch);
+    int T = batch.T - 1, S = batch.S, n_gold;
+    const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
+    for (int j = 0; j < T; j++) rows[j] = es->word[batch.tgt[j + 1]];
+    for (int s = 0; s < S; s++) cols[s] = en->word[batch.src[s]];
+    const Link *gold = pair_links(d, row, &n_gold);
+    char *dat = map_name(prefix, m, k, ".dat");
+    char *gpi = map_name(prefix, m, k, ".gpi");
+    heatmap_files(dat, gpi, model->weights, T, S, rows, cols, gold,
+                  n_gold);
+    free(dat);
+    free(gpi);
+    batch_free(&batch);
+}
+#line 1536 "chapters/09-spanish.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -152,7 +215,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
         h->run->aer_curve[epoch] = aer(&s.all);
     }
 }
-#line 1530 "chapters/09-spanish.nw"
+#line 1562 "chapters/09-spanish.nw"
 static void study_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -172,7 +235,7 @@ static void study_run(int index, void *ctx)
     translation_scores(m, pl->val_set, t.batch_size, pl->es,
                        &run->bleu, &run->chrf);
     if (kind_chooses(pl->kind[k])) 
-#line 1559 "chapters/09-spanish.nw"
+#line 1591 "chapters/09-spanish.nw"
 {
     run->aer = aer_measure(m, pl->align_set, t.batch_size);
     const ModelFamily *f = m->cfg.family;
@@ -183,13 +246,13 @@ static void study_run(int index, void *ctx)
     }
     if (f->show) f->show(m, -1, -1);
 }
-#line 1549 "chapters/09-spanish.nw"
+#line 1581 "chapters/09-spanish.nw"
     progress("%s, seed %d: val loss %.4f, BLEU %.3f, %.1f s",
              kind_name(pl->kind[k]), s + 1, run->final.loss,
              run->bleu, run->seconds);
     if (s != 0) { model_free(m); run->model = NULL; }
 }
-#line 1634 "chapters/09-spanish.nw"
+#line 1778 "chapters/09-spanish.nw"
 typedef double (*RunValue)(const Run *r, int arg);
 
 static void seed_stat(double *mean, double *sd, const Run *runs,
@@ -236,7 +299,7 @@ static double v_theta(const Run *r, int k)
     return aer(&r->aer.above[k]);
 }
 static double v_curve(const Run *r, int e) { return r->aer_curve[e]; }
-#line 1684 "chapters/09-spanish.nw"
+#line 1828 "chapters/09-spanish.nw"
 static void floors(AerCounts chance[N_PHENOMENA + 1],
                    AerCounts best[N_PHENOMENA + 1], const Dataset *d)
 {
@@ -253,12 +316,12 @@ static void floors(AerCounts chance[N_PHENOMENA + 1],
         }
     }
 }
-#line 1394 "chapters/09-spanish.nw"
+#line 1426 "chapters/09-spanish.nw"
 int main(int argc, char **argv)
 {
     program_name = "spanish-study";
     
-#line 1572 "chapters/09-spanish.nw"
+#line 1604 "chapters/09-spanish.nw"
 DataConfig dc = data_config_default();
 dc.task = &spanish_task;
 dc.min_words = 2; dc.max_words = 12;
@@ -269,7 +332,7 @@ ModelConfig base = model_config_default();
 base.E = base.H = 32;
 const char *configs = "none,none+Wc,dot,general,additive,transformer";
 char *table = NULL, *phen = NULL, *curves = NULL, *heads = NULL;
-char *thetas = NULL, *summary = NULL;
+char *thetas = NULL, *summary = NULL, *heatmaps = NULL;
 int seeds = 3, threads = default_threads();
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
@@ -287,6 +350,7 @@ Option options[] = {
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for AER by epoch"},
     {"--thresholds", OPT_TEXT, &thetas, 0, 0, "file: AER by theta"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "every family on the English-to-Spanish task");
@@ -299,9 +363,9 @@ char **file[] = { &table, &phen, &heads, &curves, &thetas, &summary };
 const char *opt[] = { "--table", "--phenomena", "--heads", "--curves",
                       "--thresholds", "--summary" };
 for (int i = 0; i < 6; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1398 "chapters/09-spanish.nw"
+#line 1430 "chapters/09-spanish.nw"
     
-#line 1616 "chapters/09-spanish.nw"
+#line 1649 "chapters/09-spanish.nw"
 Vocab en, es;
 vocab_build(&en, &spanish_task, SOURCE);
 vocab_build(&es, &spanish_task, TARGET);
@@ -316,10 +380,43 @@ dataset_generate(&align_set, &spanish_task, 300, dc.min_words,
 static Run runs[MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { base, tc, kind, n_conf, seeds, &train_set, &val_set,
               &align_set, &es, runs };
+#line 1706 "chapters/09-spanish.nw"
+int map_row[MAP_SENTENCES];
+if (heatmaps) {
+    choose_map_rows(map_row, &align_set);
+    for (int m = 0; m < MAP_KINDS; m++)
+        for (int k = 0; k < MAP_SENTENCES; k++) {
+            out_plan("--heatmaps", map_name(heatmaps, m, k, ".dat"));
+            out_plan("--heatmaps", map_name(heatmaps, m, k, ".gpi"));
+        }
+}
+#line 1664 "chapters/09-spanish.nw"
 run_parallel(study_run, &plan, n_conf * seeds, threads);
-#line 1399 "chapters/09-spanish.nw"
+#line 1431 "chapters/09-spanish.nw"
     
-#line 1703 "chapters/09-spanish.nw"
+#line 1847 "chapters/09-spanish.nw"
+if (heatmaps) 
+#line 1756 "chapters/09-spanish.nw"
+for (int m = 0; m < MAP_KINDS; m++) {
+    int k = 0;
+    while (k < n_conf && strcmp(kind_name(kind[k]), map_kinds[m]))
+        k++;
+    if (k == n_conf)
+        refuse("--heatmaps: draws %s, which --configs leaves out",
+               map_kinds[m]);
+    Run *r = &runs[k][0];
+    const ModelFamily *f = r->model->cfg.family;
+    int best = 0;
+    for (int hd = 1; hd < r->heads; hd++)
+        if (aer(&r->head[hd].all) < aer(&r->head[best].all))
+            best = hd;
+    if (r->heads) f->show(r->model, -1, best);
+    for (int s = 0; s < MAP_SENTENCES; s++)
+        write_map(heatmaps, m, s, r->model, &align_set, map_row[s],
+                  &en, &es);
+    if (r->heads) f->show(r->model, -1, -1);
+}
+#line 1848 "chapters/09-spanish.nw"
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n"
@@ -349,7 +446,7 @@ if (table) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1735 "chapters/09-spanish.nw"
+#line 1880 "chapters/09-spanish.nw"
 if (phen) {
     AerCounts chance[N_PHENOMENA + 1], best[N_PHENOMENA + 1];
     floors(chance, best, &align_set);
@@ -380,7 +477,7 @@ if (phen) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1769 "chapters/09-spanish.nw"
+#line 1914 "chapters/09-spanish.nw"
 for (int k = 0; heads && k < n_conf; k++) {
     if (!runs[k][0].heads) continue;
     FILE *f = out_open(heads);
@@ -411,7 +508,7 @@ for (int k = 0; heads && k < n_conf; k++) {
     out_close(f);
     break;
 }
-#line 1802 "chapters/09-spanish.nw"
+#line 1947 "chapters/09-spanish.nw"
 if (curves) {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then mean and sd of argmax AER per model\n");
@@ -442,7 +539,7 @@ if (thetas) {
     }
     out_close(f);
 }
-#line 1836 "chapters/09-spanish.nw"
+#line 1981 "chapters/09-spanish.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The runs train on %d pairs of %d to %d English words"
@@ -452,7 +549,7 @@ if (summary) {
             dc.max_words,
             tc.epochs, base.E, base.H, seeds, dc.n_val, align_set.n);
     
-#line 1850 "chapters/09-spanish.nw"
+#line 1995 "chapters/09-spanish.nw"
 for (int k = 0; k < n_conf; k++) {
     if (!kind_chooses(kind[k])) continue;
     double p, ps, r, rs, best = 2, best_sd = 0;
@@ -470,9 +567,9 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), p, ps, r, rs, best, best_sd,
             theta(at));
 }
-#line 1845 "chapters/09-spanish.nw"
+#line 1990 "chapters/09-spanish.nw"
     
-#line 1870 "chapters/09-spanish.nw"
+#line 2015 "chapters/09-spanish.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of argmax AER below is judged by a"
             " paired $t$-test over the %d seeds (two-sided, 5\\%%:"
@@ -496,11 +593,11 @@ for (int i = 0; i < n_conf; i++)
                      fabs(t) > t_critical(seeds - 1) ? "real"
                      : "inside the noise");
     }
-#line 1846 "chapters/09-spanish.nw"
+#line 1991 "chapters/09-spanish.nw"
     fprintf(f, "\n");
     out_close(f);
 }
-#line 1400 "chapters/09-spanish.nw"
+#line 1432 "chapters/09-spanish.nw"
     out_commit();
     return 0;
 }

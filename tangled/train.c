@@ -56,7 +56,7 @@ if (mc.family != &transformer_family)
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 4302 "chapters/A-programs.nw"
+#line 4307 "chapters/A-programs.nw"
 if (save) {
     out_plan("--save", save);
     CkptError err;
@@ -122,7 +122,7 @@ hi = x[n - 1];
 }
 #line 1627 "chapters/A-programs.nw"
     if (save) 
-#line 4288 "chapters/A-programs.nw"
+#line 4293 "chapters/A-programs.nw"
 {
     Checkpoint ck = { dc.min_words, dc.max_words, m, dc.task };
     ckpt_save(&ck, save);

@@ -1,4 +1,4 @@
-#line 4321 "chapters/A-programs.nw"
+#line 4326 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 4448 "chapters/A-programs.nw"
+#line 4453 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 4466 "chapters/A-programs.nw"
+#line 4471 "chapters/A-programs.nw"
 static const char *span(const char *s, size_t n)
 {
     char *copy = xcalloc(n + 1, 1);
@@ -24,7 +24,7 @@ static const char *span(const char *s, size_t n)
     free(copy);
     return out;
 }
-#line 4476 "chapters/A-programs.nw"
+#line 4481 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -38,7 +38,7 @@ static int read_words(const Translator *t, const char *line,
         size_t len = strcspn(p, " \t");
         p += len;
         
-#line 4498 "chapters/A-programs.nw"
+#line 4503 "chapters/A-programs.nw"
 for (size_t i = 0; i < len; i++) {
     char c = start[i];
     if (c >= 'A' && c <= 'Z') {
@@ -49,7 +49,7 @@ for (size_t i = 0; i < len; i++) {
     }
     if (c < 'a' || c > 'z') {
         
-#line 4524 "chapters/A-programs.nw"
+#line 4529 "chapters/A-programs.nw"
 size_t k = 1;
 while (i + k < len && ((unsigned char)start[i + k] & 0xc0) == 0x80
        && k < 4)
@@ -58,7 +58,7 @@ snprintf(why, size, ": '%s' holds '%s'; a sentence is lower"
          " case words separated by spaces, without punctuation",
          span(start, len), span(start + i, k));
 return 0;
-#line 4508 "chapters/A-programs.nw"
+#line 4513 "chapters/A-programs.nw"
     }
 }
 char word[32] = "";         /* longer than any word of the lexicon */
@@ -73,12 +73,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 4489 "chapters/A-programs.nw"
+#line 4494 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 4537 "chapters/A-programs.nw"
+#line 4542 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -88,11 +88,11 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 4493 "chapters/A-programs.nw"
+#line 4498 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 4551 "chapters/A-programs.nw"
+#line 4556 "chapters/A-programs.nw"
 static void translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL };
@@ -106,7 +106,7 @@ static void translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 4570 "chapters/A-programs.nw"
+#line 4575 "chapters/A-programs.nw"
 const char *rows[MAX_WORDS + 3], *cols[MAX_WORDS + 3];
 int n_rows = 0;
 while (n_rows < steps) {
@@ -121,12 +121,12 @@ if (w) {
     printf("\n");
 }
 fflush(stdout);
-#line 4564 "chapters/A-programs.nw"
+#line 4569 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
 }
-#line 4588 "chapters/A-programs.nw"
+#line 4593 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -143,21 +143,21 @@ static int translate_text(const Translator *t, const char *text,
     return 1;
 }
 
-#line 4332 "chapters/A-programs.nw"
+#line 4337 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 4351 "chapters/A-programs.nw"
+#line 4356 "chapters/A-programs.nw"
 int heatmap = 0, kept = 1;
 for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--heatmap")) heatmap = 1;
     else argv[kept++] = argv[i];
 }
 argc = kept;
-#line 4336 "chapters/A-programs.nw"
+#line 4341 "chapters/A-programs.nw"
     
-#line 4361 "chapters/A-programs.nw"
+#line 4366 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
 int width = 1, hidden = 0, head = 0;
 double alpha = BEAM_ALPHA;
@@ -176,9 +176,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 4337 "chapters/A-programs.nw"
+#line 4342 "chapters/A-programs.nw"
     
-#line 4381 "chapters/A-programs.nw"
+#line 4386 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, &reversal_task, model, width, &err) != CKPT_OK)
@@ -189,7 +189,7 @@ if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
 if (heatmap && !ck.model->weights)
     refuse("--heatmap: the model in '%s' has no attention, so there"
            " are no weights to show", shown(model));
-#line 4401 "chapters/A-programs.nw"
+#line 4406 "chapters/A-programs.nw"
 const ModelFamily *family = ck.model->cfg.family;
 if (head && !family->show)
     refuse("--head: the model in '%s' has one map of attention, not"
@@ -197,16 +197,16 @@ if (head && !family->show)
 if (head && !family->show(ck.model, -1, head - 1))
     refuse("--head %d: the model in '%s' has no head %d", head,
            shown(model), head);
-#line 4392 "chapters/A-programs.nw"
+#line 4397 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ck.task, SOURCE);
 vocab_build(&t.es, ck.task, TARGET);
-#line 4338 "chapters/A-programs.nw"
+#line 4343 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 4416 "chapters/A-programs.nw"
+#line 4421 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -218,7 +218,7 @@ vocab_build(&t.es, ck.task, TARGET);
             && line[len] == '\n') len--;
         line[len] = '\0';
         
-#line 4433 "chapters/A-programs.nw"
+#line 4438 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;
@@ -230,12 +230,12 @@ if (bad) {
     refused++;
     continue;
 }
-#line 4427 "chapters/A-programs.nw"
+#line 4432 "chapters/A-programs.nw"
         refused += !translate_text(&t, line, lines);
     }
     free(line);
 }
-#line 4341 "chapters/A-programs.nw"
+#line 4346 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);
