@@ -262,7 +262,7 @@ int parse_sentence(int *ids, const char *text, int max_words,
     const char *p = text;
     for (;;) {
         
-#line 673 "chapters/02-task.nw"
+#line 674 "chapters/02-task.nw"
 while (separator_at(p)) p += separator_at(p);
 if (!*p) break;
 size_t len = 0;
@@ -277,8 +277,18 @@ word[len] = '\0';
 p += len;
 #line 650 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
+        
+#line 694 "chapters/02-task.nw"
+if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
+    && vocab_find(&en, "'s") >= N_SPECIAL) {
+    word[len - 2] = '\0';
+    id = vocab_find(&en, word);
+    if (id >= N_SPECIAL) p -= 2;
+    else word[len - 2] = '\'';
+}
+#line 652 "chapters/02-task.nw"
         if (id < N_SPECIAL) 
-#line 687 "chapters/02-task.nw"
+#line 703 "chapters/02-task.nw"
 {
     size_t bytes = 1;
     for (int i = N_SPECIAL; i < en.size; i++)
@@ -291,7 +301,7 @@ p += len;
     refuse("'%s' is not in the lexicon; the words are:%s",
            shown(word), known);
 }
-#line 652 "chapters/02-task.nw"
+#line 653 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);

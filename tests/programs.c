@@ -596,6 +596,35 @@ static void test_the_apertium_comparison_judges_each_difference(void **s)
     remove_scratch();
 }
 
+/* the Spanish task by name: a possessive 's is read as a word of its
+   own; an unknown task is refused with the list */
+static void test_the_spanish_task_reads_a_possessive(void **s)
+{
+    (void)s;
+    expect("build/bin/heatmap --task spanish --epochs 1 --max-words 12"
+           " --sentence \"the man's dog sees\"", 0,
+           "<sos> the man 's dog sees <eos>");
+    expect("build/bin/heatmap --task french --sentence 'the dog'", 2,
+           "--task: 'french' is not a task; the tasks are: reversal"
+           " spanish");
+    expect("build/bin/heatmap --sentence \"the dog's cat\"", 2,
+           "'dog's' is not in the lexicon");
+    make_scratch();
+    char command[1024];
+    snprintf(command, sizeof command,
+             "build/bin/train --task spanish --attention dot"
+             " --epochs 1 --train-pairs 64 --val-pairs 8 --max-words 8 --save %s/m > /dev/null"
+             " && echo \"the man's dog sees\" | build/bin/translate"
+             " --task spanish --heatmap --model %s/m", scratch,
+             scratch);
+    expect(command, 0, "<sos> the man 's dog sees <eos>");
+    snprintf(command, sizeof command, "echo \"the zebra's cat\" |"
+             " build/bin/translate --task spanish --model %s/m",
+             scratch);
+    expect(command, 2, "'zebra's' is not in the lexicon");
+    remove_scratch();
+}
+
 static void test_sentences_split_at_any_white_space(void **s)
 {
     (void)s;
@@ -649,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
         cmocka_unit_test(
             test_the_apertium_comparison_judges_each_difference),
+        cmocka_unit_test(test_the_spanish_task_reads_a_possessive),
     };
     return cmocka_run_group_tests_name("programs: bad input", tests,
                                        NULL, NULL);
