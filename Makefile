@@ -37,7 +37,8 @@ PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
-             05-ablation 06-alignment 07-transformer 08-using
+             05-ablation 06-alignment 07-transformer 08-using \
+             09-spanish
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)

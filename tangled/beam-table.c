@@ -1,4 +1,4 @@
-#line 4653 "chapters/A-programs.nw"
+#line 4702 "chapters/A-programs.nw"
 /* beam-table: exact match and time against the beam width. */
 #include "beam.h"
 #include "checkpoint.h"
@@ -7,7 +7,7 @@
 #include <string.h>
 
 enum { MAX_CKPTS = 4, MAX_WIDTHS = 8, REPEATS_MAX = 50, CHUNK = 32 };
-#line 4756 "chapters/A-programs.nw"
+#line 4805 "chapters/A-programs.nw"
 typedef struct {
     int width;
     long sentences, exact, tokens, tokens_right, fixed, broken;
@@ -21,7 +21,7 @@ static int by_value(const void *a, const void *b)
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 4778 "chapters/A-programs.nw"
+#line 4827 "chapters/A-programs.nw"
 static Row measure(Model *m, const Dataset *d, const int *rows,
                    int n, int k, int repeats, int *greedy)
 {
@@ -43,7 +43,7 @@ static Row measure(Model *m, const Dataset *d, const int *rows,
             if (pass == 0) {
                 target_logprob(m, &batch, gold);
                 
-#line 4813 "chapters/A-programs.nw"
+#line 4862 "chapters/A-programs.nw"
 for (int b = 0; b < batch.B; b++) {
     const int *tgt = batch.tgt + (size_t)b * batch.T;
     const int *o = out + (size_t)b * steps;
@@ -59,34 +59,34 @@ for (int b = 0; b < batch.B; b++) {
     r.broken += right != len && was;
     r.logprob += lp[b];
     
-#line 4835 "chapters/A-programs.nw"
+#line 4884 "chapters/A-programs.nw"
 int n_out = 0;
 while (n_out < steps && o[n_out] != PAD)
     if (o[n_out++] == EOS) break;
 double gold_key = gold[b] / length_penalty(len, BEAM_ALPHA);
 double out_key = lp[b] / length_penalty(n_out, BEAM_ALPHA);
 r.search_errors += right != len && gold_key > out_key;
-#line 4828 "chapters/A-programs.nw"
+#line 4877 "chapters/A-programs.nw"
 }
-#line 4799 "chapters/A-programs.nw"
+#line 4848 "chapters/A-programs.nw"
             }
         }
         ms[pass] = spent / n * 1e3;
     }
     
-#line 4843 "chapters/A-programs.nw"
+#line 4892 "chapters/A-programs.nw"
 qsort(ms, repeats, sizeof *ms, by_value);
 r.ms_min = ms[0];
 r.ms_max = ms[repeats - 1];
 r.ms_median = repeats % 2 ? ms[repeats / 2]
             : (ms[repeats / 2 - 1] + ms[repeats / 2]) / 2;
 r.logprob /= r.sentences;
-#line 4804 "chapters/A-programs.nw"
+#line 4853 "chapters/A-programs.nw"
     free(out);
     batch_free(&batch);
     return r;
 }
-#line 4853 "chapters/A-programs.nw"
+#line 4902 "chapters/A-programs.nw"
 static void write_table(const char *file, Row row[][MAX_WIDTHS],
                         char label[][64], int n_ckpts, int n_widths)
 {
@@ -98,7 +98,7 @@ static void write_table(const char *file, Row row[][MAX_WIDTHS],
         for (int k = 0; k < n_widths; k++) {
             const Row *r = &row[c][k];
             
-#line 4870 "chapters/A-programs.nw"
+#line 4919 "chapters/A-programs.nw"
 fprintf(f, "%s & %d & %.1f\\%% & %.1f\\%% & ", k ? "" : label[c],
         r->width, 100.0 * r->exact / r->sentences,
         100.0 * r->tokens_right / r->tokens);
@@ -106,12 +106,12 @@ if (k) fprintf(f, "%ld/%ld", r->fixed, r->broken);
 fprintf(f, " & %ld & $%.3f$ & %.3f (%.3f--%.3f) \\\\\n",
         r->search_errors, r->logprob, r->ms_median, r->ms_min,
         r->ms_max);
-#line 4864 "chapters/A-programs.nw"
+#line 4913 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4885 "chapters/A-programs.nw"
+#line 4934 "chapters/A-programs.nw"
 static double sign_test(long fixed, long broken)
 {
     long n = fixed + broken, lo = fixed < broken ? fixed : broken;
@@ -122,7 +122,7 @@ static double sign_test(long fixed, long broken)
                  - lgamma(n - i + 1.0) - n * log(2.0));
     return p * 2 < 1 ? p * 2 : 1;
 }
-#line 4897 "chapters/A-programs.nw"
+#line 4946 "chapters/A-programs.nw"
 static void write_summary(const char *file, Row row[][MAX_WIDTHS],
                           char label[][64], int n_ckpts,
                           int n_widths, int n_long, int lo, int hi)
@@ -150,12 +150,12 @@ static void write_summary(const char *file, Row row[][MAX_WIDTHS],
     out_close(f);
 }
 
-#line 4665 "chapters/A-programs.nw"
+#line 4714 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "beam-table";
     
-#line 4682 "chapters/A-programs.nw"
+#line 4731 "chapters/A-programs.nw"
 const char *models = NULL, *widths = "1,2,4,8";
 char *table = NULL, *summary = NULL;
 int min_long = 15, repeats = 5;
@@ -174,7 +174,7 @@ if (!models || !table || !summary)
     refuse("--models, --table and --summary are required");
 out_plan("--table", table);
 out_plan("--summary", summary);
-#line 4703 "chapters/A-programs.nw"
+#line 4752 "chapters/A-programs.nw"
 char mbuf[1024], wbuf[128], *name[MAX_CKPTS], *witem[MAX_WIDTHS];
 int n_ckpts = split_list(mbuf, sizeof mbuf, "--models", models, name,
                          MAX_CKPTS);
@@ -186,9 +186,9 @@ for (int k = 0; k < n_widths; k++) {
     if (width[k] > widest) widest = width[k];
 }
 if (width[0] != 1) refuse("--widths must start with 1, greedy");
-#line 4669 "chapters/A-programs.nw"
+#line 4718 "chapters/A-programs.nw"
     
-#line 4720 "chapters/A-programs.nw"
+#line 4769 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 dc.min_words = 3; dc.max_words = 20;
 dc.n_train = 6000; dc.n_val = 900;
@@ -199,12 +199,12 @@ for (int i = 0; i < val_set.n; i++)
     if (val_set.src_len[i] - 2 >= min_long) long_rows[n_long++] = i;
 if (n_long == 0)
     refuse("no validation sentence has %d words or more", min_long);
-#line 4670 "chapters/A-programs.nw"
+#line 4719 "chapters/A-programs.nw"
     Row row[MAX_CKPTS][MAX_WIDTHS];
     char label[MAX_CKPTS][64];
     for (int c = 0; c < n_ckpts; c++) {
         
-#line 4733 "chapters/A-programs.nw"
+#line 4782 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, dc.task, name[c], CHUNK * widest, &err)
@@ -223,7 +223,7 @@ snprintf(label[c], sizeof label[c], "%s attention ($H = %d$)",
          kind ? kind_name(kind) : "no", ck.model->cfg.H);
 free(greedy);
 ckpt_free(&ck);
-#line 4674 "chapters/A-programs.nw"
+#line 4723 "chapters/A-programs.nw"
     }
     write_table(table, row, label, n_ckpts, n_widths);
     write_summary(summary, row, label, n_ckpts, n_widths, n_long,

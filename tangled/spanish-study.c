@@ -1,4 +1,4 @@
-#line 1410 "chapters/09-spanish.nw"
+#line 1437 "chapters/09-spanish.nw"
 /* spanish-study: every family on the English-to-Spanish task. */
 #include "align.h"
 #include "families.h"
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 enum { MAX_CONFIGS = 6, MAX_SEEDS = 20, MAX_EPOCHS = 100,
        MAX_HEADS = 8, N_THETA = 19 };
 #line 2140 "chapters/A-programs.nw"
@@ -39,7 +40,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1439 "chapters/09-spanish.nw"
+#line 1467 "chapters/09-spanish.nw"
 typedef struct {
     AerCounts argmax[N_PHENOMENA], all;
     AerCounts above[N_THETA];
@@ -56,12 +57,12 @@ typedef struct {
     Eval final;
     double bleu, chrf, seconds;
 } Run;
-#line 1673 "chapters/09-spanish.nw"
+#line 1716 "chapters/09-spanish.nw"
 enum { MAP_SENTENCES = 3, MAP_WORDS = 9 };
 static const char *const map_kinds[] = { "dot", "additive",
                                          "transformer" };
 enum { MAP_KINDS = 3 };
-#line 1459 "chapters/09-spanish.nw"
+#line 1487 "chapters/09-spanish.nw"
 typedef struct { AerSet *set; const Dataset *d; } AerVisit;
 
 static void aer_one(const real *w, int T, int S, int row, void *ctx)
@@ -92,7 +93,7 @@ static AerSet aer_measure(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, aer_one, &v);
     return set;
 }
-#line 1493 "chapters/09-spanish.nw"
+#line 1521 "chapters/09-spanish.nw"
 static void translation_scores(Model *m, const Dataset *d, int bs,
                                const Vocab *es, double *bleu_out,
                                double *chrf_out)
@@ -112,7 +113,7 @@ static void translation_scores(Model *m, const Dataset *d, int bs,
         int steps = batch.T - 1;
         greedy_decode(m, &batch, steps, out, NULL);
         
-#line 1520 "chapters/09-spanish.nw"
+#line 1548 "chapters/09-spanish.nw"
 for (int i = 0; i < batch.B; i++) {
     const int *hyp = out + (size_t)i * steps;
     const int *ref = batch.tgt + (size_t)i * batch.T + 1;
@@ -126,14 +127,14 @@ for (int i = 0; i < batch.B; i++) {
         strcat(strcat(rs, " "), es->word[ref[k]]);
     chrf_add(&c, hs, rs, CHRF_N);
 }
-#line 1512 "chapters/09-spanish.nw"
+#line 1540 "chapters/09-spanish.nw"
     }
     *bleu_out = bleu(&b, NULL);
     *chrf_out = chrf(&c, 3, CHRF_N);
     free(rows); free(out);
     batch_free(&batch);
 }
-#line 1679 "chapters/09-spanish.nw"
+#line 1722 "chapters/09-spanish.nw"
 static unsigned phenomena_of(const Dataset *d, int row)
 {
     unsigned seen = 0;
@@ -159,7 +160,7 @@ static void choose_map_rows(int rows[MAP_SENTENCES], const Dataset *d)
         shown |= phenomena_of(d, best);
     }
 }
-#line 1718 "chapters/09-spanish.nw"
+#line 1761 "chapters/09-spanish.nw"
 static char *map_name(const char *prefix, int m, int k,
                       const char *ext)
 {
@@ -168,7 +169,7 @@ static char *map_name(const char *prefix, int m, int k,
              ext);
     return out_name(prefix, suffix);
 }
-#line 1731 "chapters/09-spanish.nw"
+#line 1774 "chapters/09-spanish.nw"
 static void write_map(const char *prefix, int m, int k, Model *model,
                       const Dataset *d, int row, const Vocab *en,
                       const Vocab *es)
@@ -190,7 +191,7 @@ static void write_map(const char *prefix, int m, int k, Model *model,
     free(gpi);
     batch_free(&batch);
 }
-#line 1536 "chapters/09-spanish.nw"
+#line 1564 "chapters/09-spanish.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -215,7 +216,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
         h->run->aer_curve[epoch] = aer(&s.all);
     }
 }
-#line 1562 "chapters/09-spanish.nw"
+#line 1590 "chapters/09-spanish.nw"
 static void study_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -235,7 +236,7 @@ static void study_run(int index, void *ctx)
     translation_scores(m, pl->val_set, t.batch_size, pl->es,
                        &run->bleu, &run->chrf);
     if (kind_chooses(pl->kind[k])) 
-#line 1591 "chapters/09-spanish.nw"
+#line 1619 "chapters/09-spanish.nw"
 {
     run->aer = aer_measure(m, pl->align_set, t.batch_size);
     const ModelFamily *f = m->cfg.family;
@@ -246,13 +247,13 @@ static void study_run(int index, void *ctx)
     }
     if (f->show) f->show(m, -1, -1);
 }
-#line 1581 "chapters/09-spanish.nw"
+#line 1609 "chapters/09-spanish.nw"
     progress("%s, seed %d: val loss %.4f, BLEU %.3f, %.1f s",
              kind_name(pl->kind[k]), s + 1, run->final.loss,
              run->bleu, run->seconds);
     if (s != 0) { model_free(m); run->model = NULL; }
 }
-#line 1778 "chapters/09-spanish.nw"
+#line 1821 "chapters/09-spanish.nw"
 typedef double (*RunValue)(const Run *r, int arg);
 
 static void seed_stat(double *mean, double *sd, const Run *runs,
@@ -299,7 +300,7 @@ static double v_theta(const Run *r, int k)
     return aer(&r->aer.above[k]);
 }
 static double v_curve(const Run *r, int e) { return r->aer_curve[e]; }
-#line 1828 "chapters/09-spanish.nw"
+#line 1871 "chapters/09-spanish.nw"
 static void floors(AerCounts chance[N_PHENOMENA + 1],
                    AerCounts best[N_PHENOMENA + 1], const Dataset *d)
 {
@@ -316,30 +317,37 @@ static void floors(AerCounts chance[N_PHENOMENA + 1],
         }
     }
 }
-#line 1426 "chapters/09-spanish.nw"
+#line 1454 "chapters/09-spanish.nw"
 int main(int argc, char **argv)
 {
     program_name = "spanish-study";
     
-#line 1604 "chapters/09-spanish.nw"
+#line 1635 "chapters/09-spanish.nw"
 DataConfig dc = data_config_default();
 dc.task = &spanish_task;
 dc.min_words = 2; dc.max_words = 12;
-dc.n_train = 3000; dc.n_val = 300;
+dc.n_train = 1500; dc.n_val = 300;
 TrainConfig tc = train_config_default();
 tc.epochs = 10;
+tc.batch_size = 32;
 ModelConfig base = model_config_default();
-base.E = base.H = 32;
+base.E = base.H = 64;
 const char *configs = "none,none+Wc,dot,general,additive,transformer";
 char *table = NULL, *phen = NULL, *curves = NULL, *heads = NULL;
 char *thetas = NULL, *summary = NULL, *heatmaps = NULL;
 int seeds = 3, threads = default_threads();
+double floor_share = 1;
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--seeds", OPT_INT, &seeds, 1, MAX_SEEDS, "seeds 1..N"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX, "runs at once"},
     {"--epochs", OPT_INT, &tc.epochs, 1, MAX_EPOCHS, "epochs"},
+    {"--warmup-epochs", OPT_INT, &tc.warmup_epochs, 0, MAX_EPOCHS,
+     "epochs of linear warm-up"},
+    {"--lr-floor", OPT_REAL, &floor_share, 0, 1,
+     "last rate, a share of the peak"},
     {"--train-pairs", OPT_INT, &dc.n_train, 1, 1e6, "training pairs"},
+    {"--batch", OPT_INT, &tc.batch_size, 1, 4096, "pairs per batch"},
     {"--max-words", OPT_INT, &dc.max_words, SPANISH_MIN_WORDS,
      SPANISH_MAX_WORDS, "longest English sentence"},
     {"--embed", OPT_INT, &base.E, 1, 4096, "embedding size E"},
@@ -359,13 +367,18 @@ char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
 for (int k = 0; k < n_conf; k++) kind[k] = kind_from_name(conf[k]);
+if (tc.warmup_epochs >= tc.epochs)
+    refuse("--warmup-epochs %d: a warm-up as long as the run"
+           " (--epochs %d) leaves nothing of it", tc.warmup_epochs,
+           tc.epochs);
+tc.lr_floor = floor_share * tc.lr;
 char **file[] = { &table, &phen, &heads, &curves, &thetas, &summary };
 const char *opt[] = { "--table", "--phenomena", "--heads", "--curves",
                       "--thresholds", "--summary" };
 for (int i = 0; i < 6; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1430 "chapters/09-spanish.nw"
+#line 1458 "chapters/09-spanish.nw"
     
-#line 1649 "chapters/09-spanish.nw"
+#line 1692 "chapters/09-spanish.nw"
 Vocab en, es;
 vocab_build(&en, &spanish_task, SOURCE);
 vocab_build(&es, &spanish_task, TARGET);
@@ -380,7 +393,7 @@ dataset_generate(&align_set, &spanish_task, 300, dc.min_words,
 static Run runs[MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { base, tc, kind, n_conf, seeds, &train_set, &val_set,
               &align_set, &es, runs };
-#line 1706 "chapters/09-spanish.nw"
+#line 1749 "chapters/09-spanish.nw"
 int map_row[MAP_SENTENCES];
 if (heatmaps) {
     choose_map_rows(map_row, &align_set);
@@ -390,13 +403,13 @@ if (heatmaps) {
             out_plan("--heatmaps", map_name(heatmaps, m, k, ".gpi"));
         }
 }
-#line 1664 "chapters/09-spanish.nw"
+#line 1707 "chapters/09-spanish.nw"
 run_parallel(study_run, &plan, n_conf * seeds, threads);
-#line 1431 "chapters/09-spanish.nw"
+#line 1459 "chapters/09-spanish.nw"
     
-#line 1847 "chapters/09-spanish.nw"
+#line 1890 "chapters/09-spanish.nw"
 if (heatmaps) 
-#line 1756 "chapters/09-spanish.nw"
+#line 1799 "chapters/09-spanish.nw"
 for (int m = 0; m < MAP_KINDS; m++) {
     int k = 0;
     while (k < n_conf && strcmp(kind_name(kind[k]), map_kinds[m]))
@@ -416,7 +429,7 @@ for (int m = 0; m < MAP_KINDS; m++) {
                   &en, &es);
     if (r->heads) f->show(r->model, -1, -1);
 }
-#line 1848 "chapters/09-spanish.nw"
+#line 1891 "chapters/09-spanish.nw"
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n"
@@ -446,7 +459,7 @@ if (table) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1880 "chapters/09-spanish.nw"
+#line 1923 "chapters/09-spanish.nw"
 if (phen) {
     AerCounts chance[N_PHENOMENA + 1], best[N_PHENOMENA + 1];
     floors(chance, best, &align_set);
@@ -477,38 +490,40 @@ if (phen) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1914 "chapters/09-spanish.nw"
+#line 1957 "chapters/09-spanish.nw"
 for (int k = 0; heads && k < n_conf; k++) {
-    if (!runs[k][0].heads) continue;
+    int NH = runs[k][0].heads;
+    if (!NH) continue;
     FILE *f = out_open(heads);
     fprintf(f, "\\begin{tabular}{l");
-    for (int ph = 0; ph <= N_PHENOMENA; ph++) fprintf(f, "r");
-    fprintf(f, "}\n\\toprule\nmap");
-    for (int ph = 0; ph < N_PHENOMENA; ph++)
-        fprintf(f, " & %s", phenomenon_name[ph]);
-    fprintf(f, " & all \\\\\n\\midrule\n");
-    for (int hd = 0; hd <= runs[k][0].heads; hd++) {
-        int mean_row = hd == runs[k][0].heads;
-        if (mean_row) fprintf(f, "\\midrule\nmean of the heads");
-        else fprintf(f, "head %d", hd + 1);
-        for (int ph = 0; ph <= N_PHENOMENA; ph++) {
-            double x[MAX_SEEDS], mean, sd;
-            for (int s = 0; s < seeds; s++) {
-                const AerSet *a = mean_row ? &runs[k][s].aer
-                                           : &runs[k][s].head[hd];
-                x[s] = aer(ph < N_PHENOMENA ? &a->argmax[ph]
-                                            : &a->all);
-            }
-            mean_sd(x, seeds, &mean, &sd);
-            fprintf(f, " & $%.2f \\pm %.2f$", mean, sd);
-        }
+    for (int hd = 0; hd <= NH; hd++) fprintf(f, "r");
+    fprintf(f, "}\n\\toprule\nphenomenon");
+    for (int hd = 0; hd < NH; hd++) fprintf(f, " & head %d", hd + 1);
+    fprintf(f, " & mean of the heads \\\\\n\\midrule\n");
+    for (int ph = 0; ph <= N_PHENOMENA; ph++) {
+        fprintf(f, "%s%s", ph == N_PHENOMENA ? "\\midrule\n" : "",
+                ph < N_PHENOMENA ? phenomenon_name[ph] : "all words");
+        for (int hd = 0; hd <= NH; hd++)
+            
+#line 1979 "chapters/09-spanish.nw"
+{
+    double x[MAX_SEEDS], mean, sd;
+    for (int s = 0; s < seeds; s++) {
+        const AerSet *a = hd == NH ? &runs[k][s].aer
+                                   : &runs[k][s].head[hd];
+        x[s] = aer(ph < N_PHENOMENA ? &a->argmax[ph] : &a->all);
+    }
+    mean_sd(x, seeds, &mean, &sd);
+    fprintf(f, " & $%.2f \\pm %.2f$", mean, sd);
+}
+#line 1971 "chapters/09-spanish.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
     break;
 }
-#line 1947 "chapters/09-spanish.nw"
+#line 1992 "chapters/09-spanish.nw"
 if (curves) {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then mean and sd of argmax AER per model\n");
@@ -539,7 +554,7 @@ if (thetas) {
     }
     out_close(f);
 }
-#line 1981 "chapters/09-spanish.nw"
+#line 2026 "chapters/09-spanish.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The runs train on %d pairs of %d to %d English words"
@@ -549,7 +564,7 @@ if (summary) {
             dc.max_words,
             tc.epochs, base.E, base.H, seeds, dc.n_val, align_set.n);
     
-#line 1995 "chapters/09-spanish.nw"
+#line 2041 "chapters/09-spanish.nw"
 for (int k = 0; k < n_conf; k++) {
     if (!kind_chooses(kind[k])) continue;
     double p, ps, r, rs, best = 2, best_sd = 0;
@@ -567,9 +582,9 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), p, ps, r, rs, best, best_sd,
             theta(at));
 }
-#line 1990 "chapters/09-spanish.nw"
+#line 2035 "chapters/09-spanish.nw"
     
-#line 2015 "chapters/09-spanish.nw"
+#line 2070 "chapters/09-spanish.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of argmax AER below is judged by a"
             " paired $t$-test over the %d seeds (two-sided, 5\\%%:"
@@ -593,11 +608,19 @@ for (int i = 0; i < n_conf; i++)
                      fabs(t) > t_critical(seeds - 1) ? "real"
                      : "inside the noise");
     }
-#line 1991 "chapters/09-spanish.nw"
+#line 2036 "chapters/09-spanish.nw"
+    
+#line 2062 "chapters/09-spanish.nw"
+struct rusage use;
+getrusage(RUSAGE_SELF, &use);
+fprintf(f, "The study took %.1f\\,s of processor time in all. ",
+        use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
+        + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
+#line 2037 "chapters/09-spanish.nw"
     fprintf(f, "\n");
     out_close(f);
 }
-#line 1432 "chapters/09-spanish.nw"
+#line 1460 "chapters/09-spanish.nw"
     out_commit();
     return 0;
 }

@@ -1,5 +1,5 @@
-#line 2576 "chapters/09-spanish.nw"
-/* tasks.c: the book's tasks, by name (chapter 9). */
+#line 3019 "chapters/A-programs.nw"
+/* tasks.c: the book's tasks, by name (chapter 9, appendix A). */
 #include "tasks.h"
 #include "spanish.h"
 #include <string.h>
@@ -18,7 +18,7 @@ const Task *task_from_name(const char *name)
     refuse("--task: '%s' is not a task; the tasks are:%s",
            shown(name), list);
 }
-#line 2598 "chapters/09-spanish.nw"
+#line 3041 "chapters/A-programs.nw"
 int task_vocab_size(const Task *t, int side)
 {
     Vocab v;

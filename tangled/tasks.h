@@ -1,5 +1,5 @@
-#line 2567 "chapters/09-spanish.nw"
-/* tasks.h: the book's tasks, by name (chapter 9). */
+#line 3010 "chapters/A-programs.nw"
+/* tasks.h: the book's tasks, by name (chapter 9, appendix A). */
 #ifndef TASKS_H
 #define TASKS_H
 #include "task.h"

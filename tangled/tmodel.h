@@ -77,7 +77,7 @@ static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 3459 "chapters/A-programs.nw"
+#line 3508 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \
