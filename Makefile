@@ -512,8 +512,9 @@ $(SPANISH) &: build/bin/spanish-study
 build/fig/heatmap-es-%.tex: figures/heatmap.gp build/gen/heatmap-es-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp es-$* \
-	  '$(subst transformer,Transformer head,$(firstword $(subst -, ,$*)))' \
-	  '4.4cm,5.4cm' 'English token' nolabels
+	  '$(subst transformer,Transformer$(comma) best head,$(firstword $(subst -, ,$*)))' \
+	  $(if $(filter dot-%,$*),'4.8cm,5.6cm','3.7cm,5.6cm') '' nolabels \
+	  $(if $(filter dot-%,$*),bare,bare-noy)
 build/fig/spanish-curves.tex: build/gen/spanish-curves.dat \
 		build/gen/spanish-thresholds.dat
 # the grammar's Spanish against Apertium's (apertium-eng-spa)
