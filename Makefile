@@ -513,7 +513,7 @@ build/fig/heatmap-es-%.tex: figures/heatmap.gp build/gen/heatmap-es-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp es-$* \
 	  '$(subst transformer,Transformer$(comma) best head,$(firstword $(subst -, ,$*)))' \
-	  $(if $(filter dot-%,$*),'4.8cm,5.6cm','3.7cm,5.6cm') '' nolabels \
+	  $(if $(filter dot-%,$*),'4.8cm$(comma)5.6cm','3.7cm$(comma)5.6cm') '' nolabels \
 	  $(if $(filter dot-%,$*),bare,bare-noy)
 build/fig/spanish-curves.tex: build/gen/spanish-curves.dat \
 		build/gen/spanish-thresholds.dat
