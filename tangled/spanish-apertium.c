@@ -402,7 +402,8 @@ if (summary)
 if (n_listed)
     fprintf(f, " %s, the grammar's over Apertium's:\n"
             "\\begin{itemize}\n", n_listed < verdicts[UNJUDGED]
-            ? "The first of them" : "They are");
+            ? "The first of them" : n_listed > 1 ? "They are"
+            : "It is");
 for (int i = 0; i < n_listed; i++) {
     Words s;
     row_words(&s, &d, listed[i], &es, TARGET);
