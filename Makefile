@@ -31,13 +31,14 @@ endif
 # MODULES is the layering, bottom up: a module uses (includes, or
 # calls a function of) only the modules before it; make check-layers
 # checks it. Programs and solutions may use any module.
-MODULES   := toolkit task attention model seq2seq align transformer \
-             tmodel families checkpoint beam
-PROGRAMS  := schedule loss-floor task-samples train shapes sweep \
-             ablation heatmap bench scale-sweep attn-counts translate \
+MODULES   := toolkit task spanish tasks attention model seq2seq align metrics \
+             transformer tmodel families checkpoint beam
+PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
+             spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
-             05-ablation 06-alignment 07-transformer 08-using
+             05-ablation 06-alignment 07-transformer 08-using \
+             09-spanish
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -523,6 +524,48 @@ build/gen/alpha-lengths.tex: build/bin/translate \
 	  "$$(c 0), $$(c 0.6) and $$(c 2) translations reached the" \
 	  "step limit without \\texttt{<eos>}." > $@
 GEN += build/gen/alpha-lengths.tex
+# chapter 9: every family on the English-to-Spanish task
+SPANISH := build/gen/spanish-table.tex build/gen/spanish-phenomena.tex \
+        build/gen/spanish-heads.tex build/gen/spanish-curves.dat \
+        build/gen/spanish-thresholds.dat build/gen/spanish-summary.tex \
+        $(foreach m,dot additive transformer,$(foreach k,1 2 3,\
+          $(addprefix build/gen/heatmap-es-$m-$k,.dat .gpi)))
+GEN += $(SPANISH)
+FIGS += $(foreach m,dot additive transformer,$(foreach k,1 2 3,\
+          build/fig/heatmap-es-$m-$k.tex))
+$(SPANISH) &: build/bin/spanish-study
+	@mkdir -p $(@D)
+	build/bin/spanish-study --table build/gen/spanish-table.tex \
+	  --phenomena build/gen/spanish-phenomena.tex \
+	  --heads build/gen/spanish-heads.tex \
+	  --curves build/gen/spanish-curves.dat \
+	  --thresholds build/gen/spanish-thresholds.dat \
+	  --summary build/gen/spanish-summary.tex \
+	  --heatmaps build/gen/heatmap-es
+build/fig/heatmap-es-%.tex: figures/heatmap.gp build/gen/heatmap-es-%.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp es-$* \
+	  '$(subst transformer,Transformer$(comma) best head,$(firstword $(subst -, ,$*)))' \
+	  $(if $(filter dot-%,$*),'4.8cm$(comma)5.6cm','3.7cm$(comma)5.6cm') '' nolabels \
+	  $(if $(filter dot-%,$*),bare,bare-noy)
+build/fig/spanish-curves.tex: build/gen/spanish-curves.dat \
+		build/gen/spanish-thresholds.dat
+# the grammar's Spanish against Apertium's (apertium-eng-spa)
+APERTIUM := build/gen/apertium-table.tex build/gen/apertium-summary.tex
+GEN += $(APERTIUM)
+build/gen/apertium-english.txt: build/bin/spanish-apertium
+	@mkdir -p $(@D)
+	build/bin/spanish-apertium --english $@
+build/gen/apertium-spanish.txt: build/gen/apertium-english.txt
+	apertium eng-spa $< $@
+$(APERTIUM) &: build/bin/spanish-apertium build/gen/apertium-spanish.txt
+	build/bin/spanish-apertium --apertium build/gen/apertium-spanish.txt \
+	  --table build/gen/apertium-table.tex \
+	  --summary build/gen/apertium-summary.tex
+SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \
+        test_aer_of_the_worked_example test_bleu_of_the_papers_examples \
+        test_chrf_of_the_worked_examples
+GEN += $(SPANISH_TESTS:%=build/gen/%.tex)
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex

@@ -23,6 +23,17 @@ set cbtics 0,0.25,1
 set cblabel 'weight'
 set key off
 file = sprintf('build/gen/heatmap-%s.dat', kind)
+# chapter 9's small maps in rows of three pass a sixth argument:
+# 'bare' leaves out the colour bar and the axis titles, 'bare-noy'
+# the row labels too (the map to its left shows them)
+if (ARGC > 5 && ARG6[1:4] eq 'bare') {
+    unset colorbox
+    unset xlabel
+    unset ylabel
+    set tics font ',7'
+    set lmargin ARG6 eq 'bare-noy' ? 0.5 : 7
+    if (ARG6 eq 'bare-noy') { set format y ''; set ytics () }
+}
 # a fifth argument 'nolabels' leaves the numbers out of small maps,
 # whose source tokens stand upright so that they do not overlap
 if (ARGC > 4 && ARG5 eq 'nolabels') {

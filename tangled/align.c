@@ -38,10 +38,10 @@ double align_gold_weight(const AlignScore *a)
 {
     return a->rows ? a->gold_weight / a->rows : 0;
 }
-#line 124 "chapters/06-alignment.nw"
-AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
+#line 131 "chapters/06-alignment.nw"
+void for_each_attention(Model *m, const Dataset *d, int batch_size,
+                        AttentionVisit visit, void *ctx)
 {
-    AlignScore a = {0, 0, 0};
     assert(m->weights);
     Batch batch;
     batch_alloc(&batch, batch_size, d->L);
@@ -53,21 +53,33 @@ AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
         batch_fill(&batch, d, rows, count);
         model_forward(m, &batch);
         
-#line 147 "chapters/06-alignment.nw"
+#line 154 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
-for (int b = 0; b < batch.B; b++) {
-    int n_links;
-    const Link *link = pair_links(d, batch.row[b], &n_links);
-    align_score_add(&a, m->weights + (size_t)b * T * S, T, S,
-                    link, n_links);
-}
-#line 138 "chapters/06-alignment.nw"
+for (int b = 0; b < batch.B; b++)
+    visit(m->weights + (size_t)b * T * S, T, S, batch.row[b], ctx);
+#line 145 "chapters/06-alignment.nw"
     }
     free(rows);
     batch_free(&batch);
-    return a;
 }
-#line 180 "chapters/06-alignment.nw"
+#line 159 "chapters/06-alignment.nw"
+typedef struct { AlignScore a; const Dataset *d; } AlignVisit;
+
+static void score_one(const real *w, int T, int S, int row, void *ctx)
+{
+    AlignVisit *v = ctx;
+    int n_links;
+    const Link *link = pair_links(v->d, row, &n_links);
+    align_score_add(&v->a, w, T, S, link, n_links);
+}
+
+AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
+{
+    AlignVisit v = { {0, 0, 0}, d };
+    for_each_attention(m, d, batch_size, score_one, &v);
+    return v.a;
+}
+#line 201 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words)
 {
     double hits = 0, rows = 0;
@@ -77,7 +89,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 224 "chapters/06-alignment.nw"
+#line 245 "chapters/06-alignment.nw"
 static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
 
 void text_heatmap(FILE *f, const real *w, int rows, int cols,
@@ -89,15 +101,15 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 243 "chapters/06-alignment.nw"
+#line 264 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 235 "chapters/06-alignment.nw"
+#line 256 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 249 "chapters/06-alignment.nw"
+#line 270 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     real x = w[(size_t)r * cols + c];
     int level = (int)(x * 5);
@@ -107,7 +119,39 @@ for (int c = 0; c < cols; c++) {
         fputs(shade[level], f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 238 "chapters/06-alignment.nw"
+#line 259 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
+}
+#line 3016 "chapters/A-programs.nw"
+void heatmap_files(const char *dat, const char *gpi, const real *w,
+                   int T, int C, const char *const *row,
+                   const char *const *col, const Link *gold,
+                   int n_gold)
+{
+    FILE *f = out_open(dat);
+    for (int j = 0; j < T; j++)
+        for (int c = 0; c < C; c++)
+            fprintf(f, "%d %d %.4f\n", c, j, w[j * C + c]);
+    out_close(f);
+    f = out_open(gpi);
+    
+#line 3032 "chapters/A-programs.nw"
+fprintf(f, "set xtics (");
+for (int c = 0; c < C; c++)
+    fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
+fprintf(f, ")\nset ytics (");
+for (int j = 0; j < T; j++)
+    fprintf(f, "%s\"%s\" %d", j ? ", " : "", row[j], j);
+fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [%g:-0.5]\n",
+        C - 0.5, T - 0.5);
+for (int k = 0; k < n_gold; k++) {
+    int g = gold[k].src, j = gold[k].tgt - 1;
+    fprintf(f, "set object %d rect from %g,%g to %g,%g front"
+            " fillstyle empty border lc rgb '#d62728' lw 4 dt %d\n",
+            k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
+            gold[k].sure ? 1 : 2);
+}
+#line 3028 "chapters/A-programs.nw"
+    out_close(f);
 }

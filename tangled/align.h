@@ -12,14 +12,24 @@ void align_score_add(AlignScore *a, const real *w /* [T, S] */,
                      int T, int S, const Link *link, int n_links);
 double align_accuracy(const AlignScore *a);
 double align_gold_weight(const AlignScore *a);
-#line 121 "chapters/06-alignment.nw"
+#line 124 "chapters/06-alignment.nw"
+typedef void (*AttentionVisit)(const real *w /* [T, S] */, int T,
+                               int S, int row, void *ctx);
+void for_each_attention(Model *m, const Dataset *d, int batch_size,
+                        AttentionVisit visit, void *ctx);
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size);
-#line 177 "chapters/06-alignment.nw"
+#line 198 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 218 "chapters/06-alignment.nw"
+#line 239 "chapters/06-alignment.nw"
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,
                   const char *const *col_label /* [cols] */);
+#line 3009 "chapters/A-programs.nw"
+void heatmap_files(const char *dat, const char *gpi,
+                   const real *w /* [T, C] */, int T, int C,
+                   const char *const *row /* [T] */,
+                   const char *const *col /* [C] */,
+                   const Link *gold, int n_gold);
 #line 29 "chapters/06-alignment.nw"
 #endif

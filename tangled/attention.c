@@ -143,7 +143,7 @@ static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                    de);
     }
 }
-#line 1586 "chapters/B-fast.nw"
+#line 1696 "chapters/B-fast.nw"
 /* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
 static size_t copy_real_rows(real *rows, const real *x,
                              const int *len, int B, int T, int W)
@@ -167,7 +167,7 @@ static void add_real_rows(real *x /* [B, T, W] */,
             at[k] += *rows++;
     }
 }
-#line 1635 "chapters/B-fast.nw"
+#line 1745 "chapters/B-fast.nw"
 static real additive_pair(real *restrict u /* [A] */,
                           const real *restrict pd /* [A] */,
                           const real *restrict pe /* [A] */,
@@ -176,7 +176,7 @@ static real additive_pair(real *restrict u /* [A] */,
     for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
     return dot_product(u, v, A);
 }
-#line 1756 "chapters/B-fast.nw"
+#line 1866 "chapters/B-fast.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -276,7 +276,7 @@ for (int s = 0; s < S; s++) {
         }
     free(d_weights); free(d_score);
 }
-#line 1527 "chapters/B-fast.nw"
+#line 1637 "chapters/B-fast.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -293,7 +293,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 1552 "chapters/B-fast.nw"
+#line 1662 "chapters/B-fast.nw"
 void attention_forward_rows(real *context, AttnCache *c,
                             const Scorer *sc, const Params *p,
                             const real *dec, const real *enc,
@@ -303,7 +303,7 @@ void attention_forward_rows(real *context, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 1575 "chapters/B-fast.nw"
+#line 1685 "chapters/B-fast.nw"
 size_t R = copy_real_rows(c->dec_rows, dec, dec_len, B, T, Hd);
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, c->dec_rows, param(p, sc->W_a),
@@ -313,14 +313,14 @@ if (sc->kind == SCORE_ADDITIVE) {
                    NULL, R, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 1561 "chapters/B-fast.nw"
+#line 1671 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 1613 "chapters/B-fast.nw"
+#line 1723 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -343,7 +343,7 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 1567 "chapters/B-fast.nw"
+#line 1677 "chapters/B-fast.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
 #line 427 "chapters/04-attention.nw"
@@ -354,10 +354,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 1569 "chapters/B-fast.nw"
+#line 1679 "chapters/B-fast.nw"
         }
 }
-#line 1665 "chapters/B-fast.nw"
+#line 1775 "chapters/B-fast.nw"
 void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
                              AttnCache *c, const Scorer *sc,
                              const real *d_context, const real *dec,
@@ -366,21 +366,21 @@ void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 1687 "chapters/B-fast.nw"
+#line 1797 "chapters/B-fast.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 1673 "chapters/B-fast.nw"
+#line 1783 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 1695 "chapters/B-fast.nw"
+#line 1805 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -389,11 +389,11 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 1679 "chapters/B-fast.nw"
+#line 1789 "chapters/B-fast.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 1711 "chapters/B-fast.nw"
+#line 1821 "chapters/B-fast.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -415,19 +415,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 1737 "chapters/B-fast.nw"
+#line 1847 "chapters/B-fast.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 1732 "chapters/B-fast.nw"
+#line 1842 "chapters/B-fast.nw"
     }
 }
-#line 1682 "chapters/B-fast.nw"
+#line 1792 "chapters/B-fast.nw"
         }
     
-#line 1778 "chapters/B-fast.nw"
+#line 1888 "chapters/B-fast.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -443,9 +443,9 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 1684 "chapters/B-fast.nw"
+#line 1794 "chapters/B-fast.nw"
 }
-#line 1459 "chapters/B-fast.nw"
+#line 1569 "chapters/B-fast.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
@@ -459,7 +459,7 @@ void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                            dec_len, B, T, S);
 #endif
 }
-#line 1474 "chapters/B-fast.nw"
+#line 1584 "chapters/B-fast.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,

@@ -1,7 +1,8 @@
-#line 3021 "chapters/A-programs.nw"
+#line 3106 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include "families.h"
+#include "tasks.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,14 +18,15 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 3050 "chapters/A-programs.nw"
+#line 3136 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
-const char *attention = "dot", *sentence = NULL;
+const char *attention = "dot", *sentence = NULL, *task = "reversal";
 int seed = 1;
 Option options[] = {
     {"--sentence", OPT_TEXT, &sentence, 0, 0, "English words"},
+    {"--task", OPT_TEXT, &task, 0, 0, "reversal or spanish"},
     {"--attention", OPT_TEXT, &attention, 0, 0, "dot, general,"
      " additive"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
@@ -35,6 +37,9 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train, then show where the model looks on a sentence");
 if (!sentence) refuse("--sentence is required (try --help)");
+dc.task = task_from_name(task);
+mc.src_vocab = task_vocab_size(dc.task, SOURCE);
+mc.tgt_vocab = task_vocab_size(dc.task, TARGET);
 kind_config(&mc, kind_from_name(attention));
 refuse_bad_transformer(&mc);
 if (mc.family != &transformer_family)
@@ -45,11 +50,11 @@ if (!kind_chooses(config_kind(&mc)))
            " choose where to look", kind_name(config_kind(&mc)));
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 3039 "chapters/A-programs.nw"
+#line 3125 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words, dc.task);
     
-#line 3085 "chapters/A-programs.nw"
+#line 3175 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
@@ -60,10 +65,10 @@ progress("training %s attention for %d epochs",
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 3042 "chapters/A-programs.nw"
+#line 3128 "chapters/A-programs.nw"
     
-#line 3100 "chapters/A-programs.nw"
-Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL};
+#line 3190 "chapters/A-programs.nw"
+Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL, NULL};
 Batch batch;
 batch_alloc(&batch, 1, len);
 int row = 0;
@@ -73,9 +78,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 3043 "chapters/A-programs.nw"
+#line 3129 "chapters/A-programs.nw"
     
-#line 3112 "chapters/A-programs.nw"
+#line 3202 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -90,7 +95,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 3044 "chapters/A-programs.nw"
+#line 3130 "chapters/A-programs.nw"
     free(out); free(w);
     model_free(m);
     return 0;

@@ -81,9 +81,9 @@ void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {
-    double L = dc->max_words + 2;
-    double data = (dc->n_train + dc->n_val)     /* and the links */
-                  * (2 * L + 3 + 3 * (L - 2));
+    double L = dc->max_words + dc->task->extra_words + 2;
+    double data = (dc->n_train + dc->n_val)     /* tags, links */
+                  * (3 * L + 3 + 3 * (L - 2));
     return data * sizeof(int)
            + cfg->family->bytes(cfg, max_B, (int)L);
 }

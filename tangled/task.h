@@ -11,14 +11,15 @@ typedef struct {
     int src, tgt;                   /* positions, <sos> at 0 */
     int sure;                       /* 1 sure, 0 possible */
 } Link;
-#line 163 "chapters/02-task.nw"
+#line 167 "chapters/02-task.nw"
 typedef struct {
     int src_words, tgt_words;       /* how many of each */
     int *src, *tgt;                 /* [words]: numbers in lists */
     int n_links;
     Link *link;                     /* [n_links] */
+    int *tag;                       /* [tgt_words]: 0 if untagged */
 } TaskPair;
-#line 177 "chapters/02-task.nw"
+#line 182 "chapters/02-task.nw"
 typedef struct Task Task;
 struct Task {
     const char *name;               /* recorded in checkpoints */
@@ -28,7 +29,7 @@ struct Task {
     int extra_words;                /* target beyond source */
     void (*draw)(const Task *t, int words, Rng *rng, TaskPair *p);
 };
-#line 201 "chapters/02-task.nw"
+#line 206 "chapters/02-task.nw"
 enum { SOURCE = 0, TARGET = 1 };
 typedef struct {
     int size;                       /* V */
@@ -37,13 +38,13 @@ typedef struct {
 void vocab_build(Vocab *v, const Task *t, int side);
 int vocab_find(const Vocab *v, const char *word);
 void vocab_free(Vocab *v);
-#line 259 "chapters/02-task.nw"
+#line 264 "chapters/02-task.nw"
 enum { LEXICON_SIZE = 17 };
 enum { REVERSAL_VOCAB = N_SPECIAL + LEXICON_SIZE };
 extern const char *const english[LEXICON_SIZE];
 extern const char *const spanish[LEXICON_SIZE];
 extern const Task reversal_task;
-#line 290 "chapters/02-task.nw"
+#line 295 "chapters/02-task.nw"
 enum { MAX_WORDS = 60 };
 typedef struct {
     const Task *task;               /* which task draws the pairs */
@@ -53,13 +54,14 @@ typedef struct {
 } DataConfig;
 DataConfig data_config_default(void);
 void data_config_check(const DataConfig *c);
-#line 332 "chapters/02-task.nw"
+#line 339 "chapters/02-task.nw"
 typedef struct {
     int n, L;                       /* pairs, tokens per row */
     int *src, *tgt;                 /* [n, L] token ids */
     int *src_len, *tgt_len;         /* [n] tokens, with markers */
     Link *link;                     /* every pair's gold links */
     int *first_link;                /* [n + 1] */
+    int *tag;                       /* [n, L] or NULL: target tags */
 } Dataset;
 void dataset_generate(Dataset *d, const Task *t, int n,
                       int min_words, int max_words, Rng *rng);
@@ -67,7 +69,7 @@ void datasets_make(Dataset *train, Dataset *val,
                    const DataConfig *c);
 void dataset_free(Dataset *d);
 const Link *pair_links(const Dataset *d, int p, int *count);
-#line 538 "chapters/02-task.nw"
+#line 551 "chapters/02-task.nw"
 typedef struct {
     int B, S, T;                    /* pairs, longest src and tgt */
     int *src /* [B, S] */, *tgt /* [B, T] */;
@@ -78,7 +80,7 @@ void batch_alloc(Batch *b, int max_B, int L);
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count);
 void batch_free(Batch *b);
-#line 611 "chapters/02-task.nw"
+#line 625 "chapters/02-task.nw"
 int parse_sentence(int *ids /* [max_words + 2] */, const char *text,
                    int max_words, const Task *t);
 #line 89 "chapters/02-task.nw"

@@ -239,7 +239,7 @@ void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 907 "chapters/B-fast.nw"
+#line 910 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -304,9 +304,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1067 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 1257 "chapters/B-fast.nw"
+#line 1367 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 1208 "chapters/B-fast.nw"
+#line 1318 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

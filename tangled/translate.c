@@ -1,21 +1,22 @@
-#line 4367 "chapters/A-programs.nw"
+#line 4432 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
 #include "families.h"
 #include "checkpoint.h"
+#include "tasks.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 4485 "chapters/A-programs.nw"
+#line 4554 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 4503 "chapters/A-programs.nw"
+#line 4572 "chapters/A-programs.nw"
 static const char *span(const char *s, size_t n)
 {
     char *copy = xcalloc(n + 1, 1);
@@ -24,7 +25,7 @@ static const char *span(const char *s, size_t n)
     free(copy);
     return out;
 }
-#line 4513 "chapters/A-programs.nw"
+#line 4582 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -38,9 +39,26 @@ static int read_words(const Translator *t, const char *line,
         size_t len = strcspn(p, " \t");
         p += len;
         
-#line 4535 "chapters/A-programs.nw"
-for (size_t i = 0; i < len; i++) {
+#line 4604 "chapters/A-programs.nw"
+char word[32] = "";         /* longer than any word of the lexicon */
+if (len < sizeof word) memcpy(word, start, len);
+int id = vocab_find(&t->en, word);
+#line 4640 "chapters/A-programs.nw"
+if (id < N_SPECIAL && len > 2 && len < sizeof word
+    && !strcmp(word + len - 2, "'s")
+    && vocab_find(&t->en, "'s") >= N_SPECIAL) {
+    word[len - 2] = '\0';
+    int stem = vocab_find(&t->en, word);
+    if (stem >= N_SPECIAL) {
+        id = stem;
+        p -= 2;
+    }
+}
+#line 4608 "chapters/A-programs.nw"
+int has_s = vocab_find(&t->en, "'s") >= N_SPECIAL;
+for (size_t i = 0; id < N_SPECIAL && i < len; i++) {
     char c = start[i];
+    if (c == '\'' && has_s) continue;   /* a task with 's */
     if (c >= 'A' && c <= 'Z') {
         snprintf(why, size, ": '%s' has a capital letter; the"
                  " lexicon's words are all lower case",
@@ -49,7 +67,7 @@ for (size_t i = 0; i < len; i++) {
     }
     if (c < 'a' || c > 'z') {
         
-#line 4561 "chapters/A-programs.nw"
+#line 4652 "chapters/A-programs.nw"
 size_t k = 1;
 while (i + k < len && ((unsigned char)start[i + k] & 0xc0) == 0x80
        && k < 4)
@@ -58,12 +76,9 @@ snprintf(why, size, ": '%s' holds '%s'; a sentence is lower"
          " case words separated by spaces, without punctuation",
          span(start, len), span(start + i, k));
 return 0;
-#line 4545 "chapters/A-programs.nw"
+#line 4620 "chapters/A-programs.nw"
     }
 }
-char word[32] = "";         /* longer than any word of the lexicon */
-if (len < sizeof word) memcpy(word, start, len);
-int id = vocab_find(&t->en, word);
 if (id < N_SPECIAL) {
     int w = snprintf(why, size, ": '%s' is not in the lexicon,"
                      " whose words are\n   ", span(start, len));
@@ -73,12 +88,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 4526 "chapters/A-programs.nw"
+#line 4595 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 4574 "chapters/A-programs.nw"
+#line 4665 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -88,14 +103,14 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 4530 "chapters/A-programs.nw"
+#line 4599 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 4588 "chapters/A-programs.nw"
+#line 4679 "chapters/A-programs.nw"
 static int translate_ids(const Translator *t, int *ids, int len)
 {
-    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL };
+    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL };
     Batch batch;
     batch_alloc(&batch, 1, len);
     int row = 0;
@@ -107,7 +122,7 @@ static int translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 4609 "chapters/A-programs.nw"
+#line 4700 "chapters/A-programs.nw"
 const char **rows = xcalloc((size_t)steps + len, sizeof *rows);
 const char **cols = rows + steps;
 int n_rows = 0;
@@ -125,13 +140,13 @@ if (w) {
 }
 free(rows);
 if (fflush(stdout)) exit(EXIT_FAILURE);
-#line 4602 "chapters/A-programs.nw"
+#line 4693 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
     return finished;
 }
-#line 4636 "chapters/A-programs.nw"
+#line 4727 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -154,18 +169,20 @@ static int translate_text(const Translator *t, const char *text,
     return 1;
 }
 
-#line 4378 "chapters/A-programs.nw"
+#line 4444 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 4396 "chapters/A-programs.nw"
+#line 4462 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
+const char *task = "reversal";
 int width = 1, hidden = 0, head = 0, heatmap = 0;
 double alpha = BEAM_ALPHA;
 Option options[] = {
     {"--model", OPT_TEXT, &model, 0, 0, "checkpoint from train"},
     {"--sentence", OPT_TEXT, &sentence, 0, 0, "instead of stdin"},
+    {"--task", OPT_TEXT, &task, 0, 0, "the model's task"},
     {"--beam", OPT_INT, &width, 1, 64, "beam width; 1 is greedy"},
     {"--alpha", OPT_REAL, &alpha, 0, 4, "length penalty exponent"},
     {"--attention", OPT_TEXT, &attention, 0, 0, "expected kind"},
@@ -180,12 +197,13 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 4382 "chapters/A-programs.nw"
+#line 4448 "chapters/A-programs.nw"
     
-#line 4418 "chapters/A-programs.nw"
+#line 4486 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
-if (ckpt_load(&ck, &reversal_task, model, width, &err) != CKPT_OK)
+if (ckpt_load(&ck, task_from_name(task), model, width, &err)
+    != CKPT_OK)
     refuse("%s", err.message);
 int kind = attention ? kind_from_name(attention) : -1;
 if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
@@ -193,7 +211,7 @@ if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
 if (heatmap && !ck.model->weights)
     refuse("--heatmap: the model in '%s' has no attention, so there"
            " are no weights to show", shown(model));
-#line 4438 "chapters/A-programs.nw"
+#line 4507 "chapters/A-programs.nw"
 const ModelFamily *family = ck.model->cfg.family;
 if (head && !family->show)
     refuse("--head: the model in '%s' has one map of attention, not"
@@ -201,16 +219,16 @@ if (head && !family->show)
 if (head && !family->show(ck.model, -1, head - 1))
     refuse("--head %d: the model in '%s' has no head %d", head,
            shown(model), head);
-#line 4429 "chapters/A-programs.nw"
+#line 4498 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ck.task, SOURCE);
 vocab_build(&t.es, ck.task, TARGET);
-#line 4383 "chapters/A-programs.nw"
+#line 4449 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 4453 "chapters/A-programs.nw"
+#line 4522 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -222,7 +240,7 @@ vocab_build(&t.es, ck.task, TARGET);
             && line[len] == '\n') len--;
         line[len] = '\0';
         
-#line 4470 "chapters/A-programs.nw"
+#line 4539 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;
@@ -234,12 +252,12 @@ if (bad) {
     refused++;
     continue;
 }
-#line 4464 "chapters/A-programs.nw"
+#line 4533 "chapters/A-programs.nw"
         refused += !translate_text(&t, line, lines);
     }
     free(line);
 }
-#line 4386 "chapters/A-programs.nw"
+#line 4452 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);

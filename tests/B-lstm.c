@@ -67,8 +67,9 @@ static void test_packed_lstm_agrees_with_the_plain_loop(void **state)
 {
     (void)state;
     int ragged[B] = {7, 5, 5, 1}, full[B] = {7, 7, 7, 7};
-    int short_batch[B] = {2, 1, 1, 1};
+    int short_batch[B] = {2, 1, 1, 1}, unsorted[B] = {5, 7, 1, 5};
     for (int with_h0 = 0; with_h0 < 2; with_h0++) {
+        check_versions(unsorted, with_h0);
         check_versions(ragged, with_h0);
         check_versions(full, with_h0);
         check_versions(short_batch, with_h0);

@@ -562,6 +562,74 @@ static void test_a_warm_up_as_long_as_the_run_is_refused(void **s)
            "a warm-up of 5 epochs");
 }
 
+/* spanish-apertium, without Apertium: the grammar's own Spanish, two
+   lines of it changed as Apertium changes them, is compared */
+static void test_the_apertium_comparison_judges_each_difference(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[1024];
+    snprintf(command, sizeof command,
+             "build/bin/spanish-apertium --pairs 5 --english %s/en"
+             " --spanish %s/es && sed -e 's/^un sombrero triste"
+             " conoce$/Un sombrero triste sabe/' -e 's/^oye a unas"
+             " reinas$/oye algunas reinas/' %s/es > %s/ap",
+             scratch, scratch, scratch, scratch);
+    expect(command, 0, "");
+    snprintf(command, sizeof command,
+             "build/bin/spanish-apertium --pairs 5 --apertium %s/ap"
+             " --table %s/table --summary %s/summary", scratch,
+             scratch, scratch);
+    expect(command, 0, "");
+    snprintf(command, sizeof command, "%s/summary", scratch);
+    assert_non_null(strstr(slurp(command), "Of the 5 sentences, 3"
+        " (60.0\\,\\%) are the grammar's word for word. Of the 2 that"
+        " differ, 0 differ only in ways acceptable both ways; 2 show"));
+    snprintf(command, sizeof command, "%s/table", scratch);
+    const char *table = slurp(command);
+    assert_non_null(strstr(table, "personal \\emph{a} left out &"
+                           " grammar & 1 & \\emph{a unas} / \\emph{algunas}"));
+    assert_non_null(strstr(table, "a synonym & both & 1 &"
+                           " \\emph{a unas} / \\emph{algunas}"));
+    assert_non_null(strstr(table, "a wrong sense & grammar & 1 &"
+                           " \\emph{conoce} / \\emph{sabe}"));
+    snprintf(command, sizeof command,
+             "head -3 %s/ap > %s/short; build/bin/spanish-apertium"
+             " --pairs 5 --apertium %s/short", scratch, scratch,
+             scratch);
+    expect(command, 2, "has 3 lines, not the 5 sentences drawn");
+    remove_scratch();
+}
+
+/* the Spanish task by name: a possessive 's is read as a word of its
+   own; an unknown task is refused with the list */
+static void test_the_spanish_task_reads_a_possessive(void **s)
+{
+    (void)s;
+    expect("build/bin/heatmap --task spanish --epochs 1 --max-words 12"
+           " --sentence \"the man's dog sees\"", 0,
+           "<sos> the man 's dog sees <eos>");
+    expect("build/bin/heatmap --task french --sentence 'the dog'", 2,
+           "--task: 'french' is not a task; the tasks are: reversal"
+           " spanish");
+    expect("build/bin/heatmap --sentence \"the dog's cat\"", 2,
+           "'dog's' is not in the lexicon");
+    make_scratch();
+    char command[1024];
+    snprintf(command, sizeof command,
+             "build/bin/train --task spanish --attention dot"
+             " --epochs 1 --train-pairs 64 --val-pairs 8 --max-words 8 --save %s/m > /dev/null"
+             " && echo \"the man's dog sees\" | build/bin/translate"
+             " --task spanish --heatmap --model %s/m", scratch,
+             scratch);
+    expect(command, 0, "<sos> the man 's dog sees <eos>");
+    snprintf(command, sizeof command, "echo \"the zebra's cat\" |"
+             " build/bin/translate --task spanish --model %s/m",
+             scratch);
+    expect(command, 2, "'zebra's' is not in the lexicon");
+    remove_scratch();
+}
+
 static void test_sentences_split_at_any_white_space(void **s)
 {
     (void)s;
@@ -613,6 +681,9 @@ int main(void)
         cmocka_unit_test(test_two_threads_print_what_one_thread_prints),
         cmocka_unit_test(test_sentences_split_at_any_white_space),
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
+        cmocka_unit_test(
+            test_the_apertium_comparison_judges_each_difference),
+        cmocka_unit_test(test_the_spanish_task_reads_a_possessive),
     };
     return cmocka_run_group_tests_name("programs: bad input", tests,
                                        NULL, NULL);
