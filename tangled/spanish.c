@@ -3,7 +3,7 @@
    (chapter 9). */
 #include "spanish.h"
 #include <string.h>
-#line 185 "chapters/09-spanish.nw"
+#line 187 "chapters/09-spanish.nw"
 enum { MASC = 0, FEM = 1 };
 #define MASCULINE_NOUNS(X) \
     X("dog", "dogs", "perro", "perros", MASC, 0) \
@@ -27,7 +27,7 @@ enum { MASC = 0, FEM = 1 };
     X("father", "fathers", "padre", "padres", MASC, 1) \
     X("son", "sons", "hijo", "hijos", MASC, 1) \
     X("uncle", "uncles", "tío", "tíos", MASC, 1)
-#line 210 "chapters/09-spanish.nw"
+#line 212 "chapters/09-spanish.nw"
 #define FEMININE_NOUNS(X) \
     X("woman", "women", "mujer", "mujeres", FEM, 1) \
     X("girl", "girls", "niña", "niñas", FEM, 1) \
@@ -54,7 +54,7 @@ enum { MASC = 0, FEM = 1 };
     X("song", "songs", "canción", "canciones", FEM, 0) \
     X("spider", "spiders", "araña", "arañas", FEM, 0)
 #define NOUNS(X) MASCULINE_NOUNS(X) FEMININE_NOUNS(X)
-#line 239 "chapters/09-spanish.nw"
+#line 241 "chapters/09-spanish.nw"
 #define ADJECTIVES(X) \
     X("small", "pequeño", "pequeña", "pequeños", "pequeñas") \
     X("big", "grande", "grande", "grandes", "grandes") \
@@ -76,7 +76,7 @@ enum { MASC = 0, FEM = 1 };
     X("rich", "rico", "rica", "ricos", "ricas") \
     X("clean", "limpio", "limpia", "limpios", "limpias") \
     X("dirty", "sucio", "sucia", "sucios", "sucias")
-#line 262 "chapters/09-spanish.nw"
+#line 264 "chapters/09-spanish.nw"
 #define VERBS(X) \
     X("sees", "see", "ve", "ven") \
     X("eats", "eat", "come", "comen") \
@@ -98,7 +98,7 @@ enum { MASC = 0, FEM = 1 };
     X("watches", "watch", "mira", "miran") \
     X("pushes", "push", "empuja", "empujan") \
     X("helps", "help", "ayuda", "ayudan")
-#line 302 "chapters/09-spanish.nw"
+#line 304 "chapters/09-spanish.nw"
 #define NOUN_EN(esg, epl, ssg, spl, gender, human) esg, epl,
 #define ADJ_EN(en, ms, fs, mp, fp) en,
 #define VERB_EN(en3, enb, es3, es3p) en3, enb,
@@ -109,7 +109,7 @@ static const char *const english_words[] = {
 };
 _Static_assert(sizeof english_words / sizeof *english_words
                == EN_WORDS, "the English list and its numbers");
-#line 325 "chapters/09-spanish.nw"
+#line 327 "chapters/09-spanish.nw"
 #define NOUN_ES(esg, epl, ssg, spl, gender, human) ssg, spl,
 #define ADJ_ES(en, ms, fs, mp, fp) ms, fs, mp, fp,
 #define VERB_ES(en3, enb, es3, es3p) es3, es3p,
@@ -120,17 +120,17 @@ static const char *const spanish_words[] = {
 };
 _Static_assert(sizeof spanish_words / sizeof *spanish_words
                == ES_WORDS, "the Spanish list and its numbers");
-#line 338 "chapters/09-spanish.nw"
+#line 340 "chapters/09-spanish.nw"
 #define NOUN_GENDER(esg, epl, ssg, spl, gender, human) gender,
 #define NOUN_HUMAN(esg, epl, ssg, spl, gender, human) human,
 static const int noun_gender[SP_NOUNS] = { NOUNS(NOUN_GENDER) };
 static const int noun_human[SP_NOUNS] = { NOUNS(NOUN_HUMAN) };
-#line 160 "chapters/09-spanish.nw"
+#line 162 "chapters/09-spanish.nw"
 const char *const phenomenon_name[N_PHENOMENA] = {
     "plain", "adjective", "possessive", "agreement", "negation",
     "dropped pronoun", "no link"
 };
-#line 351 "chapters/09-spanish.nw"
+#line 353 "chapters/09-spanish.nw"
 typedef struct {
     int definite, noun, plural;
     int n_adj, adj[2];              /* in English order */
@@ -146,7 +146,7 @@ typedef struct {
     int negated, verb, has_object;
     int at_pronoun, at_does, at_not, at_verb;
 } Sentence;
-#line 374 "chapters/09-spanish.nw"
+#line 376 "chapters/09-spanish.nw"
 static void draw_phrase(Phrase *ph, Rng *rng, int may_be_plural)
 {
     ph->noun = rng_below(rng, SP_NOUNS);
@@ -175,13 +175,13 @@ static void draw_sentence(Sentence *s, Rng *rng)
     s->has_object = rng_below(rng, 4) != 0;
     draw_noun_phrase(&s->object, rng);
 }
-#line 408 "chapters/09-spanish.nw"
+#line 410 "chapters/09-spanish.nw"
 static int subject_plural(const Sentence *s)
 {
     return s->pronoun >= 0 ? s->pronoun == EN_THEY
                            : s->subject.head.plural;
 }
-#line 424 "chapters/09-spanish.nw"
+#line 426 "chapters/09-spanish.nw"
 static int a_or_an(const Phrase *ph)
 {
     int next = ph->n_adj ? EN_ADJ + ph->adj[0]
@@ -205,7 +205,7 @@ static void write_phrase_en(TaskPair *p, Phrase *ph, int with_det)
         ph->at_adj[k] = put_src(p, EN_ADJ + ph->adj[k]);
     ph->at_noun = put_src(p, EN_NOUN + 2 * ph->noun + ph->plural);
 }
-#line 451 "chapters/09-spanish.nw"
+#line 453 "chapters/09-spanish.nw"
 static void write_noun_phrase_en(TaskPair *p, NounPhrase *np)
 {
     if (np->possessive) {
@@ -229,7 +229,7 @@ static void write_sentence_en(TaskPair *p, Sentence *s)
                             + (plural || s->negated));
     if (s->has_object) write_noun_phrase_en(p, &s->object);
 }
-#line 481 "chapters/09-spanish.nw"
+#line 483 "chapters/09-spanish.nw"
 static int put_tgt(TaskPair *p, int word, int tag)
 {
     p->tgt[p->tgt_words] = word;
@@ -247,7 +247,7 @@ static int article(int definite, int plural, int gender)
 {
     return ES_ART + 4 * !definite + 2 * plural + gender;
 }
-#line 503 "chapters/09-spanish.nw"
+#line 505 "chapters/09-spanish.nw"
 static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
                                       int noun_tag)
 {
@@ -260,7 +260,7 @@ static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
         put_link(p, ph->at_adj[k], t, 1);
     }
 }
-#line 522 "chapters/09-spanish.nw"
+#line 524 "chapters/09-spanish.nw"
 static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
                                  int is_object)
 {
@@ -278,7 +278,7 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     write_noun_and_adjectives(p, h, np->possessive ? PH_POSSESSIVE
                                                    : PH_PLAIN);
     if (np->possessive) 
-#line 542 "chapters/09-spanish.nw"
+#line 544 "chapters/09-spanish.nw"
 {
     const Phrase *o = &np->owner;
     int oart = article(o->definite, 0, noun_gender[o->noun]);
@@ -294,9 +294,9 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     }
     write_noun_and_adjectives(p, o, PH_POSSESSIVE);
 }
-#line 539 "chapters/09-spanish.nw"
+#line 541 "chapters/09-spanish.nw"
 }
-#line 562 "chapters/09-spanish.nw"
+#line 564 "chapters/09-spanish.nw"
 static void write_sentence_es(TaskPair *p, const Sentence *s)
 {
     p->tgt_words = p->n_links = 0;
@@ -312,7 +312,7 @@ static void write_sentence_es(TaskPair *p, const Sentence *s)
     if (s->pronoun >= 0) put_link(p, s->at_pronoun, v, 0);
     if (s->has_object) write_noun_phrase_es(p, &s->object, 1);
 }
-#line 612 "chapters/09-spanish.nw"
+#line 614 "chapters/09-spanish.nw"
 static int phrase_length(const Phrase *ph, int with_det)
 {
     return with_det + ph->n_adj + 1;
@@ -331,7 +331,7 @@ static int sentence_length(const Sentence *s)
            + (s->negated ? 3 : 1)
            + (s->has_object ? noun_phrase_length(&s->object) : 0);
 }
-#line 593 "chapters/09-spanish.nw"
+#line 595 "chapters/09-spanish.nw"
 static void spanish_draw(const Task *t, int words, Rng *rng,
                          TaskPair *p)
 {
@@ -346,7 +346,7 @@ static void spanish_draw(const Task *t, int words, Rng *rng,
     write_sentence_en(p, &s);
     write_sentence_es(p, &s);
 }
-#line 635 "chapters/09-spanish.nw"
+#line 637 "chapters/09-spanish.nw"
 const Task spanish_task = {
     .name = "spanish",
     .n_src = EN_WORDS, .n_tgt = ES_WORDS,
@@ -354,7 +354,7 @@ const Task spanish_task = {
     .extra_words = 3,
     .draw = spanish_draw,
 };
-#line 659 "chapters/09-spanish.nw"
+#line 661 "chapters/09-spanish.nw"
 typedef struct { const int *word; int n, at; } Reader;
 
 static int peek(const Reader *r)
@@ -366,7 +366,7 @@ static int next_is(const Reader *r, int first, int end)
 {
     return peek(r) >= first && peek(r) < end;
 }
-#line 674 "chapters/09-spanish.nw"
+#line 676 "chapters/09-spanish.nw"
 static int read_phrase(Reader *r, Phrase *ph, int with_det)
 {
     int det = with_det ? peek(r) : EN_THE;
@@ -398,7 +398,7 @@ static int read_noun_phrase(Reader *r, NounPhrase *np)
     np->owner = np->head;           /* what was read is the owner */
     return !np->owner.plural && read_phrase(r, &np->head, 0);
 }
-#line 710 "chapters/09-spanish.nw"
+#line 712 "chapters/09-spanish.nw"
 int spanish_parse(const int *words, int n, TaskPair *p)
 {
     Reader r = { words, n, 0 };
