@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 2995 "chapters/A-programs.nw"
+#line 2996 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2115 "chapters/A-programs.nw"
@@ -18,7 +18,7 @@ typedef struct {
     Eval final;
     size_t params;
     
-#line 2711 "chapters/A-programs.nw"
+#line 2712 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
@@ -34,7 +34,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2753 "chapters/A-programs.nw"
+#line 2754 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
@@ -118,7 +118,8 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
     if (seeds < 2) fprintf(f, ". ");
     else if (isinf(t)) fprintf(f, " on every seed alike: real. ");
     else
-        fprintf(f, " ($t = %.1f$, %s). ", t,
+        fprintf(f, " ($t = %.1f$, %s). ",
+                fabs(t) < 0.05 ? 0.0 : t,       /* never -0.0 */
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
@@ -141,7 +142,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 2936 "chapters/A-programs.nw"
+#line 2937 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -165,16 +166,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 2969 "chapters/A-programs.nw"
+#line 2970 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 2959 "chapters/A-programs.nw"
+#line 2960 "chapters/A-programs.nw"
     
-#line 2978 "chapters/A-programs.nw"
+#line 2979 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -182,15 +183,15 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 2960 "chapters/A-programs.nw"
+#line 2961 "chapters/A-programs.nw"
     
-#line 2987 "chapters/A-programs.nw"
+#line 2988 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 2961 "chapters/A-programs.nw"
+#line 2962 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
@@ -205,7 +206,7 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2768 "chapters/A-programs.nw"
+#line 2769 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
 #line 2380 "chapters/A-programs.nw"
@@ -227,7 +228,7 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2746 "chapters/A-programs.nw"
+#line 2747 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
@@ -243,7 +244,7 @@ progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2759 "chapters/A-programs.nw"
+#line 2760 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
@@ -268,7 +269,7 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5, threads = default_threads();
-#line 2716 "chapters/A-programs.nw"
+#line 2717 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
 #line 2262 "chapters/A-programs.nw"
@@ -288,7 +289,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 2719 "chapters/A-programs.nw"
+#line 2720 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -331,7 +332,7 @@ for (int q = 0; q < n_sched; q++)
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 2727 "chapters/A-programs.nw"
+#line 2728 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
@@ -349,7 +350,7 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2773 "chapters/A-programs.nw"
+#line 2774 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
 #line 2319 "chapters/A-programs.nw"
 char lower[96];
@@ -360,7 +361,7 @@ memory_check(need * at_once, lower);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2736 "chapters/A-programs.nw"
+#line 2737 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -375,13 +376,13 @@ Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2771 "chapters/A-programs.nw"
+#line 2772 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
 #line 2360 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2775 "chapters/A-programs.nw"
+#line 2776 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
@@ -534,7 +535,7 @@ fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
 #line 2483 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 2680 "chapters/A-programs.nw"
+#line 2681 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -560,7 +561,7 @@ fprintf(f, "The loss floor is %.4f.\n",
     out_close(f);
 }
 if (seeds_answer) 
-#line 2666 "chapters/A-programs.nw"
+#line 2667 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -572,11 +573,11 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2785 "chapters/A-programs.nw"
+#line 2786 "chapters/A-programs.nw"
 int n_attn = 0;
 for (int k = 0; k < n_conf; k++) n_attn += kind_chooses(kind[k]);
 if (align_table) 
-#line 2795 "chapters/A-programs.nw"
+#line 2796 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -594,7 +595,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 2821 "chapters/A-programs.nw"
+#line 2822 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
 if (!kind_chooses(kind[k]))
@@ -602,16 +603,16 @@ if (!kind_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 2812 "chapters/A-programs.nw"
+#line 2813 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2788 "chapters/A-programs.nw"
+#line 2789 "chapters/A-programs.nw"
 if (align_curves) 
-#line 2862 "chapters/A-programs.nw"
+#line 2863 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
@@ -633,9 +634,9 @@ if (align_curves)
     }
     out_close(f);
 }
-#line 2789 "chapters/A-programs.nw"
+#line 2790 "chapters/A-programs.nw"
 if (align_summary) 
-#line 2833 "chapters/A-programs.nw"
+#line 2834 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -662,9 +663,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2790 "chapters/A-programs.nw"
+#line 2791 "chapters/A-programs.nw"
 if (align_timing) 
-#line 2890 "chapters/A-programs.nw"
+#line 2891 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -674,7 +675,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k])) continue;
         
-#line 2907 "chapters/A-programs.nw"
+#line 2908 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -696,13 +697,13 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 2899 "chapters/A-programs.nw"
+#line 2900 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2791 "chapters/A-programs.nw"
+#line 2792 "chapters/A-programs.nw"
 dataset_free(&align_set);
 #line 2134 "chapters/A-programs.nw"
     dataset_free(&train_set);

@@ -467,7 +467,7 @@ if (phen) {
     fprintf(f, "\\begin{tabular}{lrrr");
     for (int k = 0; k < n_conf; k++)
         if (kind_chooses(kind[k])) fprintf(f, "r");
-    fprintf(f, "}\n\\toprule\nphenomenon & links & chance & best");
+    fprintf(f, "}\n\\toprule\nphenomenon & words & chance & best");
     for (int k = 0; k < n_conf; k++)
         if (kind_chooses(kind[k]))
             fprintf(f, " & %s", kind_name(kind[k]));
@@ -623,7 +623,8 @@ for (int i = 0; i < n_conf; i++)
                 diff < 0 ? "lower" : "higher", kind_name(kind[i]));
         if (seeds < 2) fprintf(f, "\n");
         else if (isinf(t)) fprintf(f, " on every seed alike\n");
-        else fprintf(f, " ($t = %.1f$, %s)\n", t,
+        else fprintf(f, " ($t = %.1f$, %s)\n",
+                     fabs(t) < 0.05 ? 0.0 : t,  /* never -0.0 */
                      fabs(t) > t_critical(seeds - 1) ? "real"
                      : "inside the noise");
     }
