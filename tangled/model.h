@@ -23,7 +23,7 @@ typedef struct {
     int max_B, max_S, max_T;        /* the workspace's capacity */
     real *weights;                  /* [B, T', S] or NULL */
 } Model;
-#line 664 "chapters/03-bottleneck.nw"
+#line 666 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -31,16 +31,16 @@ typedef struct {
     const int *mask;            /* [B, S]: 1 for a token, 0 for pad */
     int B, S, H;
 } Encoding;
-#line 677 "chapters/03-bottleneck.nw"
+#line 679 "chapters/03-bottleneck.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *logits;                   /* [N, V]: the last step's */
 } DecoderState;
-#line 686 "chapters/03-bottleneck.nw"
+#line 688 "chapters/03-bottleneck.nw"
 struct ModelFamily {
     const char *name;
     const char *const *variants;    /* by cfg.attention; NULL ends */
-    const char *(*check)(const ModelConfig *cfg);   /* NULL: fine */
+    const char *(*check)(const ModelConfig *cfg); /* NULL or why */
     double (*bytes)(const ModelConfig *cfg, int max_B, int max_len);
     Model *(*create)(const ModelConfig *cfg, int max_B, int max_len,
                      uint64_t seed);
@@ -63,7 +63,7 @@ const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1573 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 703 "chapters/03-bottleneck.nw"
+#line 705 "chapters/03-bottleneck.nw"
 };
 #line 949 "chapters/08-using.nw"
 typedef struct ConfigField {
@@ -83,7 +83,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v);
 #line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 711 "chapters/03-bottleneck.nw"
+#line 713 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -95,14 +95,14 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1195 "chapters/03-bottleneck.nw"
+#line 1197 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1352 "chapters/03-bottleneck.nw"
+#line 1354 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -110,7 +110,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1427 "chapters/03-bottleneck.nw"
+#line 1429 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
