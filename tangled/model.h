@@ -3,7 +3,7 @@
 #ifndef MODEL_H
 #define MODEL_H
 #include "task.h"
-#line 631 "chapters/03-bottleneck.nw"
+#line 632 "chapters/03-bottleneck.nw"
 typedef struct ModelFamily ModelFamily;
 typedef struct {
     const ModelFamily *family;      /* which kind of model */
@@ -14,16 +14,16 @@ typedef struct {
 #line 132 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 638 "chapters/03-bottleneck.nw"
+#line 639 "chapters/03-bottleneck.nw"
 } ModelConfig;
-#line 651 "chapters/03-bottleneck.nw"
+#line 652 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;                  /* every tensor, by name */
     int max_B, max_S, max_T;        /* the workspace's capacity */
     real *weights;                  /* [B, T', S] or NULL */
 } Model;
-#line 666 "chapters/03-bottleneck.nw"
+#line 667 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -31,12 +31,12 @@ typedef struct {
     const int *mask;            /* [B, S]: 1 for a token, 0 for pad */
     int B, S, H;
 } Encoding;
-#line 679 "chapters/03-bottleneck.nw"
+#line 680 "chapters/03-bottleneck.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *logits;                   /* [N, V]: the last step's */
 } DecoderState;
-#line 688 "chapters/03-bottleneck.nw"
+#line 689 "chapters/03-bottleneck.nw"
 struct ModelFamily {
     const char *name;
     const char *const *variants;    /* by cfg.attention; NULL ends */
@@ -56,14 +56,14 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1161 "chapters/07b-training.nw"
+#line 1150 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1573 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 705 "chapters/03-bottleneck.nw"
+#line 706 "chapters/03-bottleneck.nw"
 };
 #line 949 "chapters/08-using.nw"
 typedef struct ConfigField {
@@ -83,7 +83,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v);
 #line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 713 "chapters/03-bottleneck.nw"
+#line 714 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -95,14 +95,18 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1197 "chapters/03-bottleneck.nw"
+#line 1018 "chapters/03-bottleneck.nw"
+void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
+                   int *dec_tgt /* [B, T'] */,
+                   int *dec_len /* [B] */);
+#line 1205 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1354 "chapters/03-bottleneck.nw"
+#line 1362 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -110,7 +114,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1429 "chapters/03-bottleneck.nw"
+#line 1437 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

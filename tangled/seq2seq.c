@@ -472,17 +472,17 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                          Wh, B, T, I, H);
 #endif
 }
-#line 805 "chapters/03-bottleneck.nw"
+#line 806 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 256 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 807 "chapters/03-bottleneck.nw"
+#line 808 "chapters/03-bottleneck.nw"
     NULL
 };
-#line 814 "chapters/03-bottleneck.nw"
+#line 815 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .family = &seq2seq_family,
@@ -493,10 +493,10 @@ ModelConfig model_config_default(void)
                           
 #line 135 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 821 "chapters/03-bottleneck.nw"
+#line 822 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 869 "chapters/03-bottleneck.nw"
+#line 870 "chapters/03-bottleneck.nw"
 static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
                              int max_len, uint64_t seed)
 {
@@ -508,7 +508,7 @@ static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 891 "chapters/03-bottleneck.nw"
+#line 892 "chapters/03-bottleneck.nw"
 s->src_emb = params_add(p, "src_emb", Vs, E);
 s->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 s->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -519,19 +519,19 @@ s->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 s->dec_b = params_add(p, "dec_b", 1, 4 * H);
 s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
-#line 880 "chapters/03-bottleneck.nw"
+#line 881 "chapters/03-bottleneck.nw"
     
 #line 665 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 881 "chapters/03-bottleneck.nw"
+#line 882 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 903 "chapters/03-bottleneck.nw"
+#line 904 "chapters/03-bottleneck.nw"
 init_normal(param(p, s->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, s->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
@@ -539,16 +539,16 @@ init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, &rng);
-#line 885 "chapters/03-bottleneck.nw"
+#line 886 "chapters/03-bottleneck.nw"
     
 #line 670 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, &rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, &rng);
 }
-#line 886 "chapters/03-bottleneck.nw"
+#line 887 "chapters/03-bottleneck.nw"
     
-#line 920 "chapters/03-bottleneck.nw"
+#line 921 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -558,7 +558,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 936 "chapters/03-bottleneck.nw"
+#line 937 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -567,11 +567,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 929 "chapters/03-bottleneck.nw"
+#line 930 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 945 "chapters/03-bottleneck.nw"
+#line 946 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -580,7 +580,7 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 932 "chapters/03-bottleneck.nw"
+#line 933 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 680 "chapters/04-attention.nw"
@@ -594,10 +594,10 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 887 "chapters/03-bottleneck.nw"
+#line 888 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 955 "chapters/03-bottleneck.nw"
+#line 956 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -609,7 +609,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 961 "chapters/03-bottleneck.nw"
+#line 962 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
@@ -682,7 +682,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 980 "chapters/03-bottleneck.nw"
+#line 981 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -700,21 +700,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1015 "chapters/03-bottleneck.nw"
-static void shift_targets(Seq2Seq *s, const Batch *batch)
-{
-    int B = batch->B, T = batch->T - 1;
-    for (int b = 0; b < B; b++) {
-        s->dec_len[b] = batch->tgt_len[b] - 1;
-        for (int t = 0; t < T; t++) {
-            const int *row = batch->tgt + (size_t)b * batch->T;
-            s->dec_in[b * T + t] = t < s->dec_len[b] ? row[t] : PAD;
-            s->dec_tgt[b * T + t] = t < s->dec_len[b] ? row[t + 1]
-                                                      : PAD;
-        }
-    }
-}
-#line 1039 "chapters/03-bottleneck.nw"
+#line 1047 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -722,7 +708,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
     const Params *p = &m->params;
     int B = batch->B, T = batch->T - 1, E = m->cfg.E, H = m->cfg.H;
     int V = m->cfg.tgt_vocab;
-    shift_targets(s, batch);
+    shift_targets(batch, s->dec_in, s->dec_tgt, s->dec_len);
     embedding_forward(s->dec_x, s->dec_in, s->dec_len,
                       param(p, s->tgt_emb), B, T, E);
     lstm_forward(s->dec_h, s->dec_c, s->dec_gates, NULL, NULL,
@@ -734,26 +720,26 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 746 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1055 "chapters/03-bottleneck.nw"
+#line 1063 "chapters/03-bottleneck.nw"
     
-#line 1074 "chapters/03-bottleneck.nw"
+#line 1082 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1056 "chapters/03-bottleneck.nw"
+#line 1064 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1089 "chapters/03-bottleneck.nw"
+#line 1097 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1096 "chapters/03-bottleneck.nw"
+#line 1104 "chapters/03-bottleneck.nw"
 static void seq2seq_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -761,7 +747,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1110 "chapters/03-bottleneck.nw"
+#line 1118 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -771,9 +757,9 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1103 "chapters/03-bottleneck.nw"
+#line 1111 "chapters/03-bottleneck.nw"
     
-#line 1123 "chapters/03-bottleneck.nw"
+#line 1131 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 762 "chapters/04-attention.nw"
@@ -807,9 +793,9 @@ for (int b = 0; b < B; b++)
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1104 "chapters/03-bottleneck.nw"
+#line 1112 "chapters/03-bottleneck.nw"
     
-#line 1129 "chapters/03-bottleneck.nw"
+#line 1137 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -821,9 +807,9 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1105 "chapters/03-bottleneck.nw"
+#line 1113 "chapters/03-bottleneck.nw"
     
-#line 1143 "chapters/03-bottleneck.nw"
+#line 1151 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -833,9 +819,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1106 "chapters/03-bottleneck.nw"
+#line 1114 "chapters/03-bottleneck.nw"
 }
-#line 1246 "chapters/03-bottleneck.nw"
+#line 1254 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -871,7 +857,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1285 "chapters/03-bottleneck.nw"
+#line 1293 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -887,7 +873,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1310 "chapters/03-bottleneck.nw"
+#line 1318 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 751 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -895,7 +881,7 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1300 "chapters/03-bottleneck.nw"
+#line 1308 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -913,7 +899,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1319 "chapters/03-bottleneck.nw"
+#line 1327 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -952,7 +938,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1331 "chapters/03-bottleneck.nw"
+#line 1339 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -967,5 +953,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1600 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1339 "chapters/03-bottleneck.nw"
+#line 1347 "chapters/03-bottleneck.nw"
 };

@@ -176,7 +176,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 890 "chapters/07b-training.nw"
+#line 879 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -192,7 +192,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 909 "chapters/07b-training.nw"
+#line 898 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -201,7 +201,7 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 905 "chapters/07b-training.nw"
+#line 894 "chapters/07b-training.nw"
     return slice;
 }
 #line 555 "chapters/07b-training.nw"
@@ -411,17 +411,7 @@ static double transformer_forward(Model *m, const Batch *batch)
 #line 866 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
-#line 877 "chapters/07b-training.nw"
-for (int b = 0; b < B; b++) {
-    const int *row = gb->tgt + (size_t)b * gb->T;
-    w->dec_len[b] = gb->tgt_len[b] - 1;
-    for (int t = 0; t < T; t++) {
-        int real_step = t < w->dec_len[b];
-        w->dec_in[b * T + t] = real_step ? row[t] : PAD;
-        w->dec_tgt[b * T + t] = real_step ? row[t + 1] : PAD;
-    }
-}
-#line 869 "chapters/07b-training.nw"
+shift_targets(gb, w->dec_in, w->dec_tgt, w->dec_len);
 tm_decode(m, w, gb->src_len, B, T, S);
 show_weights(m->weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
              B, T, S);
@@ -432,7 +422,7 @@ counted += n;
     }
     return sum / counted;
 }
-#line 928 "chapters/07b-training.nw"
+#line 917 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -441,7 +431,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 955 "chapters/07b-training.nw"
+#line 944 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -455,9 +445,9 @@ layernorm_backward(dy, param_grad(p, tm->dec_ln_g),
                    param_grad(p, tm->dec_ln_b), tm->d_dec_out,
                    tm->dec_x + tm->layers * TD, tm->dec_mean,
                    tm->dec_rstd, param(p, tm->dec_ln_g), N, D);
-#line 936 "chapters/07b-training.nw"
+#line 925 "chapters/07b-training.nw"
     
-#line 970 "chapters/07b-training.nw"
+#line 959 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -469,9 +459,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 937 "chapters/07b-training.nw"
+#line 926 "chapters/07b-training.nw"
     
-#line 983 "chapters/07b-training.nw"
+#line 972 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 layernorm_backward(ey, param_grad(p, tm->enc_ln_g),
@@ -486,9 +476,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 938 "chapters/07b-training.nw"
+#line 927 "chapters/07b-training.nw"
 }
-#line 944 "chapters/07b-training.nw"
+#line 933 "chapters/07b-training.nw"
 static void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -498,7 +488,7 @@ static void transformer_backward(Model *m, const Batch *batch)
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
 }
-#line 1102 "chapters/07b-training.nw"
+#line 1091 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -510,7 +500,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1118 "chapters/07b-training.nw"
+#line 1107 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -701,7 +691,7 @@ residual_forward(kv->x, kv->x, kv->y, (size_t)N * D);
     linear_forward(logits, kv->nrm, param(p, tm->out_W),
                    param(p, tm->out_b), N, D, m->cfg.tgt_vocab);
 }
-#line 1026 "chapters/07b-training.nw"
+#line 1015 "chapters/07b-training.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int *words;                     /* [N, max_T]: the words fed */
@@ -730,7 +720,7 @@ static void transformer_stop(DecoderState *d)
     free(st->words);
     free(st);
 }
-#line 1063 "chapters/07b-training.nw"
+#line 1052 "chapters/07b-training.nw"
 static void transformer_step(Model *m, DecoderState *d,
                              const Encoding *enc, const int *input,
                              real *weights)
@@ -755,7 +745,7 @@ static void transformer_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     st->t++;
 }
-#line 1091 "chapters/07b-training.nw"
+#line 1080 "chapters/07b-training.nw"
 static Encoding transformer_encode(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -763,7 +753,7 @@ static Encoding transformer_encode(Model *m, const Batch *batch)
     return (Encoding){ tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, tm->D };
 }
-#line 1163 "chapters/07b-training.nw"
+#line 1152 "chapters/07b-training.nw"
 static int transformer_show(Model *m, int layer, int head)
 {
     TModel *tm = tmodel_of(m);
@@ -812,7 +802,7 @@ static void transformer_reorder(DecoderState *d, const int *parent)
     memcpy(st->words, gathered, sizeof(int) * N * T);
     if (st->kv) kv_reorder(st->kv, parent, st->t);
 }
-#line 1134 "chapters/07b-training.nw"
+#line 1123 "chapters/07b-training.nw"
 static const char *const transformer_variants[] = { "transformer",
                                                     NULL };
 static int transformer_chooses(int variant)
@@ -842,7 +832,7 @@ static double transformer_bytes(const ModelConfig *cfg, int max_B,
                           + 6 * BT + 4 * BS * D + BT * NH * (T + S));
     return ints * sizeof(int) + (4 * par + work) * sizeof(real);
 }
-#line 1142 "chapters/07b-training.nw"
+#line 1131 "chapters/07b-training.nw"
 const ModelFamily transformer_family = {
     .name = "transformer", .variants = transformer_variants,
     .chooses = transformer_chooses, .check = transformer_check,
@@ -852,12 +842,12 @@ const ModelFamily transformer_family = {
     .start = transformer_start, .step = transformer_step,
     .stop = transformer_stop,
     
-#line 1154 "chapters/07b-training.nw"
+#line 1143 "chapters/07b-training.nw"
 .show = transformer_show,
 #line 919 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
 #line 1616 "chapters/08-using.nw"
 .reorder = transformer_reorder,
-#line 1151 "chapters/07b-training.nw"
+#line 1140 "chapters/07b-training.nw"
 };
