@@ -20,8 +20,10 @@ typedef struct {
 } Scorer;
 const char *scorer_check(int kind, int Hd, int He);
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
+void scorer_declare_named(Scorer *sc, Params *p, const char *prefix,
+                          int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 327 "chapters/04-attention.nw"
+#line 346 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S], rows t >= dec_len[b] unset */
@@ -34,12 +36,12 @@ real *u;            /* additive: [A], one pair's tanh */
 real *d_weights, *d_score;      /* [S] scratch */
 real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 real *d_dec_rows;               /* [R, Hd] */
-#line 331 "chapters/04-attention.nw"
+#line 350 "chapters/04-attention.nw"
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 337 "chapters/04-attention.nw"
+#line 356 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -47,7 +49,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const int *mask /* [B, S] */,
                        const int *dec_len /* [B] */,
                        int B, int T, int S);
-#line 462 "chapters/04-attention.nw"
+#line 481 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

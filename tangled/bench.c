@@ -56,7 +56,7 @@ rate[pass] = d->n / (seconds_now() - t0);
 #line 1435 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1484 "chapters/A-programs.nw"
+#line 1485 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -73,7 +73,7 @@ static void report_training(FILE *table, const char *name,
                 1e3 * st[2], gflop, rate,
                 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 1511 "chapters/A-programs.nw"
+#line 1512 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -90,9 +90,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 3475 "chapters/A-programs.nw"
+#line 3478 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 3481 "chapters/A-programs.nw"
+#line 3484 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -113,7 +113,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 3509 "chapters/A-programs.nw"
+#line 3512 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -122,9 +122,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 3501 "chapters/A-programs.nw"
+#line 3504 "chapters/A-programs.nw"
     
-#line 3519 "chapters/A-programs.nw"
+#line 3522 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -145,7 +145,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 3502 "chapters/A-programs.nw"
+#line 3505 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -450,7 +450,7 @@ if (steps) out_plan("--steps", steps);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 1502 "chapters/A-programs.nw"
+#line 1503 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & ms & GFLOP & GFLOP/s & \\%% of peak"
@@ -463,6 +463,7 @@ if (table)
 #line 1460 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
+if (!mc.family->start) continue;    /* chapter 11: no decoder */
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -483,7 +484,7 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
 #line 1452 "chapters/A-programs.nw"
     }
     
-#line 1529 "chapters/A-programs.nw"
+#line 1530 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -496,7 +497,7 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 1546 "chapters/A-programs.nw"
+#line 1547 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
@@ -507,7 +508,7 @@ if (table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 3478 "chapters/A-programs.nw"
+#line 3481 "chapters/A-programs.nw"
 time_attention(peak);
 #line 2317 "chapters/B-fast.nw"
 {

@@ -1,12 +1,12 @@
-#line 1190 "chapters/07b-training.nw"
+#line 1191 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
 #include <string.h>
 const ModelFamily *const model_families[] = {
-    &seq2seq_family, &transformer_family, NULL
+    &seq2seq_family, &transformer_family, &han_family, NULL
 };
-#line 1200 "chapters/07b-training.nw"
+#line 1201 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)
@@ -62,7 +62,13 @@ int kind_from_name(const char *name)
 {
     char known[256] = "";
     for (int k = 0; kind_name(k); k++) {
-        if (!strcmp(name, kind_name(k))) return k;
+        const ModelFamily *family = NULL;
+        kind_at(k, &family);
+        if (!strcmp(name, kind_name(k))) {
+            require_decoder(family);    /* chapter 11 */
+            return k;
+        }
+        if (!family->start) continue;   /* no decoder */
         strcat(known, k ? ", " : "");
         strcat(known, kind_name(k));
     }

@@ -3,6 +3,7 @@
 #ifndef FAMILIES_H
 #define FAMILIES_H
 #include "tmodel.h"
+#include "han.h"
 extern const ModelFamily *const model_families[];   /* NULL ends */
 const ModelFamily *family_named(const char *name);  /* or NULL */
 int kind_from_name(const char *name);   /* refuses an unknown one */

@@ -14,6 +14,8 @@ typedef struct {
 #line 132 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
+#line 307 "chapters/11-documents.nw"
+int directions;             /* chapter 11: 1 or 2 */
 #line 639 "chapters/03-bottleneck.nw"
 } ModelConfig;
 #line 652 "chapters/03-bottleneck.nw"
@@ -83,7 +85,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v);
 #line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 714 "chapters/03-bottleneck.nw"
+#line 721 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -95,18 +97,19 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1018 "chapters/03-bottleneck.nw"
+void require_decoder(const ModelFamily *family);
+#line 1036 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1205 "chapters/03-bottleneck.nw"
+#line 1223 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1362 "chapters/03-bottleneck.nw"
+#line 1380 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -114,7 +117,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1437 "chapters/03-bottleneck.nw"
+#line 1455 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

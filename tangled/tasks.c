@@ -1,11 +1,13 @@
-#line 3067 "chapters/A-programs.nw"
+#line 3068 "chapters/A-programs.nw"
 /* tasks.c: the book's tasks, by name (chapter 9, appendix A). */
 #include "tasks.h"
 #include "spanish.h"
+#include "documents.h"
 #include <string.h>
 
 static const Task *const known_task[] = { &reversal_task,
-                                          &spanish_task };
+                                          &spanish_task,
+                                          &documents_task };
 enum { KNOWN_TASKS = sizeof known_task / sizeof *known_task };
 
 const Task *task_from_name(const char *name)
@@ -18,7 +20,7 @@ const Task *task_from_name(const char *name)
     refuse("--task: '%s' is not a task; the tasks are:%s",
            shown(name), list);
 }
-#line 3089 "chapters/A-programs.nw"
+#line 3092 "chapters/A-programs.nw"
 int task_vocab_size(const Task *t, int side)
 {
     Vocab v;

@@ -611,7 +611,7 @@ static void test_the_spanish_task_reads_a_possessive(void **s)
            "<sos> the man 's dog sees <eos>");
     expect("build/bin/heatmap --task french --sentence 'the dog'", 2,
            "--task: 'french' is not a task; the tasks are: reversal"
-           " spanish");
+           " spanish documents");
     expect("build/bin/heatmap --sentence \"the dog's cat\"", 2,
            "'dog's' is not in the lexicon");
     make_scratch();
