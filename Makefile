@@ -35,7 +35,7 @@ MODULES   := toolkit task spanish documents tasks attention model seq2seq \
              align metrics transformer tmodel han families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table transformer-study padding-count
+             beam-table transformer-study padding-count han-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
              09-spanish
@@ -562,6 +562,21 @@ $(APERTIUM) &: build/bin/spanish-apertium build/gen/apertium-spanish.txt
 	build/bin/spanish-apertium --apertium build/gen/apertium-spanish.txt \
 	  --table build/gen/apertium-table.tex \
 	  --summary build/gen/apertium-summary.tex
+# chapter 11: the hierarchical classifier's ablation, evidence, length
+# sweep and shaded document (about 20 s of processor time)
+HAN := build/gen/han-table.tex build/gen/han-curves.dat \
+        build/gen/han-sweep.dat build/gen/han-summary.tex \
+        build/gen/han-document.tex build/gen/han-terminal.txt
+GEN += $(HAN)
+$(HAN) &: build/bin/han-study
+	@mkdir -p $(@D)
+	build/bin/han-study --table build/gen/han-table.tex \
+	  --curves build/gen/han-curves.dat --sweep build/gen/han-sweep.dat \
+	  --summary build/gen/han-summary.tex \
+	  --document build/gen/han-document.tex \
+	  --terminal build/gen/han-terminal.txt
+build/fig/han-evidence.tex: build/gen/han-curves.dat
+build/fig/han-sweep.tex: build/gen/han-sweep.dat
 SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \
         test_aer_of_the_worked_example test_bleu_of_the_papers_examples \
         test_chrf_of_the_worked_examples
