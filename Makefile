@@ -38,7 +38,7 @@ PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              beam-table transformer-study padding-count han-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
-             09-spanish
+             09-spanish 11-documents
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -125,18 +125,20 @@ $(B)/tests/%: tests/%.c $(wildcard tests/*.h) $(B)/double/libam.a
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< $(B)/double/libam.a \
 	  -o $@ -lcmocka $(LDLIBS)
 
-# each exercise check against the worked solution and the stub
+# each exercise check against the worked solution and the stub;
+# exercise N.M's files begin with N in two digits (09, 11)
+chapter_nn = $(shell printf '%02d' $(firstword $(subst ., ,$1)))
 $(B)/ex/%-solution: tests/exercises/ex%.c $(B)/double/libam.a \
                     $(wildcard tangled/solutions/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
-	  tangled/solutions/0$(firstword $(subst ., ,$*))-*.c \
+	  tangled/solutions/$(call chapter_nn,$*)-*.c \
 	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
 $(B)/ex/%-stub: tests/exercises/ex%.c $(B)/double/libam.a \
                 $(wildcard exercises/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
-	  exercises/0$(firstword $(subst ., ,$*))-*.c \
+	  exercises/$(call chapter_nn,$*)-*.c \
 	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
 
 TEST_BINS := $(TESTS:%=$(B)/tests/%) \
@@ -270,7 +272,7 @@ else
 exercise: deps-test $(B)/double/libam.a
 	@mkdir -p $(B)/ex
 	$(CC) $(CFLAGS) -DREAL_DOUBLE tests/exercises/ex$(EX).c \
-	  exercises/0$(firstword $(subst ., ,$(EX)))-*.c \
+	  exercises/$(call chapter_nn,$(EX))-*.c \
 	  $(B)/double/libam.a -o $(B)/ex/$(EX)-yours -lcmocka $(LDLIBS)
 	$(B)/ex/$(EX)-yours
 endif

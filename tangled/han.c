@@ -1,4 +1,4 @@
-#line 1342 "chapters/11-documents.nw"
+#line 1385 "chapters/11-documents.nw"
 /* han.c: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #include "han.h"
@@ -381,7 +381,7 @@ for (int n = 0; n < N; n++)
             for (int k = 0; k < H; k++) first[H + k] += g[H + k];
     }
 }
-#line 919 "chapters/11-documents.nw"
+#line 962 "chapters/11-documents.nw"
 static const char *const han_variant[] = {
     "han", "han-words", "han-sentences", "han-mean", "han-last",
     NULL };
@@ -394,7 +394,7 @@ static int han_chooses(int variant)
 {
     return variant < HAN_MEAN;
 }
-#line 962 "chapters/11-documents.nw"
+#line 1005 "chapters/11-documents.nw"
 static void han_declare(Han *h, const ModelConfig *cfg)
 {
     Params *p = &h->m.params;
@@ -411,7 +411,7 @@ static void han_declare(Han *h, const ModelConfig *cfg)
     h->out_b = params_add(p, "out_b", 1, cfg->tgt_vocab);
     h->D = D;
 }
-#line 985 "chapters/11-documents.nw"
+#line 1028 "chapters/11-documents.nw"
 typedef struct { size_t reals, ints; } HanSizes;
 
 static void han_capacity(int max_len, int *max_NS, int *max_W)
@@ -423,7 +423,7 @@ static void han_capacity(int max_len, int *max_NS, int *max_W)
     if (*max_NS < 1) *max_NS = 1;
     if (*max_W < 1) *max_W = 1;
 }
-#line 998 "chapters/11-documents.nw"
+#line 1041 "chapters/11-documents.nw"
 static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
                           int max_B)
 {
@@ -440,7 +440,7 @@ static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
               + pool_cache_reals(&h->sent_pool, B, h->max_NS);
     return s;
 }
-#line 1016 "chapters/11-documents.nw"
+#line 1059 "chapters/11-documents.nw"
 static Model *han_create(const ModelConfig *cfg, int max_B,
                          int max_len, uint64_t seed)
 {
@@ -453,7 +453,7 @@ static Model *han_create(const ModelConfig *cfg, int max_B,
     han_declare(h, cfg);
     params_alloc(&h->m.params);
     
-#line 1033 "chapters/11-documents.nw"
+#line 1076 "chapters/11-documents.nw"
 Params *p = &h->m.params;
 Rng rng;
 rng_seed(&rng, seed);
@@ -464,9 +464,9 @@ pool_init(&h->word_pool, p, &rng);
 bigru_init(&h->sent_gru, p, &rng);
 pool_init(&h->sent_pool, p, &rng);
 init_xavier_uniform(param(p, h->out_W), h->D, cfg->tgt_vocab, &rng);
-#line 1028 "chapters/11-documents.nw"
+#line 1071 "chapters/11-documents.nw"
     
-#line 1045 "chapters/11-documents.nw"
+#line 1088 "chapters/11-documents.nw"
 size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
 size_t E = cfg->E, V = cfg->tgt_vocab;
 int **ints[] = { &h->w_ids, &h->w_mask, &h->w_len, &h->s_len,
@@ -487,10 +487,10 @@ bigru_cache_alloc(&h->word_cache, &h->word_gru, N, W);
 bigru_cache_alloc(&h->sent_cache, &h->sent_gru, B, h->max_NS);
 pool_alloc(&h->word_pool, N, W);
 pool_alloc(&h->sent_pool, B, h->max_NS);
-#line 1029 "chapters/11-documents.nw"
+#line 1072 "chapters/11-documents.nw"
     return &h->m;
 }
-#line 1067 "chapters/11-documents.nw"
+#line 1110 "chapters/11-documents.nw"
 static void han_free(Model *m)
 {
     Han *h = han_of(m);
@@ -502,7 +502,7 @@ static void han_free(Model *m)
     params_free(&m->params);
     free(h);
 }
-#line 1082 "chapters/11-documents.nw"
+#line 1125 "chapters/11-documents.nw"
 static double han_bytes(const ModelConfig *cfg, int max_B,
                         int max_len)
 {
@@ -522,7 +522,7 @@ static size_t han_param_count(const ModelConfig *cfg)
     han_declare(&h, cfg);
     return h.m.params.count;
 }
-#line 1104 "chapters/11-documents.nw"
+#line 1147 "chapters/11-documents.nw"
 static const char *han_check(const ModelConfig *cfg)
 {
     if (cfg->attention < 0 || cfg->attention >= HAN_VARIANTS)
@@ -535,7 +535,7 @@ static const char *han_check(const ModelConfig *cfg)
         return "the document classifier needs at least one class";
     return NULL;
 }
-#line 1123 "chapters/11-documents.nw"
+#line 1166 "chapters/11-documents.nw"
 static void han_split(Han *h, const Batch *batch)
 {
     int B = batch->B, S = batch->S;
@@ -547,7 +547,7 @@ static void han_split(Han *h, const Batch *batch)
                               batch->src + (size_t)b * S,
                               batch->src_len[b]);
         
-#line 1143 "chapters/11-documents.nw"
+#line 1186 "chapters/11-documents.nw"
 if (n < 0)
     refuse("a document has more than %d sentences, the most this"
            " model reads", h->max_NS);
@@ -555,14 +555,14 @@ for (int i = 0; i < n; i++)
     if (words[i] > h->max_W)
         refuse("a sentence has %d words; this model reads at most %d",
                words[i], h->max_W);
-#line 1134 "chapters/11-documents.nw"
+#line 1177 "chapters/11-documents.nw"
         h->s_len[b] = n;
         if (n > h->NS) h->NS = n;
         for (int i = 0; i < n; i++)
             if (words[i] > h->W) h->W = words[i];
     }
     
-#line 1152 "chapters/11-documents.nw"
+#line 1195 "chapters/11-documents.nw"
 int NS = h->NS, W = h->W;
 for (int b = 0; b < B; b++)
     for (int i = 0; i < NS; i++) {
@@ -577,9 +577,9 @@ for (int b = 0; b < B; b++)
                 on ? batch->src[(size_t)b * S + first + t] : PAD;
         }
     }
-#line 1140 "chapters/11-documents.nw"
+#line 1183 "chapters/11-documents.nw"
 }
-#line 1168 "chapters/11-documents.nw"
+#line 1211 "chapters/11-documents.nw"
 static void han_read(Han *h, const Batch *batch)
 {
     const Params *p = &h->m.params;
@@ -599,7 +599,7 @@ static void han_read(Han *h, const Batch *batch)
     linear_forward(h->logits, h->doc, param(p, h->out_W),
                    param(p, h->out_b), B, h->D, V);
 }
-#line 1193 "chapters/11-documents.nw"
+#line 1236 "chapters/11-documents.nw"
 static double han_forward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -613,7 +613,7 @@ static double han_forward(Model *m, const Batch *batch)
                                          B, V, 0, PAD, &h->counted);
     return total / h->counted;
 }
-#line 1211 "chapters/11-documents.nw"
+#line 1254 "chapters/11-documents.nw"
 static void han_backward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -628,27 +628,27 @@ static void han_backward(Model *m, const Batch *batch)
                     param_grad(p, h->out_b), h->d_logits, h->doc,
                     param(p, h->out_W), B, D, V);
     
-#line 1231 "chapters/11-documents.nw"
+#line 1274 "chapters/11-documents.nw"
 memset(h->d_sent_out, 0, sizeof(real) * N * D);
 pool_backward(h->d_sent_out, p, &h->sent_pool, h->d_doc, h->sent_out,
               h->s_len, h->s_mask, B, NS);
 memset(h->d_sent_in, 0, sizeof(real) * N * D);
 bigru_backward(h->d_sent_in, p, &h->sent_cache, &h->sent_gru,
                h->d_sent_out, h->sent_in, h->s_len, B, NS);
-#line 1225 "chapters/11-documents.nw"
+#line 1268 "chapters/11-documents.nw"
     
-#line 1239 "chapters/11-documents.nw"
+#line 1282 "chapters/11-documents.nw"
 memset(h->d_word_out, 0, sizeof(real) * N * W * D);
 pool_backward(h->d_word_out, p, &h->word_pool, h->d_sent_in,
               h->word_out, h->w_len, h->w_mask, N, W);
 memset(h->d_x, 0, sizeof(real) * N * W * E);
 bigru_backward(h->d_x, p, &h->word_cache, &h->word_gru, h->d_word_out,
                h->x, h->w_len, N, W);
-#line 1226 "chapters/11-documents.nw"
+#line 1269 "chapters/11-documents.nw"
     embedding_backward(param_grad(p, h->emb), h->d_x, h->w_ids,
                        h->w_len, N, W, E);
 }
-#line 1259 "chapters/11-documents.nw"
+#line 1302 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label)
 {
     assert(m->cfg.family == &han_family);
@@ -663,7 +663,7 @@ void han_classify(Model *m, const Batch *batch, int *label)
         label[b] = best;
     }
 }
-#line 1275 "chapters/11-documents.nw"
+#line 1318 "chapters/11-documents.nw"
 int han_evidence(const Model *m, int b, real *token_w,
                  real *sentence_w)
 {
@@ -678,7 +678,7 @@ int han_evidence(const Model *m, int b, real *token_w,
     }
     return n;
 }
-#line 1292 "chapters/11-documents.nw"
+#line 1335 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -700,7 +700,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1317 "chapters/11-documents.nw"
+#line 1360 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();

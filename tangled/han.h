@@ -1,4 +1,4 @@
-#line 1330 "chapters/11-documents.nw"
+#line 1373 "chapters/11-documents.nw"
 /* han.h: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #ifndef HAN_H
@@ -72,13 +72,13 @@ void pool_forward(real *pooled /* [N, D] */, real *w /* [N, T] */,
 void pool_backward(real *dx /* [N, T, D] */, Params *p, Pool *pl,
                    const real *d_pooled /* [N, D] */, const real *x,
                    const int *len, const int *mask, int N, int T);
-#line 907 "chapters/11-documents.nw"
+#line 950 "chapters/11-documents.nw"
 enum { HAN_BOTH, HAN_WORDS_ONLY, HAN_SENTENCES_ONLY, HAN_MEAN,
        HAN_LAST, HAN_VARIANTS };
 enum { HAN_MAX_SENTENCES = 8, HAN_MAX_WORDS = 12 };
 extern const ModelFamily han_family;
 ModelConfig han_config_default(void);
-#line 936 "chapters/11-documents.nw"
+#line 979 "chapters/11-documents.nw"
 typedef struct {
     Model m;                            /* first */
     int emb, out_W, out_b;              /* [V, E], [D, V], [1, V] */
@@ -100,10 +100,10 @@ static inline Han *han_of(Model *m)
 {
     return (Han *)m;
 }
-#line 1253 "chapters/11-documents.nw"
+#line 1296 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label /* [B] */);
 int han_evidence(const Model *m, int b,
                  real *token_w /* [S] */,
                  real *sentence_w /* [HAN_MAX_SENTENCES] */);
-#line 1339 "chapters/11-documents.nw"
+#line 1382 "chapters/11-documents.nw"
 #endif
