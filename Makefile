@@ -35,7 +35,8 @@ MODULES   := toolkit task spanish documents tasks attention model seq2seq \
              align metrics transformer tmodel han families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table transformer-study padding-count han-study
+             beam-table transformer-study padding-count han-study \
+             classify
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
              09-spanish 11-documents
@@ -148,7 +149,7 @@ STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
 # (BIN_DIR stands for the build/bin/ in their command lines)
 $(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
 $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
-                     $(B)/bin/sweep
+                     $(B)/bin/sweep $(B)/bin/classify
 # ---- every vector width: the kernels and their tests, once each ---
 # The matrix product's tile follows the register file the compiler
 # targets (appendix B). Besides the build above, for this machine,
@@ -568,15 +569,27 @@ $(APERTIUM) &: build/bin/spanish-apertium build/gen/apertium-spanish.txt
 # sweep and shaded document (about 20 s of processor time)
 HAN := build/gen/han-table.tex build/gen/han-curves.dat \
         build/gen/han-sweep.dat build/gen/han-summary.tex \
-        build/gen/han-document.tex build/gen/han-terminal.txt
-GEN += $(HAN)
+        build/gen/han-document.tex build/gen/han-terminal.txt \
+        build/gen/han.ckpt
+GEN += $(HAN) build/gen/classify-session.txt
 $(HAN) &: build/bin/han-study
 	@mkdir -p $(@D)
 	build/bin/han-study --table build/gen/han-table.tex \
 	  --curves build/gen/han-curves.dat --sweep build/gen/han-sweep.dat \
 	  --summary build/gen/han-summary.tex \
 	  --document build/gen/han-document.tex \
-	  --terminal build/gen/han-terminal.txt
+	  --terminal build/gen/han-terminal.txt --save build/gen/han.ckpt
+# a session with refused lines: classify exits 2, which is kept
+build/gen/classify-input.txt:
+	@mkdir -p $(@D)
+	printf '%s\n' 'the dog is tiny . a huge cat sleeps . the small goat chases a cow .' \
+	  'a little cat runs . the big horse sees a mouse .' \
+	  'the cat is enormous .' 'the cat . . is big .' > $@
+build/gen/classify-session.txt: build/bin/classify build/gen/han.ckpt \
+		build/gen/classify-input.txt
+	status=0; build/bin/classify --model build/gen/han.ckpt \
+	  < build/gen/classify-input.txt > $@ 2>&1 || status=$$?; \
+	  echo "(exit status $$status)" >> $@
 build/fig/han-evidence.tex: build/gen/han-curves.dat
 build/fig/han-sweep.tex: build/gen/han-sweep.dat
 SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \

@@ -21,5 +21,5 @@ plot f using 1:4 with linespoints lw 3 pt 7 lc rgb '#000000' title 'accuracy', \
      f using 1:5 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'sentence on gold', \
      f using 1:6 with linespoints lw 3 pt 9 lc rgb '#d62728' title 'word on gold', \
      f using 1:21 with linespoints lw 3 pt 13 dt 2 lc rgb '#d62728' title 'word, one direction', \
-     f using 1:2 with lines lw 2 dt 3 lc rgb '#1f77b4' title 'sentence chance', \
-     f using 1:3 with lines lw 2 dt 3 lc rgb '#d62728' title 'word chance'
+     f using 1:2 with lines lw 2 dt (6,4) lc rgb '#1f77b4' title 'sentence chance', \
+     f using 1:3 with lines lw 2 dt (6,4) lc rgb '#d62728' title 'word chance'

@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1252 "chapters/08-using.nw"
+#line 1257 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1274 "chapters/08-using.nw"
+#line 1279 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1271 "chapters/08-using.nw"
+#line 1276 "chapters/08-using.nw"
 }
-#line 1289 "chapters/08-using.nw"
+#line 1294 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -519,7 +519,7 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 685 "chapters/08-using.nw"
     
-#line 1120 "chapters/08-using.nw"
+#line 1125 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = max_output_length(ck->max_words) - 1;
@@ -531,8 +531,10 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 1100 "chapters/08-using.nw"
+#line 1103 "chapters/08-using.nw"
 int tokens = max_output_length(ck->max_words) + 1;  /* and <sos> */
+int row = ck->max_words + task->extra_words + 2;
+if (tokens < row) tokens = row;
 Model *m = model_create(&cfg, max_B, tokens, 0);
 const Params *p = &m->params;
 if ((int)n_tensors != p->n_tensors) {
@@ -543,7 +545,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 1133 "chapters/08-using.nw"
+#line 1138 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -553,12 +555,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 1111 "chapters/08-using.nw"
+#line 1116 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1146 "chapters/08-using.nw"
+#line 1151 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -569,14 +571,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 1115 "chapters/08-using.nw"
+#line 1120 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 686 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1174 "chapters/08-using.nw"
+#line 1179 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                      const char *path, int max_B, CkptError *err)
 {
@@ -589,7 +591,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1211 "chapters/08-using.nw"
+#line 1216 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -599,7 +601,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1225 "chapters/08-using.nw"
+#line 1230 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -618,16 +620,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1220 "chapters/08-using.nw"
+#line 1225 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1186 "chapters/08-using.nw"
+#line 1191 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1195 "chapters/08-using.nw"
+#line 1200 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -639,10 +641,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1190 "chapters/08-using.nw"
+#line 1195 "chapters/08-using.nw"
     return s;
 }
-#line 1301 "chapters/08-using.nw"
+#line 1306 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
                      int max_B, CkptError *err)
 {
@@ -654,13 +656,13 @@ CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
     free(buf);
     return s;
 }
-#line 1315 "chapters/08-using.nw"
+#line 1320 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1327 "chapters/08-using.nw"
+#line 1332 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

@@ -1,7 +1,7 @@
-#line 1564 "chapters/11-documents.nw"
+#line 1593 "chapters/11-documents.nw"
 /* han-study: the hierarchical classifier's ablation, evidence and
    length sweep (chapter 11). */
-#include "families.h"
+#include "checkpoint.h"
 #include "tasks.h"
 #include <math.h>
 #include <stdio.h>
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1594 "chapters/11-documents.nw"
+#line 1623 "chapters/11-documents.nw"
 typedef struct {
     double acc, sent_hit, word_hit, sent_mass, word_mass;
 } Evidence;
@@ -63,7 +63,7 @@ static void evidence_add(Evidence *e, const Model *m, const Batch *bt,
     e->sent_mass += sent_w[g];
     e->word_mass += token_w[pos];
 }
-#line 1620 "chapters/11-documents.nw"
+#line 1649 "chapters/11-documents.nw"
 static Evidence evidence_of(Model *m, const Dataset *d, int bs)
 {
     Evidence e = {0};
@@ -88,7 +88,7 @@ static Evidence evidence_of(Model *m, const Dataset *d, int bs)
     batch_free(&batch);
     return e;
 }
-#line 1651 "chapters/11-documents.nw"
+#line 1680 "chapters/11-documents.nw"
 typedef struct {
     Evidence curve[MAX_EPOCHS + 1];
     double sweep[DOC_MAX_SENTENCES + 1];    /* accuracy, by length */
@@ -114,7 +114,7 @@ static void after_epoch(int epoch, double train_loss, double val_loss,
     Hook *h = ctx;
     h->run->curve[epoch] = evidence_of(h->m, h->val, 64);
 }
-#line 1678 "chapters/11-documents.nw"
+#line 1707 "chapters/11-documents.nw"
 static void doc_run(int index, void *ctx)
 {
     DocPlan *pl = ctx;
@@ -138,7 +138,7 @@ static void doc_run(int index, void *ctx)
     if (index == 0) run->model = m;
     else model_free(m);
 }
-#line 1798 "chapters/11-documents.nw"
+#line 1829 "chapters/11-documents.nw"
 static void mean_of(const DocPlan *pl, int q, int epoch, int field,
                     double *mean, double *sd)
 {
@@ -160,7 +160,7 @@ static const char *config_name(const DocPlan *pl, int q)
              pl->dirs[q] == 1 ? ", one direction" : "");
     return name[q];
 }
-#line 1824 "chapters/11-documents.nw"
+#line 1855 "chapters/11-documents.nw"
 static int word_mode_of(const DocPlan *pl, int q)
 {
     int v = pl->variant[q];
@@ -172,7 +172,7 @@ static int sentence_mode_of(const DocPlan *pl, int q)
     int v = pl->variant[q];
     return v == HAN_BOTH || v == HAN_SENTENCES_ONLY;
 }
-#line 1837 "chapters/11-documents.nw"
+#line 1868 "chapters/11-documents.nw"
 static void write_table(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs;
@@ -199,7 +199,7 @@ static void write_table(const DocPlan *pl, FILE *f)
             100 * doc_sentence_chance(2, 6), 100 * doc_word_chance(),
             100 * doc_sentence_chance(2, 6), 100 * doc_word_chance());
 }
-#line 1870 "chapters/11-documents.nw"
+#line 1901 "chapters/11-documents.nw"
 static void write_curves(const DocPlan *pl, FILE *f)
 {
     fprintf(f, "# epoch, chance of sentence and word hits, then per"
@@ -235,7 +235,7 @@ static void write_sweep(const DocPlan *pl, FILE *f)
         fprintf(f, "\n");
     }
 }
-#line 1910 "chapters/11-documents.nw"
+#line 1941 "chapters/11-documents.nw"
 static void write_summary(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs, n = pl->seeds;
@@ -248,7 +248,7 @@ static void write_summary(const DocPlan *pl, FILE *f)
                 field[k], mean, sd);
     }
     
-#line 1927 "chapters/11-documents.nw"
+#line 1958 "chapters/11-documents.nw"
 double bag = 0;
 for (int k = 2; k <= 6; k++) bag += doc_bag_of_words(k) / 5;
 fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
@@ -259,9 +259,9 @@ fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanParams}{%zu}\n",
         100 * doc_sentence_chance(2, 6), 100 * doc_word_chance(),
         100 * bag, n, E, pl->run[0].params);
-#line 1922 "chapters/11-documents.nw"
+#line 1953 "chapters/11-documents.nw"
     
-#line 1941 "chapters/11-documents.nw"
+#line 1972 "chapters/11-documents.nw"
 for (int k = 1; k <= 2; k++) {
     int settled = -1;
     for (int e = 0; e <= E && settled < 0; e++) {
@@ -272,16 +272,19 @@ for (int k = 1; k <= 2; k++) {
         }
         if (all) settled = e;
     }
+    const char *what = k == 1 ? "sentence" : "word";
     if (settled < 0)
-        fprintf(f, "\\newcommand{\\han%sSettled}{in none of the %d"
-                " epochs}\n", field[k], E);
+        fprintf(f, "\\newcommand{\\han%sSettled}{In none of the %d"
+                " epochs do the %s hits reach 90\\,\\%% for every"
+                " seed.}\n", field[k], E, what);
     else
-        fprintf(f, "\\newcommand{\\han%sSettled}{after epoch %d}\n",
-                field[k], settled);
+        fprintf(f, "\\newcommand{\\han%sSettled}{The %s hits reach"
+                " 90\\,\\%% for every seed after epoch %d.}\n",
+                field[k], what, settled);
 }
-#line 1923 "chapters/11-documents.nw"
+#line 1954 "chapters/11-documents.nw"
     
-#line 1960 "chapters/11-documents.nw"
+#line 1994 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanComparisons}{");
 for (int q = 1; q < pl->n_conf; q++) {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
@@ -299,14 +302,21 @@ for (int q = 1; q < pl->n_conf; q++) {
 }
 fprintf(f, ".}\n\\newcommand{\\hanTcritical}{%.3f}\n",
         t_critical(n - 1));
+#line 2021 "chapters/11-documents.nw"
+fprintf(f, "\\newcommand{\\hanLastSeeds}{");
+for (int s = 0; s < n; s++)
+    fprintf(f, "%s%.1f", s == 0 ? "" : s == n - 1 ? " and " : ", ",
+            100 * pl->run[(pl->n_conf - 1) * n + s].curve[E].acc);
+fprintf(f, "\\,\\%%}\n");
+#line 2012 "chapters/11-documents.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "\\newcommand{\\hanCpu}{%.1f}\n",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 1924 "chapters/11-documents.nw"
+#line 1955 "chapters/11-documents.nw"
 }
-#line 1988 "chapters/11-documents.nw"
+#line 2033 "chapters/11-documents.nw"
 typedef struct {
     int n, label, gold, gold_at, first[HAN_MAX_SENTENCES],
         words[HAN_MAX_SENTENCES];
@@ -333,7 +343,7 @@ static Shaded shade(Model *m, const Dataset *d, Batch *batch)
     sh.src = batch->src;
     return sh;
 }
-#line 2019 "chapters/11-documents.nw"
+#line 2064 "chapters/11-documents.nw"
 static void write_document(const Shaded *sh, const Vocab *src,
                            const Vocab *tgt, FILE *f)
 {
@@ -356,30 +366,20 @@ static void write_document(const Shaded *sh, const Vocab *src,
     fprintf(f, "\\end{tabular}\\\\[1ex]\nclass given: \\emph{%s}\n",
             tgt->word[sh->label]);
 }
-#line 2046 "chapters/11-documents.nw"
-static void write_terminal(const Shaded *sh, const Vocab *src,
-                           const Vocab *tgt, FILE *f)
+#line 2089 "chapters/11-documents.nw"
+static void write_terminal(Model *m, const Shaded *sh,
+                           const Vocab *src, const Vocab *tgt,
+                           FILE *f)
 {
-    for (int i = 0; i < sh->n; i++) {
-        int bar = (int)lround(20 * sh->sent_w[i]);
-        fprintf(f, "%c %4.2f %.*s%*s ", i == sh->gold ? '>' : ' ',
-                sh->sent_w[i], bar, "####################", 20 - bar,
-                "");
-        int end = sh->first[i] + sh->words[i];
-        for (int t = sh->first[i]; t < end; t++)
-            fprintf(f, t == sh->gold_at ? " [%s]%d" : " %s%d",
-                    src->word[sh->src[t]],
-                    (int)lround(100 * sh->token_w[t]));
-        fprintf(f, "\n");
-    }
+    han_show(f, m, 0, sh->src, src, sh->gold_at);
     fprintf(f, "class: %s\n", tgt->word[sh->label]);
 }
-#line 1578 "chapters/11-documents.nw"
+#line 1607 "chapters/11-documents.nw"
 int main(int argc, char **argv)
 {
     program_name = "han-study";
     
-#line 1707 "chapters/11-documents.nw"
+#line 1736 "chapters/11-documents.nw"
 DataConfig dc = data_config_default();
 dc.task = &documents_task;
 dc.min_words = 2; dc.max_words = 6;
@@ -390,7 +390,7 @@ ModelConfig base = han_config_default();
 const char *configs = "han,han-words,han-sentences,han-mean,han-last,"
                       "han/1";
 char *table = NULL, *curves = NULL, *sweep = NULL, *summary = NULL;
-char *document = NULL, *terminal = NULL;
+char *document = NULL, *terminal = NULL, *save = NULL;
 int seeds = 3, threads = default_threads(), n_sweep = 300;
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0,
@@ -412,11 +412,13 @@ Option options[] = {
      "file for the shaded document (LaTeX)"},
     {"--terminal", OPT_TEXT, &terminal, 0, 0,
      "file for the shaded document (text)"},
+    {"--save", OPT_TEXT, &save, 0, 0,
+     "checkpoint of the first configuration's first seed"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the hierarchical document classifier's variants"
               " and measure their evidence");
-#line 1751 "chapters/11-documents.nw"
+#line 1782 "chapters/11-documents.nw"
 DocPlan plan = { .seeds = seeds, .base = base, .tc = tc };
 char buf[256], *item[MAX_CONFIGS];
 plan.n_conf = split_list(buf, sizeof buf, "--configs", configs, item,
@@ -437,15 +439,15 @@ for (int q = 0; q < plan.n_conf; q++) {
                " han-last)", shown(item[q]));
     plan.variant[q] = v;
 }
-#line 1744 "chapters/11-documents.nw"
+#line 1775 "chapters/11-documents.nw"
 char **file[] = { &table, &curves, &sweep, &summary, &document,
-                  &terminal };
+                  &terminal, &save };
 const char *opt[] = { "--table", "--curves", "--sweep", "--summary",
-                      "--document", "--terminal" };
-for (int i = 0; i < 6; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1582 "chapters/11-documents.nw"
+                      "--document", "--terminal", "--save" };
+for (int i = 0; i < 7; i++) if (*file[i]) out_plan(opt[i], *file[i]);
+#line 1611 "chapters/11-documents.nw"
     
-#line 1776 "chapters/11-documents.nw"
+#line 1807 "chapters/11-documents.nw"
 Dataset train_set, val_set, sweep_set[DOC_MAX_SENTENCES + 1];
 datasets_make(&train_set, &val_set, &dc);
 Rng rng;
@@ -461,9 +463,9 @@ plan.run = xcalloc((size_t)plan.n_conf * seeds, sizeof(DocRun));
 memory_check(threads * run_bytes(&dc, &base, tc.batch_size),
              "--threads");
 run_parallel(doc_run, &plan, plan.n_conf * seeds, threads);
-#line 1583 "chapters/11-documents.nw"
+#line 1612 "chapters/11-documents.nw"
     
-#line 2065 "chapters/11-documents.nw"
+#line 2098 "chapters/11-documents.nw"
 FILE *f;
 if (table) { write_table(&plan, f = out_open(table)); out_close(f); }
 if (curves) {
@@ -473,7 +475,7 @@ if (curves) {
 if (sweep) { write_sweep(&plan, f = out_open(sweep)); out_close(f); }
 if (document || terminal) {
     
-#line 2081 "chapters/11-documents.nw"
+#line 2119 "chapters/11-documents.nw"
 Vocab src, tgt;
 vocab_build(&src, &documents_task, SOURCE);
 vocab_build(&tgt, &documents_task, TARGET);
@@ -485,16 +487,22 @@ if (document) {
     out_close(f);
 }
 if (terminal) {
-    write_terminal(&sh, &src, &tgt, f = out_open(terminal));
+    write_terminal(plan.run[0].model, &sh, &src, &tgt,
+                   f = out_open(terminal));
     out_close(f);
 }
-#line 2074 "chapters/11-documents.nw"
+#line 2107 "chapters/11-documents.nw"
 }
 if (summary) {
     write_summary(&plan, f = out_open(summary));
     out_close(f);
 }
-#line 1584 "chapters/11-documents.nw"
+if (save) {
+    Checkpoint ck = { dc.min_words, dc.max_words, plan.run[0].model,
+                      &documents_task };
+    ckpt_save(&ck, save);
+}
+#line 1613 "chapters/11-documents.nw"
     out_commit();
     return 0;
 }

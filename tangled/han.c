@@ -1,4 +1,4 @@
-#line 1385 "chapters/11-documents.nw"
+#line 1416 "chapters/11-documents.nw"
 /* han.c: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #include "han.h"
@@ -678,7 +678,27 @@ int han_evidence(const Model *m, int b, real *token_w,
     }
     return n;
 }
-#line 1335 "chapters/11-documents.nw"
+#line 1344 "chapters/11-documents.nw"
+void han_show(FILE *f, const Model *m, int b, const int *ids,
+              const Vocab *src, int gold_at)
+{
+    real token_w[MAX_WORDS + 2], sent_w[HAN_MAX_SENTENCES];
+    int n = han_evidence(m, b, token_w, sent_w);
+    const Han *h = (const Han *)m;
+    for (int i = 0; i < n; i++) {
+        int first = h->s_first[b * h->max_NS + i];
+        int end = first + h->s_words[b * h->max_NS + i];
+        int gold = gold_at >= first && gold_at < end;
+        int bar = (int)lround(20 * sent_w[i]);
+        fprintf(f, "%c %4.2f %.*s%*s ", gold ? '>' : ' ', sent_w[i],
+                bar, "####################", 20 - bar, "");
+        for (int t = first; t < end; t++)
+            fprintf(f, t == gold_at ? " [%s]:%d" : " %s:%d",
+                    src->word[ids[t]], (int)lround(100 * token_w[t]));
+        fprintf(f, "\n");
+    }
+}
+#line 1366 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -700,7 +720,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1360 "chapters/11-documents.nw"
+#line 1391 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();

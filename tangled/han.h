@@ -1,4 +1,4 @@
-#line 1373 "chapters/11-documents.nw"
+#line 1404 "chapters/11-documents.nw"
 /* han.h: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #ifndef HAN_H
@@ -105,5 +105,9 @@ void han_classify(Model *m, const Batch *batch, int *label /* [B] */);
 int han_evidence(const Model *m, int b,
                  real *token_w /* [S] */,
                  real *sentence_w /* [HAN_MAX_SENTENCES] */);
-#line 1382 "chapters/11-documents.nw"
+#line 1339 "chapters/11-documents.nw"
+void han_show(FILE *f, const Model *m, int b,
+              const int *ids /* [S]: row b's tokens */,
+              const Vocab *src, int gold_at /* or -1 */);
+#line 1413 "chapters/11-documents.nw"
 #endif

@@ -63,7 +63,7 @@ int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1573 "chapters/08-using.nw"
+#line 1578 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 706 "chapters/03-bottleneck.nw"
 };
@@ -107,7 +107,7 @@ enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1575 "chapters/08-using.nw"
+#line 1580 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
 #line 1380 "chapters/03-bottleneck.nw"
 typedef struct {

@@ -882,7 +882,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1585 "chapters/08-using.nw"
+#line 1590 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -948,7 +948,7 @@ const ModelFamily seq2seq_family = {
 .chooses = attention_chooses,
 #line 905 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1600 "chapters/08-using.nw"
+#line 1605 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1365 "chapters/03-bottleneck.nw"
 };

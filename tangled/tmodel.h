@@ -78,7 +78,7 @@ static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 2183 "chapters/08-using.nw"
+#line 2188 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
 #line 3559 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \

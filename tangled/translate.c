@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 4559 "chapters/A-programs.nw"
+#line 4562 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 4577 "chapters/A-programs.nw"
+#line 4580 "chapters/A-programs.nw"
 static const char *span(const char *s, size_t n)
 {
     char *copy = xcalloc(n + 1, 1);
@@ -25,7 +25,7 @@ static const char *span(const char *s, size_t n)
     free(copy);
     return out;
 }
-#line 4587 "chapters/A-programs.nw"
+#line 4590 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -39,11 +39,11 @@ static int read_words(const Translator *t, const char *line,
         size_t len = strcspn(p, " \t");
         p += len;
         
-#line 4609 "chapters/A-programs.nw"
+#line 4612 "chapters/A-programs.nw"
 char word[32] = "";         /* longer than any word of the lexicon */
 if (len < sizeof word) memcpy(word, start, len);
 int id = vocab_find(&t->en, word);
-#line 4645 "chapters/A-programs.nw"
+#line 4648 "chapters/A-programs.nw"
 if (id < N_SPECIAL && len > 2 && len < sizeof word
     && !strcmp(word + len - 2, "'s")
     && vocab_find(&t->en, "'s") >= N_SPECIAL) {
@@ -54,7 +54,7 @@ if (id < N_SPECIAL && len > 2 && len < sizeof word
         p -= 2;
     }
 }
-#line 4613 "chapters/A-programs.nw"
+#line 4616 "chapters/A-programs.nw"
 int has_s = vocab_find(&t->en, "'s") >= N_SPECIAL;
 for (size_t i = 0; id < N_SPECIAL && i < len; i++) {
     char c = start[i];
@@ -67,7 +67,7 @@ for (size_t i = 0; id < N_SPECIAL && i < len; i++) {
     }
     if (c < 'a' || c > 'z') {
         
-#line 4657 "chapters/A-programs.nw"
+#line 4660 "chapters/A-programs.nw"
 size_t k = 1;
 while (i + k < len && ((unsigned char)start[i + k] & 0xc0) == 0x80
        && k < 4)
@@ -76,7 +76,7 @@ snprintf(why, size, ": '%s' holds '%s'; a sentence is lower"
          " case words separated by spaces, without punctuation",
          span(start, len), span(start + i, k));
 return 0;
-#line 4625 "chapters/A-programs.nw"
+#line 4628 "chapters/A-programs.nw"
     }
 }
 if (id < N_SPECIAL) {
@@ -88,12 +88,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 4600 "chapters/A-programs.nw"
+#line 4603 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 4670 "chapters/A-programs.nw"
+#line 4673 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -103,11 +103,11 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 4604 "chapters/A-programs.nw"
+#line 4607 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 4684 "chapters/A-programs.nw"
+#line 4687 "chapters/A-programs.nw"
 static int translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL };
@@ -122,7 +122,7 @@ static int translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 4705 "chapters/A-programs.nw"
+#line 4708 "chapters/A-programs.nw"
 const char **rows = xcalloc((size_t)steps + len, sizeof *rows);
 const char **cols = rows + steps;
 int n_rows = 0;
@@ -140,13 +140,13 @@ if (w) {
 }
 free(rows);
 if (fflush(stdout)) exit(EXIT_FAILURE);
-#line 4698 "chapters/A-programs.nw"
+#line 4701 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
     return finished;
 }
-#line 4732 "chapters/A-programs.nw"
+#line 4735 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -236,24 +236,27 @@ vocab_build(&t.es, ck.task, TARGET);
     ssize_t len;
     while ((len = getline(&line, &cap, stdin)) >= 0) {
         lines++;
-        if (len > 0 && line[len - 1] == '\n') len--;
-        if (len > 0 && line[len - 1] == '\r'
-            && line[len] == '\n') len--;
-        line[len] = '\0';
         
-#line 4544 "chapters/A-programs.nw"
+#line 4541 "chapters/A-programs.nw"
+if (len > 0 && line[len - 1] == '\n') len--;
+if (len > 0 && line[len - 1] == '\r' && line[len] == '\n') len--;
+line[len] = '\0';
+#line 4534 "chapters/A-programs.nw"
+        
+#line 4546 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;
 if (bad) {
-    fprintf(stderr, "translate: line %d holds %s at byte %d; a line"
-            " is text that ends with a line feed\n", lines,
+    fprintf(stderr, "%s: line %d holds %s at byte %d; a line"
+            " is text that ends with a line feed\n", program_name,
+            lines,
             bad == nul ? "a NUL byte" : "a carriage return",
             (int)(bad - line) + 1);
     refused++;
     continue;
 }
-#line 4538 "chapters/A-programs.nw"
+#line 4535 "chapters/A-programs.nw"
         refused += !translate_text(&t, line, lines);
     }
     free(line);

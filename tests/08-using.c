@@ -886,6 +886,62 @@ static void expect(const char *command, int status,
     assert_non_null(strstr(out, message));
 }
 
+/* chapter 11: classify reads documents and refuses each bad line;
+   a classifier is refused by translate and train, which decode */
+static void test_classify_names_each_bad_input(void **s)
+{
+    (void)s;
+    char path[128], lstm[128], cmd[1200];
+    snprintf(path, sizeof path, "%s/han.ckpt", dir);
+    snprintf(lstm, sizeof lstm, "%s/lstm.ckpt", dir);
+    ModelConfig mc = han_config_default();
+    mc.E = mc.H = 4;
+    Checkpoint ck = { 2, 6, model_create(&mc, 1, 56, 1),
+                      &documents_task };
+    ckpt_save(&ck, path);
+    ModelConfig lc = model_config_default();    /* an LSTM, same task */
+    lc.src_vocab = mc.src_vocab;
+    lc.tgt_vocab = mc.tgt_vocab;
+    lc.E = lc.H = 4;
+    Checkpoint other = { 2, 6, model_create(&lc, 1, 56, 1),
+                         &documents_task };
+    ckpt_save(&other, lstm);
+    out_commit();
+    const char *lines =
+        "the dog is tiny . a huge cat sleeps .\\n"
+        "the cat is enormous .\\n" "the cat . . is big .\\n"
+        ". the cat is big .\\n" "\\n"
+        "a cat runs . a cat runs . a cat runs . a cat runs . a cat runs"
+        " . a cat runs . a cat runs . a cat runs . a cat runs .\\n"
+        "the big cat sees a dog a dog a dog a dog a dog a dog .\\n";
+    snprintf(cmd, sizeof cmd, "printf '%s' | build/bin/classify"
+             " --model %s", lines, path);
+    expect(cmd, 2, "class: ");
+    expect(cmd, 2, "line 2: 'enormous' is not a word of the task");
+    expect(cmd, 2, "line 3: an empty sentence (two full stops)");
+    expect(cmd, 2, "line 4: an empty first sentence");
+    expect(cmd, 2, "line 5: empty");
+    expect(cmd, 2, "line 6: more than 8 sentences");
+    expect(cmd, 2, "line 7: sentence 1 has 16 words; the model reads"
+           " at most 12");
+    expect(cmd, 2, "6 of 7 lines refused");
+    snprintf(cmd, sizeof cmd, "printf 'a cat runs\\r.\\n' |"
+             " build/bin/classify --model %s", path);
+    expect(cmd, 2, "line 1 holds a carriage return at byte 11");
+    snprintf(cmd, sizeof cmd, "build/bin/classify --model %s"
+             " --document 'a cat runs .'", lstm);
+    expect(cmd, 2, "holds a 'lstm' model, not a document classifier");
+    snprintf(cmd, sizeof cmd, "build/bin/translate --task documents"
+             " --model %s --sentence 'a cat runs .'", path);
+    expect(cmd, 2, "a 'han' model classifies documents: it has no"
+           " decoder");
+    expect("build/bin/train --attention han --epochs 1", 2,
+           "a 'han' model classifies documents");
+    expect("build/bin/classify", 2, "--model is required");
+    ckpt_free(&ck);
+    ckpt_free(&other);
+}
+
 /* a small untrained model whose output bias makes it end every
    translation at once, with <eos>: it translates without comment */
 static Checkpoint small_that_ends(int kind)
@@ -1212,6 +1268,7 @@ int main(void)
         cmocka_unit_test(
             test_the_cache_gives_what_rerunning_the_prefix_gives),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
+        cmocka_unit_test(test_classify_names_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
         cmocka_unit_test(test_train_saves_only_what_translate_can_load),
         cmocka_unit_test(test_a_model_that_is_not_finite_is_not_saved),
