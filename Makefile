@@ -329,11 +329,14 @@ WOVEN_TESTS += test_exp_fast_is_within_its_bound \
         test_two_threads_print_what_one_thread_prints \
         test_dot_product_agrees_with_the_plain_sum
 WOVEN_TESTS += check_forward_by_formula
+WOVEN_TESTS += test_a_gru_step_follows_cho_et_al \
+        test_one_sentence_is_the_cats_and_its_adjective_decides
 WOVEN_TESTS += test_scaled_softmax_rows_is_scale_then_masked_softmax \
         test_a_padded_row_normalises_bit_for_bit_as_unpadded
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
-        build/gen/gradcheck-04-attention.tex
+        build/gen/gradcheck-04-attention.tex \
+        build/gen/gradcheck-11-documents.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \

@@ -23,4 +23,4 @@ plot f using 1:4 with linespoints lw 3 pt 7 lc rgb '#000000' title 'han', \
      f using 1:10 with linespoints lw 3 pt 13 lc rgb '#d62728' title 'mean', \
      f using 1:12 with linespoints lw 3 pt 11 lc rgb '#ff7f0e' title 'last', \
      f using 1:14 with linespoints lw 3 pt 3 dt 2 lc rgb '#9467bd' title 'one direction', \
-     f using 1:2 with linespoints lw 2 pt 1 dt 3 lc rgb '#7f7f7f' title 'bag of words'
+     f using 1:2 with linespoints lw 3 pt 1 dt (4,3) lc rgb '#444444' title 'bag of words'

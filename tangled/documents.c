@@ -89,7 +89,7 @@ const Task documents_task = {
     .extra_words = (DOC_SENTENCE_TOKENS - 1) * DOC_MAX_SENTENCES,
     .draw = documents_draw,
 };
-#line 208 "chapters/11-documents.nw"
+#line 211 "chapters/11-documents.nw"
 int doc_sentences(int *first, int *words, int room, const int *ids,
                   int len)
 {
@@ -106,7 +106,7 @@ int doc_sentences(int *first, int *words, int room, const int *ids,
     }
     return n;
 }
-#line 251 "chapters/11-documents.nw"
+#line 254 "chapters/11-documents.nw"
 double doc_sentence_chance(int min_sentences, int max_sentences)
 {
     double sum = 0;
@@ -122,7 +122,7 @@ double doc_word_chance(void)
         sum += 1.0 / doc_form_words[f];
     return sum / DOC_FORMS;
 }
-#line 268 "chapters/11-documents.nw"
+#line 271 "chapters/11-documents.nw"
 double doc_bag_of_words(int n)
 {
     double p = 0, binom = 1;            /* C(n-1, K) */

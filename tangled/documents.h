@@ -16,11 +16,11 @@ enum { DOC_CLASSES = 2 };       /* big, small: 4 adjectives each */
 #line 180 "chapters/11-documents.nw"
 enum { DOC_MAX_SENTENCES = 8, DOC_SENTENCE_TOKENS = 7 };
 extern const Task documents_task;
-#line 203 "chapters/11-documents.nw"
+#line 206 "chapters/11-documents.nw"
 enum { DOC_PERIOD_ID = N_SPECIAL };
 int doc_sentences(int *first /* [room] */, int *words /* [room] */,
                   int room, const int *ids /* [len] */, int len);
-#line 246 "chapters/11-documents.nw"
+#line 249 "chapters/11-documents.nw"
 double doc_sentence_chance(int min_sentences, int max_sentences);
 double doc_word_chance(void);
 double doc_bag_of_words(int sentences);
