@@ -9,28 +9,28 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 369 "chapters/11-documents.nw"
+#line 411 "chapters/11-documents.nw"
 void gru_forward(real *h, real *gates, const real *x, const int *len,
                  const real *Wx, const real *Wh, const real *bias,
                  int N, int T, int I, int H)
 {
     size_t G = 4 * (size_t)H, rows = (size_t)N * T;
     
-#line 385 "chapters/11-documents.nw"
+#line 427 "chapters/11-documents.nw"
 for (size_t i = 0; i < rows; i++)
     memcpy(gates + i * G, bias, sizeof(real) * 3 * H);
 matmul(gates, G, x, I, Wx, 3 * H, rows, I, 3 * H);
-#line 375 "chapters/11-documents.nw"
+#line 417 "chapters/11-documents.nw"
     for (int t = 0; t < T; t++) {
         real *g_t = gates + (size_t)t * G;      /* row n: n T G on */
         const real *h_prev = t ? h + (size_t)(t - 1) * H : NULL;
         
-#line 392 "chapters/11-documents.nw"
+#line 434 "chapters/11-documents.nw"
 if (t)      /* h_prev [U_r | U_z]: the first 2H columns of Wh */
     matmul(g_t, T * G, h_prev, T * H, Wh, 3 * H, N, H, 2 * H);
-#line 379 "chapters/11-documents.nw"
+#line 421 "chapters/11-documents.nw"
         
-#line 396 "chapters/11-documents.nw"
+#line 438 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     real *g = g_t + (size_t)n * T * G;
     const real *hp = t ? h_prev + (size_t)n * T * H : NULL;
@@ -44,9 +44,9 @@ for (int n = 0; n < N; n++) {
 if (t)      /* (r * h_prev) U: the last H columns of Wh */
     matmul(g_t + 2 * H, T * G, g_t + 3 * H, T * G, Wh + 2 * H,
            3 * H, N, H, H);
-#line 380 "chapters/11-documents.nw"
+#line 422 "chapters/11-documents.nw"
         
-#line 411 "chapters/11-documents.nw"
+#line 453 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     real *g = g_t + (size_t)n * T * G;
     real *h_t = h + ((size_t)n * T + t) * H;
@@ -58,10 +58,10 @@ for (int n = 0; n < N; n++) {
         h_t[k] = (1 - z) * cand + (hp ? z * hp[k] : 0);
     }
 }
-#line 381 "chapters/11-documents.nw"
+#line 423 "chapters/11-documents.nw"
     }
 }
-#line 455 "chapters/11-documents.nw"
+#line 497 "chapters/11-documents.nw"
 void gru_backward(real *dx, real *dWx, real *dWh, real *dbias,
                   real *work, const real *dh, const real *h,
                   const real *gates, const real *x, const int *len,
@@ -77,7 +77,7 @@ void gru_backward(real *dx, real *dWx, real *dWh, real *dbias,
         real *da_t = da + (size_t)t * G;
         const real *g_t = gates + (size_t)t * G;
         
-#line 478 "chapters/11-documents.nw"
+#line 520 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     if (t >= len[n]) continue;
     const real *g = g_t + (size_t)n * T * G;
@@ -94,10 +94,10 @@ for (int n = 0; n < N; n++) {
         d[H + k] = d_z * z * (1 - z);               /* sigmoid */
     }
 }
-#line 470 "chapters/11-documents.nw"
+#line 512 "chapters/11-documents.nw"
         if (!t) continue;                       /* no h_prev */
         
-#line 499 "chapters/11-documents.nw"
+#line 541 "chapters/11-documents.nw"
 matmul_backward(da_t + 3 * H, T * G, dWh + 2 * H, 3 * H,
                 da_t + 2 * H, T * G, g_t + 3 * H, T * G,
                 Wh + 2 * H, 3 * H, N, H, H);
@@ -113,23 +113,23 @@ for (int n = 0; n < N; n++) {
         d[k] = d_rh * hp[k] * r * (1 - r);          /* sigmoid */
     }
 }
-#line 472 "chapters/11-documents.nw"
+#line 514 "chapters/11-documents.nw"
         
-#line 517 "chapters/11-documents.nw"
+#line 559 "chapters/11-documents.nw"
 matmul_backward(dh_all + (size_t)(t - 1) * H, T * H, dWh, 3 * H,
                 da_t, T * G, h + (size_t)(t - 1) * H, T * H, Wh,
                 3 * H, N, H, 2 * H);
-#line 473 "chapters/11-documents.nw"
+#line 515 "chapters/11-documents.nw"
     }
     
-#line 523 "chapters/11-documents.nw"
+#line 565 "chapters/11-documents.nw"
 matmul_backward(dx, I, dWx, 3 * H, da, G, x, I, Wx, 3 * H, rows, I,
                 3 * H);
 for (size_t i = 0; i < rows; i++)
     for (int j = 0; j < 3 * H; j++) dbias[j] += da[i * G + j];
-#line 475 "chapters/11-documents.nw"
+#line 517 "chapters/11-documents.nw"
 }
-#line 568 "chapters/11-documents.nw"
+#line 610 "chapters/11-documents.nw"
 void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
                    int I, int H)
 {
@@ -145,7 +145,7 @@ void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
         g->b[d] = params_add(p, tensor, 1, 3 * H);
     }
 }
-#line 587 "chapters/11-documents.nw"
+#line 629 "chapters/11-documents.nw"
 void bigru_init(const BiGru *g, Params *p, Rng *rng)
 {
     for (int d = 0; d < g->dirs; d++) {
@@ -153,7 +153,7 @@ void bigru_init(const BiGru *g, Params *p, Rng *rng)
         init_orthogonal(param(p, g->Wh[d]), g->H, 3 * g->H, rng);
     }
 }
-#line 596 "chapters/11-documents.nw"
+#line 638 "chapters/11-documents.nw"
 size_t bigru_cache_reals(const BiGru *g, int N, int T)
 {
     size_t NT = (size_t)N * T;
@@ -172,7 +172,7 @@ void bigru_cache_alloc(BiGruCache *c, const BiGru *g, int N, int T)
                         &c->d_x_rev, &c->work };
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 }
-#line 628 "chapters/11-documents.nw"
+#line 670 "chapters/11-documents.nw"
 static void gru_run(BiGruCache *c, const BiGru *g, const Params *p,
                     int d, const real *x, const int *len, int N,
                     int T)
@@ -190,17 +190,17 @@ void bigru_forward(real *out, BiGruCache *c, const BiGru *g,
     gru_run(c, g, p, 0, x, len, N, T);
     if (g->dirs == 2) {
         
-#line 651 "chapters/11-documents.nw"
+#line 693 "chapters/11-documents.nw"
 memset(c->x_rev, 0, sizeof(real) * N * T * I);
 for (int n = 0; n < N; n++)
     for (int t = 0; t < len[n]; t++)
         memcpy(c->x_rev + ((size_t)n * T + len[n] - 1 - t) * I,
                x + ((size_t)n * T + t) * I, sizeof(real) * I);
-#line 645 "chapters/11-documents.nw"
+#line 687 "chapters/11-documents.nw"
         gru_run(c, g, p, 1, c->x_rev, len, N, T);
     }
     
-#line 658 "chapters/11-documents.nw"
+#line 700 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     for (int t = 0; t < T; t++) {
         real *o = out + ((size_t)n * T + t) * D;
@@ -213,9 +213,9 @@ for (int n = 0; n < N; n++)
         else
             memset(o + H, 0, sizeof(real) * H);
     }
-#line 648 "chapters/11-documents.nw"
+#line 690 "chapters/11-documents.nw"
 }
-#line 675 "chapters/11-documents.nw"
+#line 717 "chapters/11-documents.nw"
 static void gru_back(real *dx, Params *p, BiGruCache *c,
                      const BiGru *g, int d, const real *x,
                      const int *len, int N, int T)
@@ -232,7 +232,7 @@ void bigru_backward(real *dx, Params *p, BiGruCache *c,
 {
     int H = g->H, D = g->dirs * H, I = g->I;
     
-#line 705 "chapters/11-documents.nw"
+#line 747 "chapters/11-documents.nw"
 for (int d = 0; d < g->dirs; d++)
     memset(c->dh[d], 0, sizeof(real) * N * T * H);
 for (int n = 0; n < N; n++)
@@ -244,7 +244,7 @@ for (int n = 0; n < N; n++)
             memcpy(c->dh[1] + ((size_t)n * T + len[n] - 1 - t) * H,
                    o + H, sizeof(real) * H);
     }
-#line 691 "chapters/11-documents.nw"
+#line 733 "chapters/11-documents.nw"
     gru_back(dx, p, c, g, 0, x, len, N, T);
     if (g->dirs == 1) return;
     memset(c->d_x_rev, 0, sizeof(real) * N * T * I);
@@ -257,7 +257,7 @@ for (int n = 0; n < N; n++)
             for (int i = 0; i < I; i++) to[i] += from[i];
         }
 }
-#line 766 "chapters/11-documents.nw"
+#line 808 "chapters/11-documents.nw"
 void pool_declare(Pool *pl, Params *p, const char *name, int mode,
                   int dirs, int H)
 {
@@ -276,7 +276,7 @@ void pool_init(const Pool *pl, Params *p, Rng *rng)
     scorer_init(&pl->sc, p, rng);
     init_xavier_uniform(param(p, pl->query), 1, pl->Hq, rng);
 }
-#line 787 "chapters/11-documents.nw"
+#line 829 "chapters/11-documents.nw"
 size_t pool_cache_reals(const Pool *pl, int N, int T)
 {
     if (pl->mode != POOL_ATTENTION) return 0;
@@ -302,7 +302,7 @@ void pool_free(Pool *pl)
     attn_cache_free(&pl->cache);
     free(pl->q_rows);
 }
-#line 827 "chapters/11-documents.nw"
+#line 869 "chapters/11-documents.nw"
 void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
                   const real *x, const int *len, const int *mask,
                   int N, int T)
@@ -313,7 +313,7 @@ void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
     for (int n = 0; n < N; n++) pl->nonempty[n] = len[n] > 0;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 847 "chapters/11-documents.nw"
+#line 889 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     memcpy(pl->q_rows + (size_t)n * pl->Hq, param(p, pl->query),
            sizeof(real) * pl->Hq);
@@ -323,14 +323,14 @@ for (int n = 0; n < N; n++)
     if (len[n])
         memcpy(w + (size_t)n * T, pl->cache.weights + (size_t)n * T,
                sizeof(real) * T);
-#line 837 "chapters/11-documents.nw"
+#line 879 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
         if (!len[n]) continue;
         real *o = pooled + (size_t)n * D;
         
-#line 858 "chapters/11-documents.nw"
+#line 900 "chapters/11-documents.nw"
 const real *first = x + (size_t)n * T * D;
 const real *last = first + (size_t)(len[n] - 1) * D;
 int H = D / pl->dirs;
@@ -343,10 +343,10 @@ if (pl->mode == POOL_MEAN) {
     memcpy(o, last, sizeof(real) * H);
     if (pl->dirs == 2) memcpy(o + H, first + H, sizeof(real) * H);
 }
-#line 843 "chapters/11-documents.nw"
+#line 885 "chapters/11-documents.nw"
     }
 }
-#line 874 "chapters/11-documents.nw"
+#line 916 "chapters/11-documents.nw"
 void pool_backward(real *dx, Params *p, Pool *pl,
                    const real *d_pooled, const real *x,
                    const int *len, const int *mask, int N, int T)
@@ -354,7 +354,7 @@ void pool_backward(real *dx, Params *p, Pool *pl,
     int D = pl->D, H = D / pl->dirs;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 901 "chapters/11-documents.nw"
+#line 943 "chapters/11-documents.nw"
 memset(pl->d_q_rows, 0, sizeof(real) * N * pl->Hq);
 attention_backward(pl->d_q_rows, dx, p, &pl->cache, &pl->sc, d_pooled,
                    pl->q_rows, x, mask, pl->nonempty, N, 1, T);
@@ -362,7 +362,7 @@ real *dq = param_grad(p, pl->query);
 for (int n = 0; n < N; n++)
     for (int k = 0; k < pl->Hq; k++)
         dq[k] += pl->d_q_rows[(size_t)n * pl->Hq + k];
-#line 881 "chapters/11-documents.nw"
+#line 923 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {

@@ -5,7 +5,7 @@
 #define HAN_H
 #include "seq2seq.h"
 #include "documents.h"
-#line 359 "chapters/11-documents.nw"
+#line 401 "chapters/11-documents.nw"
 void gru_forward(real *h /* [N, T, H] */,
                  real *gates /* [N, T, 4H]: r, z, h~, r * h_prev */,
                  const real *x /* [N, T, I] */,
@@ -14,7 +14,7 @@ void gru_forward(real *h /* [N, T, H] */,
                  const real *Wh /* [H, 3H] */,
                  const real *bias /* [3H] */, int N, int T, int I,
                  int H);
-#line 446 "chapters/11-documents.nw"
+#line 488 "chapters/11-documents.nw"
 void gru_backward(real *dx /* [N, T, I] or NULL */, real *dWx,
                   real *dWh, real *dbias,
                   real *work /* [N, T, 5H] scratch */,
@@ -22,7 +22,7 @@ void gru_backward(real *dx /* [N, T, I] or NULL */, real *dWx,
                   const real *gates, const real *x, const int *len,
                   const real *Wx, const real *Wh, int N, int T, int I,
                   int H);
-#line 550 "chapters/11-documents.nw"
+#line 592 "chapters/11-documents.nw"
 typedef struct {
     int dirs, I, H;                 /* 1 or 2 directions */
     int Wx[2], Wh[2], b[2];         /* [I, 3H], [H, 3H], [1, 3H] */
@@ -38,7 +38,7 @@ void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
 void bigru_init(const BiGru *g, Params *p, Rng *rng);
 size_t bigru_cache_reals(const BiGru *g, int N, int T);
 void bigru_cache_alloc(BiGruCache *c, const BiGru *g, int N, int T);
-#line 618 "chapters/11-documents.nw"
+#line 660 "chapters/11-documents.nw"
 void bigru_forward(real *out /* [N, T, D] */, BiGruCache *c,
                    const BiGru *g, const Params *p,
                    const real *x /* [N, T, I] */,
@@ -47,7 +47,7 @@ void bigru_backward(real *dx /* [N, T, I] */, Params *p,
                     BiGruCache *c, const BiGru *g,
                     const real *d_out /* [N, T, D] */,
                     const real *x, const int *len, int N, int T);
-#line 748 "chapters/11-documents.nw"
+#line 790 "chapters/11-documents.nw"
 enum { POOL_ATTENTION, POOL_MEAN, POOL_LAST };
 typedef struct {
     int mode, dirs, D, Hq;          /* D = dirs H; the query's size */
@@ -63,7 +63,7 @@ void pool_init(const Pool *pl, Params *p, Rng *rng);
 size_t pool_cache_reals(const Pool *pl, int N, int T);
 void pool_alloc(Pool *pl, int N, int T);
 void pool_free(Pool *pl);
-#line 817 "chapters/11-documents.nw"
+#line 859 "chapters/11-documents.nw"
 void pool_forward(real *pooled /* [N, D] */, real *w /* [N, T] */,
                   Pool *pl, const Params *p,
                   const real *x /* [N, T, D] */,

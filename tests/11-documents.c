@@ -10,8 +10,7 @@
 #include <string.h>
 #include "families.h"
 #include "tasks.h"
-
-#define CHECKS 60       /* finite-difference checks per tensor */
+#include "model-check.h"        /* check_every_tensor */
 
 /* ---- the task --------------------------------------------------- */
 enum { ROOM = DOC_MAX_SENTENCES * DOC_SENTENCE_TOKENS + 2 };
@@ -322,13 +321,6 @@ static void test_mean_and_last_pooling_have_right_gradients(void **s)
 }
 
 /* ---- the whole classifier -------------------------------------- */
-typedef struct { Model *m; Batch *batch; } ModelCase;
-
-static double model_loss(void *ctx)
-{
-    ModelCase *c = ctx;
-    return model_forward(c->m, c->batch);
-}
 
 static void small_documents(Batch *b, Dataset *d, int count)
 {
@@ -350,19 +342,7 @@ static void check_classifier(int variant, int dirs)
     mc.E = 3; mc.H = 2; mc.attention = variant; mc.directions = dirs;
     assert_null(mc.family->check(&mc));
     Model *m = model_create(&mc, 4, d.L, 7);
-    params_zero_grad(&m->params);
-    model_forward(m, &batch);
-    model_backward(m, &batch);
-    ModelCase c = {m, &batch};
-    int bad = 0;
-    for (int k = 0; k < m->params.n_tensors; k++) {
-        const Tensor *t = &m->params.tensor[k];
-        bad += grad_check(t->name, param(&m->params, k),
-                          param_grad(&m->params, k),
-                          (size_t)t->rows * t->cols, CHECKS, model_loss,
-                          &c);
-    }
-    assert_int_equal(bad, 0);
+    assert_int_equal(check_every_tensor(m, &batch), 0);
     model_free(m);
     batch_free(&batch);
     dataset_free(&d);
