@@ -1,4 +1,4 @@
-#line 1447 "chapters/11-documents.nw"
+#line 1448 "chapters/11-documents.nw"
 /* han.c: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #include "han.h"
@@ -9,28 +9,28 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 411 "chapters/11-documents.nw"
+#line 412 "chapters/11-documents.nw"
 void gru_forward(real *h, real *gates, const real *x, const int *len,
                  const real *Wx, const real *Wh, const real *bias,
                  int N, int T, int I, int H)
 {
     size_t G = 4 * (size_t)H, rows = (size_t)N * T;
     
-#line 427 "chapters/11-documents.nw"
+#line 428 "chapters/11-documents.nw"
 for (size_t i = 0; i < rows; i++)
     memcpy(gates + i * G, bias, sizeof(real) * 3 * H);
 matmul(gates, G, x, I, Wx, 3 * H, rows, I, 3 * H);
-#line 417 "chapters/11-documents.nw"
+#line 418 "chapters/11-documents.nw"
     for (int t = 0; t < T; t++) {
         real *g_t = gates + (size_t)t * G;      /* row n: n T G on */
         const real *h_prev = t ? h + (size_t)(t - 1) * H : NULL;
         
-#line 434 "chapters/11-documents.nw"
+#line 435 "chapters/11-documents.nw"
 if (t)      /* h_prev [U_r | U_z]: the first 2H columns of Wh */
     matmul(g_t, T * G, h_prev, T * H, Wh, 3 * H, N, H, 2 * H);
-#line 421 "chapters/11-documents.nw"
+#line 422 "chapters/11-documents.nw"
         
-#line 438 "chapters/11-documents.nw"
+#line 439 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     real *g = g_t + (size_t)n * T * G;
     const real *hp = t ? h_prev + (size_t)n * T * H : NULL;
@@ -44,9 +44,9 @@ for (int n = 0; n < N; n++) {
 if (t)      /* (r * h_prev) U: the last H columns of Wh */
     matmul(g_t + 2 * H, T * G, g_t + 3 * H, T * G, Wh + 2 * H,
            3 * H, N, H, H);
-#line 422 "chapters/11-documents.nw"
+#line 423 "chapters/11-documents.nw"
         
-#line 453 "chapters/11-documents.nw"
+#line 454 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     real *g = g_t + (size_t)n * T * G;
     real *h_t = h + ((size_t)n * T + t) * H;
@@ -58,10 +58,10 @@ for (int n = 0; n < N; n++) {
         h_t[k] = (1 - z) * cand + (hp ? z * hp[k] : 0);
     }
 }
-#line 423 "chapters/11-documents.nw"
+#line 424 "chapters/11-documents.nw"
     }
 }
-#line 497 "chapters/11-documents.nw"
+#line 498 "chapters/11-documents.nw"
 void gru_backward(real *dx, real *dWx, real *dWh, real *dbias,
                   real *work, const real *dh, const real *h,
                   const real *gates, const real *x, const int *len,
@@ -77,7 +77,7 @@ void gru_backward(real *dx, real *dWx, real *dWh, real *dbias,
         real *da_t = da + (size_t)t * G;
         const real *g_t = gates + (size_t)t * G;
         
-#line 520 "chapters/11-documents.nw"
+#line 521 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     if (t >= len[n]) continue;
     const real *g = g_t + (size_t)n * T * G;
@@ -94,10 +94,10 @@ for (int n = 0; n < N; n++) {
         d[H + k] = d_z * z * (1 - z);               /* sigmoid */
     }
 }
-#line 512 "chapters/11-documents.nw"
+#line 513 "chapters/11-documents.nw"
         if (!t) continue;                       /* no h_prev */
         
-#line 541 "chapters/11-documents.nw"
+#line 542 "chapters/11-documents.nw"
 matmul_backward(da_t + 3 * H, T * G, dWh + 2 * H, 3 * H,
                 da_t + 2 * H, T * G, g_t + 3 * H, T * G,
                 Wh + 2 * H, 3 * H, N, H, H);
@@ -113,23 +113,23 @@ for (int n = 0; n < N; n++) {
         d[k] = d_rh * hp[k] * r * (1 - r);          /* sigmoid */
     }
 }
-#line 514 "chapters/11-documents.nw"
+#line 515 "chapters/11-documents.nw"
         
-#line 559 "chapters/11-documents.nw"
+#line 560 "chapters/11-documents.nw"
 matmul_backward(dh_all + (size_t)(t - 1) * H, T * H, dWh, 3 * H,
                 da_t, T * G, h + (size_t)(t - 1) * H, T * H, Wh,
                 3 * H, N, H, 2 * H);
-#line 515 "chapters/11-documents.nw"
+#line 516 "chapters/11-documents.nw"
     }
     
-#line 565 "chapters/11-documents.nw"
+#line 566 "chapters/11-documents.nw"
 matmul_backward(dx, I, dWx, 3 * H, da, G, x, I, Wx, 3 * H, rows, I,
                 3 * H);
 for (size_t i = 0; i < rows; i++)
     for (int j = 0; j < 3 * H; j++) dbias[j] += da[i * G + j];
-#line 517 "chapters/11-documents.nw"
+#line 518 "chapters/11-documents.nw"
 }
-#line 610 "chapters/11-documents.nw"
+#line 611 "chapters/11-documents.nw"
 void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
                    int I, int H)
 {
@@ -145,7 +145,7 @@ void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
         g->b[d] = params_add(p, tensor, 1, 3 * H);
     }
 }
-#line 629 "chapters/11-documents.nw"
+#line 630 "chapters/11-documents.nw"
 void bigru_init(const BiGru *g, Params *p, Rng *rng)
 {
     for (int d = 0; d < g->dirs; d++) {
@@ -153,7 +153,7 @@ void bigru_init(const BiGru *g, Params *p, Rng *rng)
         init_orthogonal(param(p, g->Wh[d]), g->H, 3 * g->H, rng);
     }
 }
-#line 638 "chapters/11-documents.nw"
+#line 639 "chapters/11-documents.nw"
 size_t bigru_cache_reals(const BiGru *g, int N, int T)
 {
     size_t NT = (size_t)N * T;
@@ -172,7 +172,7 @@ void bigru_cache_alloc(BiGruCache *c, const BiGru *g, int N, int T)
                         &c->d_x_rev, &c->work };
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 }
-#line 670 "chapters/11-documents.nw"
+#line 671 "chapters/11-documents.nw"
 static void gru_run(BiGruCache *c, const BiGru *g, const Params *p,
                     int d, const real *x, const int *len, int N,
                     int T)
@@ -190,17 +190,17 @@ void bigru_forward(real *out, BiGruCache *c, const BiGru *g,
     gru_run(c, g, p, 0, x, len, N, T);
     if (g->dirs == 2) {
         
-#line 693 "chapters/11-documents.nw"
+#line 694 "chapters/11-documents.nw"
 memset(c->x_rev, 0, sizeof(real) * N * T * I);
 for (int n = 0; n < N; n++)
     for (int t = 0; t < len[n]; t++)
         memcpy(c->x_rev + ((size_t)n * T + len[n] - 1 - t) * I,
                x + ((size_t)n * T + t) * I, sizeof(real) * I);
-#line 687 "chapters/11-documents.nw"
+#line 688 "chapters/11-documents.nw"
         gru_run(c, g, p, 1, c->x_rev, len, N, T);
     }
     
-#line 700 "chapters/11-documents.nw"
+#line 701 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     for (int t = 0; t < T; t++) {
         real *o = out + ((size_t)n * T + t) * D;
@@ -213,9 +213,9 @@ for (int n = 0; n < N; n++)
         else
             memset(o + H, 0, sizeof(real) * H);
     }
-#line 690 "chapters/11-documents.nw"
+#line 691 "chapters/11-documents.nw"
 }
-#line 717 "chapters/11-documents.nw"
+#line 718 "chapters/11-documents.nw"
 static void gru_back(real *dx, Params *p, BiGruCache *c,
                      const BiGru *g, int d, const real *x,
                      const int *len, int N, int T)
@@ -232,7 +232,7 @@ void bigru_backward(real *dx, Params *p, BiGruCache *c,
 {
     int H = g->H, D = g->dirs * H, I = g->I;
     
-#line 747 "chapters/11-documents.nw"
+#line 748 "chapters/11-documents.nw"
 for (int d = 0; d < g->dirs; d++)
     memset(c->dh[d], 0, sizeof(real) * N * T * H);
 for (int n = 0; n < N; n++)
@@ -244,7 +244,7 @@ for (int n = 0; n < N; n++)
             memcpy(c->dh[1] + ((size_t)n * T + len[n] - 1 - t) * H,
                    o + H, sizeof(real) * H);
     }
-#line 733 "chapters/11-documents.nw"
+#line 734 "chapters/11-documents.nw"
     gru_back(dx, p, c, g, 0, x, len, N, T);
     if (g->dirs == 1) return;
     memset(c->d_x_rev, 0, sizeof(real) * N * T * I);
@@ -257,7 +257,7 @@ for (int n = 0; n < N; n++)
             for (int i = 0; i < I; i++) to[i] += from[i];
         }
 }
-#line 808 "chapters/11-documents.nw"
+#line 809 "chapters/11-documents.nw"
 void pool_declare(Pool *pl, Params *p, const char *name, int mode,
                   int dirs, int H)
 {
@@ -276,7 +276,7 @@ void pool_init(const Pool *pl, Params *p, Rng *rng)
     scorer_init(&pl->sc, p, rng);
     init_xavier_uniform(param(p, pl->query), 1, pl->Hq, rng);
 }
-#line 829 "chapters/11-documents.nw"
+#line 830 "chapters/11-documents.nw"
 size_t pool_cache_reals(const Pool *pl, int N, int T)
 {
     if (pl->mode != POOL_ATTENTION) return 0;
@@ -302,7 +302,7 @@ void pool_free(Pool *pl)
     attn_cache_free(&pl->cache);
     free(pl->q_rows);
 }
-#line 869 "chapters/11-documents.nw"
+#line 870 "chapters/11-documents.nw"
 void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
                   const real *x, const int *len, const int *mask,
                   int N, int T)
@@ -313,7 +313,7 @@ void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
     for (int n = 0; n < N; n++) pl->nonempty[n] = len[n] > 0;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 889 "chapters/11-documents.nw"
+#line 890 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     memcpy(pl->q_rows + (size_t)n * pl->Hq, param(p, pl->query),
            sizeof(real) * pl->Hq);
@@ -323,14 +323,14 @@ for (int n = 0; n < N; n++)
     if (len[n])
         memcpy(w + (size_t)n * T, pl->cache.weights + (size_t)n * T,
                sizeof(real) * T);
-#line 879 "chapters/11-documents.nw"
+#line 880 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
         if (!len[n]) continue;
         real *o = pooled + (size_t)n * D;
         
-#line 900 "chapters/11-documents.nw"
+#line 901 "chapters/11-documents.nw"
 const real *first = x + (size_t)n * T * D;
 const real *last = first + (size_t)(len[n] - 1) * D;
 int H = D / pl->dirs;
@@ -343,10 +343,10 @@ if (pl->mode == POOL_MEAN) {
     memcpy(o, last, sizeof(real) * H);
     if (pl->dirs == 2) memcpy(o + H, first + H, sizeof(real) * H);
 }
-#line 885 "chapters/11-documents.nw"
+#line 886 "chapters/11-documents.nw"
     }
 }
-#line 916 "chapters/11-documents.nw"
+#line 917 "chapters/11-documents.nw"
 void pool_backward(real *dx, Params *p, Pool *pl,
                    const real *d_pooled, const real *x,
                    const int *len, const int *mask, int N, int T)
@@ -354,7 +354,7 @@ void pool_backward(real *dx, Params *p, Pool *pl,
     int D = pl->D, H = D / pl->dirs;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 943 "chapters/11-documents.nw"
+#line 944 "chapters/11-documents.nw"
 memset(pl->d_q_rows, 0, sizeof(real) * N * pl->Hq);
 attention_backward(pl->d_q_rows, dx, p, &pl->cache, &pl->sc, d_pooled,
                    pl->q_rows, x, mask, pl->nonempty, N, 1, T);
@@ -362,7 +362,7 @@ real *dq = param_grad(p, pl->query);
 for (int n = 0; n < N; n++)
     for (int k = 0; k < pl->Hq; k++)
         dq[k] += pl->d_q_rows[(size_t)n * pl->Hq + k];
-#line 923 "chapters/11-documents.nw"
+#line 924 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
@@ -381,7 +381,7 @@ for (int n = 0; n < N; n++)
             for (int k = 0; k < H; k++) first[H + k] += g[H + k];
     }
 }
-#line 978 "chapters/11-documents.nw"
+#line 979 "chapters/11-documents.nw"
 static const char *const han_variant[] = {
     "han", "han-words", "han-sentences", "han-mean", "han-last",
     NULL };
@@ -394,7 +394,7 @@ static int han_chooses(int variant)
 {
     return variant < HAN_MEAN;
 }
-#line 1021 "chapters/11-documents.nw"
+#line 1022 "chapters/11-documents.nw"
 static void han_declare(Han *h, const ModelConfig *cfg)
 {
     Params *p = &h->m.params;
@@ -411,7 +411,7 @@ static void han_declare(Han *h, const ModelConfig *cfg)
     h->out_b = params_add(p, "out_b", 1, cfg->tgt_vocab);
     h->D = D;
 }
-#line 1044 "chapters/11-documents.nw"
+#line 1045 "chapters/11-documents.nw"
 typedef struct { size_t reals, ints; } HanSizes;
 
 static void han_capacity(int max_len, int *max_NS, int *max_W)
@@ -423,7 +423,7 @@ static void han_capacity(int max_len, int *max_NS, int *max_W)
     if (*max_NS < 1) *max_NS = 1;
     if (*max_W < 1) *max_W = 1;
 }
-#line 1057 "chapters/11-documents.nw"
+#line 1058 "chapters/11-documents.nw"
 static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
                           int max_B)
 {
@@ -440,7 +440,7 @@ static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
               + pool_cache_reals(&h->sent_pool, B, h->max_NS);
     return s;
 }
-#line 1075 "chapters/11-documents.nw"
+#line 1076 "chapters/11-documents.nw"
 static Model *han_create(const ModelConfig *cfg, int max_B,
                          int max_len, uint64_t seed)
 {
@@ -453,7 +453,7 @@ static Model *han_create(const ModelConfig *cfg, int max_B,
     han_declare(h, cfg);
     params_alloc(&h->m.params);
     
-#line 1092 "chapters/11-documents.nw"
+#line 1093 "chapters/11-documents.nw"
 Params *p = &h->m.params;
 Rng rng;
 rng_seed(&rng, seed);
@@ -464,9 +464,9 @@ pool_init(&h->word_pool, p, &rng);
 bigru_init(&h->sent_gru, p, &rng);
 pool_init(&h->sent_pool, p, &rng);
 init_xavier_uniform(param(p, h->out_W), h->D, cfg->tgt_vocab, &rng);
-#line 1087 "chapters/11-documents.nw"
+#line 1088 "chapters/11-documents.nw"
     
-#line 1104 "chapters/11-documents.nw"
+#line 1105 "chapters/11-documents.nw"
 size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
 size_t E = cfg->E, V = cfg->tgt_vocab;
 int **ints[] = { &h->w_ids, &h->w_mask, &h->w_len, &h->s_len,
@@ -487,10 +487,10 @@ bigru_cache_alloc(&h->word_cache, &h->word_gru, N, W);
 bigru_cache_alloc(&h->sent_cache, &h->sent_gru, B, h->max_NS);
 pool_alloc(&h->word_pool, N, W);
 pool_alloc(&h->sent_pool, B, h->max_NS);
-#line 1088 "chapters/11-documents.nw"
+#line 1089 "chapters/11-documents.nw"
     return &h->m;
 }
-#line 1126 "chapters/11-documents.nw"
+#line 1127 "chapters/11-documents.nw"
 static void han_free(Model *m)
 {
     Han *h = han_of(m);
@@ -502,7 +502,7 @@ static void han_free(Model *m)
     params_free(&m->params);
     free(h);
 }
-#line 1141 "chapters/11-documents.nw"
+#line 1142 "chapters/11-documents.nw"
 static double han_bytes(const ModelConfig *cfg, int max_B,
                         int max_len)
 {
@@ -522,7 +522,7 @@ static size_t han_param_count(const ModelConfig *cfg)
     han_declare(&h, cfg);
     return h.m.params.count;
 }
-#line 1163 "chapters/11-documents.nw"
+#line 1164 "chapters/11-documents.nw"
 static const char *han_check(const ModelConfig *cfg)
 {
     if (cfg->attention < 0 || cfg->attention >= HAN_VARIANTS)
@@ -535,7 +535,7 @@ static const char *han_check(const ModelConfig *cfg)
         return "the document classifier needs at least one class";
     return NULL;
 }
-#line 1182 "chapters/11-documents.nw"
+#line 1183 "chapters/11-documents.nw"
 static void han_split(Han *h, const Batch *batch)
 {
     int B = batch->B, S = batch->S;
@@ -547,7 +547,7 @@ static void han_split(Han *h, const Batch *batch)
                               batch->src + (size_t)b * S,
                               batch->src_len[b]);
         
-#line 1202 "chapters/11-documents.nw"
+#line 1203 "chapters/11-documents.nw"
 if (n < 0)
     refuse("a document has more than %d sentences, the most this"
            " model reads", h->max_NS);
@@ -555,14 +555,14 @@ for (int i = 0; i < n; i++)
     if (words[i] > h->max_W)
         refuse("a sentence has %d words; this model reads at most %d",
                words[i], h->max_W);
-#line 1193 "chapters/11-documents.nw"
+#line 1194 "chapters/11-documents.nw"
         h->s_len[b] = n;
         if (n > h->NS) h->NS = n;
         for (int i = 0; i < n; i++)
             if (words[i] > h->W) h->W = words[i];
     }
     
-#line 1211 "chapters/11-documents.nw"
+#line 1212 "chapters/11-documents.nw"
 int NS = h->NS, W = h->W;
 for (int b = 0; b < B; b++)
     for (int i = 0; i < NS; i++) {
@@ -577,9 +577,9 @@ for (int b = 0; b < B; b++)
                 on ? batch->src[(size_t)b * S + first + t] : PAD;
         }
     }
-#line 1199 "chapters/11-documents.nw"
+#line 1200 "chapters/11-documents.nw"
 }
-#line 1227 "chapters/11-documents.nw"
+#line 1228 "chapters/11-documents.nw"
 static void han_read(Han *h, const Batch *batch)
 {
     const Params *p = &h->m.params;
@@ -599,7 +599,7 @@ static void han_read(Han *h, const Batch *batch)
     linear_forward(h->logits, h->doc, param(p, h->out_W),
                    param(p, h->out_b), B, h->D, V);
 }
-#line 1252 "chapters/11-documents.nw"
+#line 1253 "chapters/11-documents.nw"
 static double han_forward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -613,7 +613,7 @@ static double han_forward(Model *m, const Batch *batch)
                                          B, V, 0, PAD, &h->counted);
     return total / h->counted;
 }
-#line 1270 "chapters/11-documents.nw"
+#line 1271 "chapters/11-documents.nw"
 static void han_backward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -628,27 +628,27 @@ static void han_backward(Model *m, const Batch *batch)
                     param_grad(p, h->out_b), h->d_logits, h->doc,
                     param(p, h->out_W), B, D, V);
     
-#line 1290 "chapters/11-documents.nw"
+#line 1291 "chapters/11-documents.nw"
 memset(h->d_sent_out, 0, sizeof(real) * N * D);
 pool_backward(h->d_sent_out, p, &h->sent_pool, h->d_doc, h->sent_out,
               h->s_len, h->s_mask, B, NS);
 memset(h->d_sent_in, 0, sizeof(real) * N * D);
 bigru_backward(h->d_sent_in, p, &h->sent_cache, &h->sent_gru,
                h->d_sent_out, h->sent_in, h->s_len, B, NS);
-#line 1284 "chapters/11-documents.nw"
+#line 1285 "chapters/11-documents.nw"
     
-#line 1298 "chapters/11-documents.nw"
+#line 1299 "chapters/11-documents.nw"
 memset(h->d_word_out, 0, sizeof(real) * N * W * D);
 pool_backward(h->d_word_out, p, &h->word_pool, h->d_sent_in,
               h->word_out, h->w_len, h->w_mask, N, W);
 memset(h->d_x, 0, sizeof(real) * N * W * E);
 bigru_backward(h->d_x, p, &h->word_cache, &h->word_gru, h->d_word_out,
                h->x, h->w_len, N, W);
-#line 1285 "chapters/11-documents.nw"
+#line 1286 "chapters/11-documents.nw"
     embedding_backward(param_grad(p, h->emb), h->d_x, h->w_ids,
                        h->w_len, N, W, E);
 }
-#line 1333 "chapters/11-documents.nw"
+#line 1334 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label)
 {
     assert(m->cfg.family == &han_family);
@@ -663,7 +663,7 @@ void han_classify(Model *m, const Batch *batch, int *label)
         label[b] = best;
     }
 }
-#line 1349 "chapters/11-documents.nw"
+#line 1350 "chapters/11-documents.nw"
 int han_evidence(const Model *m, int b, real *token_w,
                  real *sentence_w)
 {
@@ -678,7 +678,7 @@ int han_evidence(const Model *m, int b, real *token_w,
     }
     return n;
 }
-#line 1375 "chapters/11-documents.nw"
+#line 1376 "chapters/11-documents.nw"
 void han_show(FILE *f, const Model *m, int b, const int *ids,
               const Vocab *src, int gold_at)
 {
@@ -698,7 +698,7 @@ void han_show(FILE *f, const Model *m, int b, const int *ids,
         fprintf(f, "\n");
     }
 }
-#line 1397 "chapters/11-documents.nw"
+#line 1398 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -720,7 +720,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1422 "chapters/11-documents.nw"
+#line 1423 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();
