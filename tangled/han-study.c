@@ -1,8 +1,9 @@
-#line 1626 "chapters/11-documents.nw"
+#line 1628 "chapters/11-documents.nw"
 /* han-study: the hierarchical classifier's ablation, evidence and
    length sweep (chapter 11). */
 #include "checkpoint.h"
 #include "tasks.h"
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1656 "chapters/11-documents.nw"
+#line 1659 "chapters/11-documents.nw"
 typedef struct {
     double acc, sent_hit, word_hit, sent_mass, word_mass;
 } Evidence;
@@ -46,7 +47,8 @@ typedef struct {
 static void evidence_add(Evidence *e, const Model *m, const Batch *bt,
                          const Dataset *d, int b)
 {
-    real token_w[MAX_WORDS + 2], sent_w[HAN_MAX_SENTENCES];
+    real *token_w = xcalloc(m->max_S, sizeof(real));
+    real sent_w[HAN_MAX_SENTENCES];
     int first[HAN_MAX_SENTENCES], words[HAN_MAX_SENTENCES], n_gold;
     int n = han_evidence(m, b, token_w, sent_w);
     doc_sentences(first, words, HAN_MAX_SENTENCES,
@@ -62,8 +64,9 @@ static void evidence_add(Evidence *e, const Model *m, const Batch *bt,
     e->word_hit += best_w == pos;
     e->sent_mass += sent_w[g];
     e->word_mass += token_w[pos];
+    free(token_w);
 }
-#line 1682 "chapters/11-documents.nw"
+#line 1687 "chapters/11-documents.nw"
 static Evidence evidence_of(Model *m, const Dataset *d, int bs)
 {
     Evidence e = {0};
@@ -88,7 +91,7 @@ static Evidence evidence_of(Model *m, const Dataset *d, int bs)
     batch_free(&batch);
     return e;
 }
-#line 1713 "chapters/11-documents.nw"
+#line 1718 "chapters/11-documents.nw"
 typedef struct {
     Evidence curve[MAX_EPOCHS + 1];
     double sweep[DOC_MAX_SENTENCES + 1];    /* accuracy, by length */
@@ -98,6 +101,7 @@ typedef struct {
 
 typedef struct {
     int variant[MAX_CONFIGS], dirs[MAX_CONFIGS], n_conf, seeds;
+    int min_s, max_s;                       /* sentences a document */
     ModelConfig base;
     TrainConfig tc;
     const Dataset *train, *val, *sweep;     /* sweep: [k], k >= 1 */
@@ -114,7 +118,7 @@ static void after_epoch(int epoch, double train_loss, double val_loss,
     Hook *h = ctx;
     h->run->curve[epoch] = evidence_of(h->m, h->val, 64);
 }
-#line 1740 "chapters/11-documents.nw"
+#line 1746 "chapters/11-documents.nw"
 static void doc_run(int index, void *ctx)
 {
     DocPlan *pl = ctx;
@@ -138,7 +142,7 @@ static void doc_run(int index, void *ctx)
     if (index == 0) run->model = m;
     else model_free(m);
 }
-#line 1862 "chapters/11-documents.nw"
+#line 1869 "chapters/11-documents.nw"
 static void mean_of(const DocPlan *pl, int q, int epoch, int field,
                     double *mean, double *sd)
 {
@@ -152,6 +156,11 @@ static void mean_of(const DocPlan *pl, int q, int epoch, int field,
     mean_sd(x, pl->seeds, mean, sd);
 }
 
+static double sentence_chance(const DocPlan *pl)     /* in % */
+{
+    return 100 * doc_sentence_chance(pl->min_s, pl->max_s);
+}
+
 static const char *config_name(const DocPlan *pl, int q)
 {
     static char name[MAX_CONFIGS][40];
@@ -160,7 +169,7 @@ static const char *config_name(const DocPlan *pl, int q)
              pl->dirs[q] == 1 ? ", one direction" : "");
     return name[q];
 }
-#line 1888 "chapters/11-documents.nw"
+#line 1900 "chapters/11-documents.nw"
 static int word_mode_of(const DocPlan *pl, int q)
 {
     int v = pl->variant[q];
@@ -172,7 +181,7 @@ static int sentence_mode_of(const DocPlan *pl, int q)
     int v = pl->variant[q];
     return v == HAN_BOTH || v == HAN_SENTENCES_ONLY;
 }
-#line 1901 "chapters/11-documents.nw"
+#line 1913 "chapters/11-documents.nw"
 static void write_table(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs;
@@ -194,19 +203,20 @@ static void write_table(const DocPlan *pl, FILE *f)
         }
         fprintf(f, " \\\\\n");
     }
-    fprintf(f, "\\midrule\nchance & 50.0 & %.1f & %.1f & %.1f & %.1f"
+    fprintf(f, "\\midrule\nchance & %.1f & %.1f & %.1f & %.1f & %.1f"
             " \\\\\n\\bottomrule\n\\end{tabular}\n",
-            100 * doc_sentence_chance(2, 6), 100 * doc_word_chance(),
-            100 * doc_sentence_chance(2, 6), 100 * doc_word_chance());
+            100.0 / DOC_CLASSES, sentence_chance(pl),
+            100 * doc_word_chance(), sentence_chance(pl),
+            100 * doc_word_chance());
 }
-#line 1934 "chapters/11-documents.nw"
+#line 1947 "chapters/11-documents.nw"
 static void write_curves(const DocPlan *pl, FILE *f)
 {
     fprintf(f, "# epoch, chance of sentence and word hits, then per"
             " configuration: accuracy, sentence hits, word hits"
             " (%%)\n");
     for (int e = 0; e <= pl->tc.epochs; e++) {
-        fprintf(f, "%d %.3f %.3f", e, 100 * doc_sentence_chance(2, 6),
+        fprintf(f, "%d %.3f %.3f", e, sentence_chance(pl),
                 100 * doc_word_chance());
         for (int q = 0; q < pl->n_conf; q++)
             for (int k = 0; k < 3; k++) {
@@ -235,7 +245,7 @@ static void write_sweep(const DocPlan *pl, FILE *f)
         fprintf(f, "\n");
     }
 }
-#line 1974 "chapters/11-documents.nw"
+#line 1987 "chapters/11-documents.nw"
 static void write_summary(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs, n = pl->seeds;
@@ -248,20 +258,21 @@ static void write_summary(const DocPlan *pl, FILE *f)
                 field[k], mean, sd);
     }
     
-#line 1991 "chapters/11-documents.nw"
+#line 2004 "chapters/11-documents.nw"
 double bag = 0;
-for (int k = 2; k <= 6; k++) bag += doc_bag_of_words(k) / 5;
+for (int k = pl->min_s; k <= pl->max_s; k++)
+    bag += doc_bag_of_words(k) / (pl->max_s - pl->min_s + 1);
 fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanWordChance}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanBag}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanSeeds}{%d}\n"
         "\\newcommand{\\hanEpochs}{%d}\n"
         "\\newcommand{\\hanParams}{%zu}\n",
-        100 * doc_sentence_chance(2, 6), 100 * doc_word_chance(),
-        100 * bag, n, E, pl->run[0].params);
-#line 1986 "chapters/11-documents.nw"
+        sentence_chance(pl), 100 * doc_word_chance(), 100 * bag, n, E,
+        pl->run[0].params);
+#line 1999 "chapters/11-documents.nw"
     
-#line 2005 "chapters/11-documents.nw"
+#line 2019 "chapters/11-documents.nw"
 for (int k = 1; k <= 2; k++) {
     int settled = -1;
     for (int e = 0; e <= E && settled < 0; e++) {
@@ -282,9 +293,9 @@ for (int k = 1; k <= 2; k++) {
                 " 90\\,\\%% for every seed after epoch %d.}\n",
                 field[k], what, settled);
 }
-#line 1987 "chapters/11-documents.nw"
+#line 2000 "chapters/11-documents.nw"
     
-#line 2027 "chapters/11-documents.nw"
+#line 2041 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanComparisons}{");
 for (int q = 1; q < pl->n_conf; q++) {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
@@ -302,21 +313,21 @@ for (int q = 1; q < pl->n_conf; q++) {
 }
 fprintf(f, ".}\n\\newcommand{\\hanTcritical}{%.3f}\n",
         t_critical(n - 1));
-#line 2054 "chapters/11-documents.nw"
+#line 2068 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanLastSeeds}{");
 for (int s = 0; s < n; s++)
     fprintf(f, "%s%.1f", s == 0 ? "" : s == n - 1 ? " and " : ", ",
             100 * pl->run[(pl->n_conf - 1) * n + s].curve[E].acc);
 fprintf(f, "\\,\\%%}\n");
-#line 2045 "chapters/11-documents.nw"
+#line 2059 "chapters/11-documents.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "\\newcommand{\\hanCpu}{%.1f}\n",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 1988 "chapters/11-documents.nw"
+#line 2001 "chapters/11-documents.nw"
 }
-#line 2066 "chapters/11-documents.nw"
+#line 2080 "chapters/11-documents.nw"
 typedef struct {
     int n, label, gold, gold_at, first[HAN_MAX_SENTENCES],
         words[HAN_MAX_SENTENCES];
@@ -326,6 +337,7 @@ typedef struct {
 
 static Shaded shade(Model *m, const Dataset *d, Batch *batch)
 {
+    assert(m->max_S <= MAX_WORDS + 2);      /* sh.token_w holds it */
     Shaded sh;
     int row = 0, n_gold;
     while (row < d->n - 1 && doc_sentences(sh.first, sh.words,
@@ -343,7 +355,7 @@ static Shaded shade(Model *m, const Dataset *d, Batch *batch)
     sh.src = batch->src;
     return sh;
 }
-#line 2097 "chapters/11-documents.nw"
+#line 2112 "chapters/11-documents.nw"
 static void write_document(const Shaded *sh, const Vocab *src,
                            const Vocab *tgt, FILE *f)
 {
@@ -366,7 +378,7 @@ static void write_document(const Shaded *sh, const Vocab *src,
     fprintf(f, "\\end{tabular}\\\\[1ex]\nclass given: \\emph{%s}\n",
             tgt->word[sh->label]);
 }
-#line 2122 "chapters/11-documents.nw"
+#line 2137 "chapters/11-documents.nw"
 static void write_terminal(Model *m, const Shaded *sh,
                            const Vocab *src, const Vocab *tgt,
                            FILE *f)
@@ -374,12 +386,12 @@ static void write_terminal(Model *m, const Shaded *sh,
     han_show(f, m, 0, sh->src, src, sh->gold_at);
     fprintf(f, "class: %s\n", tgt->word[sh->label]);
 }
-#line 1640 "chapters/11-documents.nw"
+#line 1643 "chapters/11-documents.nw"
 int main(int argc, char **argv)
 {
     program_name = "han-study";
     
-#line 1769 "chapters/11-documents.nw"
+#line 1775 "chapters/11-documents.nw"
 DataConfig dc = data_config_default();
 dc.task = &documents_task;
 dc.min_words = 2; dc.max_words = 6;
@@ -418,8 +430,9 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the hierarchical document classifier's variants"
               " and measure their evidence");
-#line 1815 "chapters/11-documents.nw"
-DocPlan plan = { .seeds = seeds, .base = base, .tc = tc };
+#line 1821 "chapters/11-documents.nw"
+DocPlan plan = { .seeds = seeds, .base = base, .tc = tc,
+                 .min_s = dc.min_words, .max_s = dc.max_words };
 char buf[256], *item[MAX_CONFIGS];
 plan.n_conf = split_list(buf, sizeof buf, "--configs", configs, item,
                          MAX_CONFIGS);
@@ -439,15 +452,15 @@ for (int q = 0; q < plan.n_conf; q++) {
                " han-last)", shown(item[q]));
     plan.variant[q] = v;
 }
-#line 1808 "chapters/11-documents.nw"
+#line 1814 "chapters/11-documents.nw"
 char **file[] = { &table, &curves, &sweep, &summary, &document,
                   &terminal, &save };
 const char *opt[] = { "--table", "--curves", "--sweep", "--summary",
                       "--document", "--terminal", "--save" };
 for (int i = 0; i < 7; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1644 "chapters/11-documents.nw"
+#line 1647 "chapters/11-documents.nw"
     
-#line 1840 "chapters/11-documents.nw"
+#line 1847 "chapters/11-documents.nw"
 Dataset train_set, val_set, sweep_set[DOC_MAX_SENTENCES + 1];
 datasets_make(&train_set, &val_set, &dc);
 Rng rng;
@@ -463,9 +476,9 @@ plan.run = xcalloc((size_t)plan.n_conf * seeds, sizeof(DocRun));
 memory_check(threads * run_bytes(&dc, &base, tc.batch_size),
              "--threads");
 run_parallel(doc_run, &plan, plan.n_conf * seeds, threads);
-#line 1645 "chapters/11-documents.nw"
+#line 1648 "chapters/11-documents.nw"
     
-#line 2131 "chapters/11-documents.nw"
+#line 2146 "chapters/11-documents.nw"
 FILE *f;
 if (table) { write_table(&plan, f = out_open(table)); out_close(f); }
 if (curves) {
@@ -475,7 +488,7 @@ if (curves) {
 if (sweep) { write_sweep(&plan, f = out_open(sweep)); out_close(f); }
 if (document || terminal) {
     
-#line 2152 "chapters/11-documents.nw"
+#line 2167 "chapters/11-documents.nw"
 Vocab src, tgt;
 vocab_build(&src, &documents_task, SOURCE);
 vocab_build(&tgt, &documents_task, TARGET);
@@ -491,7 +504,7 @@ if (terminal) {
                    f = out_open(terminal));
     out_close(f);
 }
-#line 2140 "chapters/11-documents.nw"
+#line 2155 "chapters/11-documents.nw"
 }
 if (summary) {
     write_summary(&plan, f = out_open(summary));
@@ -502,7 +515,7 @@ if (save) {
                       &documents_task };
     ckpt_save(&ck, save);
 }
-#line 1646 "chapters/11-documents.nw"
+#line 1649 "chapters/11-documents.nw"
     out_commit();
     return 0;
 }

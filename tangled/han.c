@@ -1,4 +1,4 @@
-#line 1448 "chapters/11-documents.nw"
+#line 1450 "chapters/11-documents.nw"
 /* han.c: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #include "han.h"
@@ -682,7 +682,8 @@ int han_evidence(const Model *m, int b, real *token_w,
 void han_show(FILE *f, const Model *m, int b, const int *ids,
               const Vocab *src, int gold_at)
 {
-    real token_w[MAX_WORDS + 2], sent_w[HAN_MAX_SENTENCES];
+    real *token_w = xcalloc(m->max_S, sizeof(real));
+    real sent_w[HAN_MAX_SENTENCES];
     int n = han_evidence(m, b, token_w, sent_w);
     const Han *h = (const Han *)m;
     for (int i = 0; i < n; i++) {
@@ -697,8 +698,9 @@ void han_show(FILE *f, const Model *m, int b, const int *ids,
                     src->word[ids[t]], (int)lround(100 * token_w[t]));
         fprintf(f, "\n");
     }
+    free(token_w);
 }
-#line 1398 "chapters/11-documents.nw"
+#line 1400 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -720,7 +722,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1423 "chapters/11-documents.nw"
+#line 1425 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();

@@ -1,4 +1,4 @@
-#line 1436 "chapters/11-documents.nw"
+#line 1438 "chapters/11-documents.nw"
 /* han.h: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #ifndef HAN_H
@@ -109,5 +109,5 @@ int han_evidence(const Model *m, int b,
 void han_show(FILE *f, const Model *m, int b,
               const int *ids /* [S]: row b's tokens */,
               const Vocab *src, int gold_at /* or -1 */);
-#line 1445 "chapters/11-documents.nw"
+#line 1447 "chapters/11-documents.nw"
 #endif

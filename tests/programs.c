@@ -163,6 +163,10 @@ static void test_bad_sentences_are_refused_before_training(void **s)
     refused("build/bin/heatmap --attention none --sentence 'the dog'",
             "no weights to show");
     refused("build/bin/heatmap", "--sentence is required");
+    refused("build/bin/han-study --configs han,dot",
+            "'dot' is not a variant of the document classifier");
+    refused("build/bin/han-study --configs han/3", "--configs");
+    refused("build/bin/han-study --seeds 0", "--seeds");
 }
 
 static void test_every_program_answers_help(void **s)
@@ -170,7 +174,8 @@ static void test_every_program_answers_help(void **s)
     (void)s;
     const char *programs[] = {"schedule", "loss-floor", "task-samples",
                               "train", "shapes", "sweep", "ablation",
-                              "heatmap", "bench"};
+                              "heatmap", "bench", "han-study",
+                              "classify"};
     for (size_t i = 0; i < sizeof programs / sizeof *programs; i++) {
         char command[100], out[4096];
         snprintf(command, sizeof command, "build/bin/%s --help",
