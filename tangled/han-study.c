@@ -1,4 +1,4 @@
-#line 1628 "chapters/11-documents.nw"
+#line 1629 "chapters/11-documents.nw"
 /* han-study: the hierarchical classifier's ablation, evidence and
    length sweep (chapter 11). */
 #include "checkpoint.h"
@@ -39,7 +39,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1659 "chapters/11-documents.nw"
+#line 1660 "chapters/11-documents.nw"
 typedef struct {
     double acc, sent_hit, word_hit, sent_mass, word_mass;
 } Evidence;
@@ -66,7 +66,7 @@ static void evidence_add(Evidence *e, const Model *m, const Batch *bt,
     e->word_mass += token_w[pos];
     free(token_w);
 }
-#line 1687 "chapters/11-documents.nw"
+#line 1688 "chapters/11-documents.nw"
 static Evidence evidence_of(Model *m, const Dataset *d, int bs)
 {
     Evidence e = {0};
@@ -91,7 +91,7 @@ static Evidence evidence_of(Model *m, const Dataset *d, int bs)
     batch_free(&batch);
     return e;
 }
-#line 1718 "chapters/11-documents.nw"
+#line 1719 "chapters/11-documents.nw"
 typedef struct {
     Evidence curve[MAX_EPOCHS + 1];
     double sweep[DOC_MAX_SENTENCES + 1];    /* accuracy, by length */
@@ -118,7 +118,7 @@ static void after_epoch(int epoch, double train_loss, double val_loss,
     Hook *h = ctx;
     h->run->curve[epoch] = evidence_of(h->m, h->val, 64);
 }
-#line 1746 "chapters/11-documents.nw"
+#line 1747 "chapters/11-documents.nw"
 static void doc_run(int index, void *ctx)
 {
     DocPlan *pl = ctx;
@@ -142,7 +142,7 @@ static void doc_run(int index, void *ctx)
     if (index == 0) run->model = m;
     else model_free(m);
 }
-#line 1869 "chapters/11-documents.nw"
+#line 1870 "chapters/11-documents.nw"
 static void mean_of(const DocPlan *pl, int q, int epoch, int field,
                     double *mean, double *sd)
 {
@@ -169,7 +169,7 @@ static const char *config_name(const DocPlan *pl, int q)
              pl->dirs[q] == 1 ? ", one direction" : "");
     return name[q];
 }
-#line 1900 "chapters/11-documents.nw"
+#line 1901 "chapters/11-documents.nw"
 static int word_mode_of(const DocPlan *pl, int q)
 {
     int v = pl->variant[q];
@@ -181,7 +181,7 @@ static int sentence_mode_of(const DocPlan *pl, int q)
     int v = pl->variant[q];
     return v == HAN_BOTH || v == HAN_SENTENCES_ONLY;
 }
-#line 1913 "chapters/11-documents.nw"
+#line 1914 "chapters/11-documents.nw"
 static void write_table(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs;
@@ -209,7 +209,7 @@ static void write_table(const DocPlan *pl, FILE *f)
             100 * doc_word_chance(), sentence_chance(pl),
             100 * doc_word_chance());
 }
-#line 1947 "chapters/11-documents.nw"
+#line 1948 "chapters/11-documents.nw"
 static void write_curves(const DocPlan *pl, FILE *f)
 {
     fprintf(f, "# epoch, chance of sentence and word hits, then per"
@@ -245,7 +245,7 @@ static void write_sweep(const DocPlan *pl, FILE *f)
         fprintf(f, "\n");
     }
 }
-#line 1987 "chapters/11-documents.nw"
+#line 1988 "chapters/11-documents.nw"
 static void write_summary(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs, n = pl->seeds;
@@ -258,7 +258,7 @@ static void write_summary(const DocPlan *pl, FILE *f)
                 field[k], mean, sd);
     }
     
-#line 2004 "chapters/11-documents.nw"
+#line 2005 "chapters/11-documents.nw"
 double bag = 0;
 for (int k = pl->min_s; k <= pl->max_s; k++)
     bag += doc_bag_of_words(k) / (pl->max_s - pl->min_s + 1);
@@ -270,9 +270,9 @@ fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanParams}{%zu}\n",
         sentence_chance(pl), 100 * doc_word_chance(), 100 * bag, n, E,
         pl->run[0].params);
-#line 1999 "chapters/11-documents.nw"
+#line 2000 "chapters/11-documents.nw"
     
-#line 2019 "chapters/11-documents.nw"
+#line 2020 "chapters/11-documents.nw"
 for (int k = 1; k <= 2; k++) {
     int settled = -1;
     for (int e = 0; e <= E && settled < 0; e++) {
@@ -293,9 +293,9 @@ for (int k = 1; k <= 2; k++) {
                 " 90\\,\\%% for every seed after epoch %d.}\n",
                 field[k], what, settled);
 }
-#line 2000 "chapters/11-documents.nw"
+#line 2001 "chapters/11-documents.nw"
     
-#line 2041 "chapters/11-documents.nw"
+#line 2042 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanComparisons}{");
 for (int q = 1; q < pl->n_conf; q++) {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
@@ -313,21 +313,21 @@ for (int q = 1; q < pl->n_conf; q++) {
 }
 fprintf(f, ".}\n\\newcommand{\\hanTcritical}{%.3f}\n",
         t_critical(n - 1));
-#line 2068 "chapters/11-documents.nw"
+#line 2069 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanLastSeeds}{");
 for (int s = 0; s < n; s++)
     fprintf(f, "%s%.1f", s == 0 ? "" : s == n - 1 ? " and " : ", ",
             100 * pl->run[(pl->n_conf - 1) * n + s].curve[E].acc);
 fprintf(f, "\\,\\%%}\n");
-#line 2059 "chapters/11-documents.nw"
+#line 2060 "chapters/11-documents.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "\\newcommand{\\hanCpu}{%.1f}\n",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2001 "chapters/11-documents.nw"
+#line 2002 "chapters/11-documents.nw"
 }
-#line 2080 "chapters/11-documents.nw"
+#line 2081 "chapters/11-documents.nw"
 typedef struct {
     int n, label, gold, gold_at, first[HAN_MAX_SENTENCES],
         words[HAN_MAX_SENTENCES];
@@ -355,7 +355,7 @@ static Shaded shade(Model *m, const Dataset *d, Batch *batch)
     sh.src = batch->src;
     return sh;
 }
-#line 2112 "chapters/11-documents.nw"
+#line 2113 "chapters/11-documents.nw"
 static void write_document(const Shaded *sh, const Vocab *src,
                            const Vocab *tgt, FILE *f)
 {
@@ -378,7 +378,7 @@ static void write_document(const Shaded *sh, const Vocab *src,
     fprintf(f, "\\end{tabular}\\\\[1ex]\nclass given: \\emph{%s}\n",
             tgt->word[sh->label]);
 }
-#line 2137 "chapters/11-documents.nw"
+#line 2138 "chapters/11-documents.nw"
 static void write_terminal(Model *m, const Shaded *sh,
                            const Vocab *src, const Vocab *tgt,
                            FILE *f)
@@ -386,12 +386,12 @@ static void write_terminal(Model *m, const Shaded *sh,
     han_show(f, m, 0, sh->src, src, sh->gold_at);
     fprintf(f, "class: %s\n", tgt->word[sh->label]);
 }
-#line 1643 "chapters/11-documents.nw"
+#line 1644 "chapters/11-documents.nw"
 int main(int argc, char **argv)
 {
     program_name = "han-study";
     
-#line 1775 "chapters/11-documents.nw"
+#line 1776 "chapters/11-documents.nw"
 DataConfig dc = data_config_default();
 dc.task = &documents_task;
 dc.min_words = 2; dc.max_words = 6;
@@ -430,7 +430,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the hierarchical document classifier's variants"
               " and measure their evidence");
-#line 1821 "chapters/11-documents.nw"
+#line 1822 "chapters/11-documents.nw"
 DocPlan plan = { .seeds = seeds, .base = base, .tc = tc,
                  .min_s = dc.min_words, .max_s = dc.max_words };
 char buf[256], *item[MAX_CONFIGS];
@@ -452,15 +452,15 @@ for (int q = 0; q < plan.n_conf; q++) {
                " han-last)", shown(item[q]));
     plan.variant[q] = v;
 }
-#line 1814 "chapters/11-documents.nw"
+#line 1815 "chapters/11-documents.nw"
 char **file[] = { &table, &curves, &sweep, &summary, &document,
                   &terminal, &save };
 const char *opt[] = { "--table", "--curves", "--sweep", "--summary",
                       "--document", "--terminal", "--save" };
 for (int i = 0; i < 7; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1647 "chapters/11-documents.nw"
+#line 1648 "chapters/11-documents.nw"
     
-#line 1847 "chapters/11-documents.nw"
+#line 1848 "chapters/11-documents.nw"
 Dataset train_set, val_set, sweep_set[DOC_MAX_SENTENCES + 1];
 datasets_make(&train_set, &val_set, &dc);
 Rng rng;
@@ -476,9 +476,9 @@ plan.run = xcalloc((size_t)plan.n_conf * seeds, sizeof(DocRun));
 memory_check(threads * run_bytes(&dc, &base, tc.batch_size),
              "--threads");
 run_parallel(doc_run, &plan, plan.n_conf * seeds, threads);
-#line 1648 "chapters/11-documents.nw"
+#line 1649 "chapters/11-documents.nw"
     
-#line 2146 "chapters/11-documents.nw"
+#line 2147 "chapters/11-documents.nw"
 FILE *f;
 if (table) { write_table(&plan, f = out_open(table)); out_close(f); }
 if (curves) {
@@ -488,7 +488,7 @@ if (curves) {
 if (sweep) { write_sweep(&plan, f = out_open(sweep)); out_close(f); }
 if (document || terminal) {
     
-#line 2167 "chapters/11-documents.nw"
+#line 2168 "chapters/11-documents.nw"
 Vocab src, tgt;
 vocab_build(&src, &documents_task, SOURCE);
 vocab_build(&tgt, &documents_task, TARGET);
@@ -504,7 +504,7 @@ if (terminal) {
                    f = out_open(terminal));
     out_close(f);
 }
-#line 2155 "chapters/11-documents.nw"
+#line 2156 "chapters/11-documents.nw"
 }
 if (summary) {
     write_summary(&plan, f = out_open(summary));
@@ -515,7 +515,7 @@ if (save) {
                       &documents_task };
     ckpt_save(&ck, save);
 }
-#line 1649 "chapters/11-documents.nw"
+#line 1650 "chapters/11-documents.nw"
     out_commit();
     return 0;
 }

@@ -1,4 +1,4 @@
-#line 1450 "chapters/11-documents.nw"
+#line 1451 "chapters/11-documents.nw"
 /* han.c: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #include "han.h"
@@ -257,7 +257,7 @@ for (int n = 0; n < N; n++)
             for (int i = 0; i < I; i++) to[i] += from[i];
         }
 }
-#line 809 "chapters/11-documents.nw"
+#line 810 "chapters/11-documents.nw"
 void pool_declare(Pool *pl, Params *p, const char *name, int mode,
                   int dirs, int H)
 {
@@ -276,7 +276,7 @@ void pool_init(const Pool *pl, Params *p, Rng *rng)
     scorer_init(&pl->sc, p, rng);
     init_xavier_uniform(param(p, pl->query), 1, pl->Hq, rng);
 }
-#line 830 "chapters/11-documents.nw"
+#line 831 "chapters/11-documents.nw"
 size_t pool_cache_reals(const Pool *pl, int N, int T)
 {
     if (pl->mode != POOL_ATTENTION) return 0;
@@ -302,7 +302,7 @@ void pool_free(Pool *pl)
     attn_cache_free(&pl->cache);
     free(pl->q_rows);
 }
-#line 870 "chapters/11-documents.nw"
+#line 871 "chapters/11-documents.nw"
 void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
                   const real *x, const int *len, const int *mask,
                   int N, int T)
@@ -313,7 +313,7 @@ void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
     for (int n = 0; n < N; n++) pl->nonempty[n] = len[n] > 0;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 890 "chapters/11-documents.nw"
+#line 891 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     memcpy(pl->q_rows + (size_t)n * pl->Hq, param(p, pl->query),
            sizeof(real) * pl->Hq);
@@ -323,14 +323,14 @@ for (int n = 0; n < N; n++)
     if (len[n])
         memcpy(w + (size_t)n * T, pl->cache.weights + (size_t)n * T,
                sizeof(real) * T);
-#line 880 "chapters/11-documents.nw"
+#line 881 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
         if (!len[n]) continue;
         real *o = pooled + (size_t)n * D;
         
-#line 901 "chapters/11-documents.nw"
+#line 902 "chapters/11-documents.nw"
 const real *first = x + (size_t)n * T * D;
 const real *last = first + (size_t)(len[n] - 1) * D;
 int H = D / pl->dirs;
@@ -343,10 +343,10 @@ if (pl->mode == POOL_MEAN) {
     memcpy(o, last, sizeof(real) * H);
     if (pl->dirs == 2) memcpy(o + H, first + H, sizeof(real) * H);
 }
-#line 886 "chapters/11-documents.nw"
+#line 887 "chapters/11-documents.nw"
     }
 }
-#line 917 "chapters/11-documents.nw"
+#line 918 "chapters/11-documents.nw"
 void pool_backward(real *dx, Params *p, Pool *pl,
                    const real *d_pooled, const real *x,
                    const int *len, const int *mask, int N, int T)
@@ -354,7 +354,7 @@ void pool_backward(real *dx, Params *p, Pool *pl,
     int D = pl->D, H = D / pl->dirs;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 944 "chapters/11-documents.nw"
+#line 945 "chapters/11-documents.nw"
 memset(pl->d_q_rows, 0, sizeof(real) * N * pl->Hq);
 attention_backward(pl->d_q_rows, dx, p, &pl->cache, &pl->sc, d_pooled,
                    pl->q_rows, x, mask, pl->nonempty, N, 1, T);
@@ -362,7 +362,7 @@ real *dq = param_grad(p, pl->query);
 for (int n = 0; n < N; n++)
     for (int k = 0; k < pl->Hq; k++)
         dq[k] += pl->d_q_rows[(size_t)n * pl->Hq + k];
-#line 924 "chapters/11-documents.nw"
+#line 925 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
@@ -381,7 +381,7 @@ for (int n = 0; n < N; n++)
             for (int k = 0; k < H; k++) first[H + k] += g[H + k];
     }
 }
-#line 979 "chapters/11-documents.nw"
+#line 980 "chapters/11-documents.nw"
 static const char *const han_variant[] = {
     "han", "han-words", "han-sentences", "han-mean", "han-last",
     NULL };
@@ -394,7 +394,7 @@ static int han_chooses(int variant)
 {
     return variant < HAN_MEAN;
 }
-#line 1022 "chapters/11-documents.nw"
+#line 1023 "chapters/11-documents.nw"
 static void han_declare(Han *h, const ModelConfig *cfg)
 {
     Params *p = &h->m.params;
@@ -411,7 +411,7 @@ static void han_declare(Han *h, const ModelConfig *cfg)
     h->out_b = params_add(p, "out_b", 1, cfg->tgt_vocab);
     h->D = D;
 }
-#line 1045 "chapters/11-documents.nw"
+#line 1046 "chapters/11-documents.nw"
 typedef struct { size_t reals, ints; } HanSizes;
 
 static void han_capacity(int max_len, int *max_NS, int *max_W)
@@ -423,7 +423,7 @@ static void han_capacity(int max_len, int *max_NS, int *max_W)
     if (*max_NS < 1) *max_NS = 1;
     if (*max_W < 1) *max_W = 1;
 }
-#line 1058 "chapters/11-documents.nw"
+#line 1059 "chapters/11-documents.nw"
 static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
                           int max_B)
 {
@@ -440,7 +440,7 @@ static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
               + pool_cache_reals(&h->sent_pool, B, h->max_NS);
     return s;
 }
-#line 1076 "chapters/11-documents.nw"
+#line 1077 "chapters/11-documents.nw"
 static Model *han_create(const ModelConfig *cfg, int max_B,
                          int max_len, uint64_t seed)
 {
@@ -453,7 +453,7 @@ static Model *han_create(const ModelConfig *cfg, int max_B,
     han_declare(h, cfg);
     params_alloc(&h->m.params);
     
-#line 1093 "chapters/11-documents.nw"
+#line 1094 "chapters/11-documents.nw"
 Params *p = &h->m.params;
 Rng rng;
 rng_seed(&rng, seed);
@@ -464,9 +464,9 @@ pool_init(&h->word_pool, p, &rng);
 bigru_init(&h->sent_gru, p, &rng);
 pool_init(&h->sent_pool, p, &rng);
 init_xavier_uniform(param(p, h->out_W), h->D, cfg->tgt_vocab, &rng);
-#line 1088 "chapters/11-documents.nw"
+#line 1089 "chapters/11-documents.nw"
     
-#line 1105 "chapters/11-documents.nw"
+#line 1106 "chapters/11-documents.nw"
 size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
 size_t E = cfg->E, V = cfg->tgt_vocab;
 int **ints[] = { &h->w_ids, &h->w_mask, &h->w_len, &h->s_len,
@@ -487,10 +487,10 @@ bigru_cache_alloc(&h->word_cache, &h->word_gru, N, W);
 bigru_cache_alloc(&h->sent_cache, &h->sent_gru, B, h->max_NS);
 pool_alloc(&h->word_pool, N, W);
 pool_alloc(&h->sent_pool, B, h->max_NS);
-#line 1089 "chapters/11-documents.nw"
+#line 1090 "chapters/11-documents.nw"
     return &h->m;
 }
-#line 1127 "chapters/11-documents.nw"
+#line 1128 "chapters/11-documents.nw"
 static void han_free(Model *m)
 {
     Han *h = han_of(m);
@@ -502,7 +502,7 @@ static void han_free(Model *m)
     params_free(&m->params);
     free(h);
 }
-#line 1142 "chapters/11-documents.nw"
+#line 1143 "chapters/11-documents.nw"
 static double han_bytes(const ModelConfig *cfg, int max_B,
                         int max_len)
 {
@@ -522,7 +522,7 @@ static size_t han_param_count(const ModelConfig *cfg)
     han_declare(&h, cfg);
     return h.m.params.count;
 }
-#line 1164 "chapters/11-documents.nw"
+#line 1165 "chapters/11-documents.nw"
 static const char *han_check(const ModelConfig *cfg)
 {
     if (cfg->attention < 0 || cfg->attention >= HAN_VARIANTS)
@@ -535,7 +535,7 @@ static const char *han_check(const ModelConfig *cfg)
         return "the document classifier needs at least one class";
     return NULL;
 }
-#line 1183 "chapters/11-documents.nw"
+#line 1184 "chapters/11-documents.nw"
 static void han_split(Han *h, const Batch *batch)
 {
     int B = batch->B, S = batch->S;
@@ -547,7 +547,7 @@ static void han_split(Han *h, const Batch *batch)
                               batch->src + (size_t)b * S,
                               batch->src_len[b]);
         
-#line 1203 "chapters/11-documents.nw"
+#line 1204 "chapters/11-documents.nw"
 if (n < 0)
     refuse("a document has more than %d sentences, the most this"
            " model reads", h->max_NS);
@@ -555,14 +555,14 @@ for (int i = 0; i < n; i++)
     if (words[i] > h->max_W)
         refuse("a sentence has %d words; this model reads at most %d",
                words[i], h->max_W);
-#line 1194 "chapters/11-documents.nw"
+#line 1195 "chapters/11-documents.nw"
         h->s_len[b] = n;
         if (n > h->NS) h->NS = n;
         for (int i = 0; i < n; i++)
             if (words[i] > h->W) h->W = words[i];
     }
     
-#line 1212 "chapters/11-documents.nw"
+#line 1213 "chapters/11-documents.nw"
 int NS = h->NS, W = h->W;
 for (int b = 0; b < B; b++)
     for (int i = 0; i < NS; i++) {
@@ -577,9 +577,9 @@ for (int b = 0; b < B; b++)
                 on ? batch->src[(size_t)b * S + first + t] : PAD;
         }
     }
-#line 1200 "chapters/11-documents.nw"
+#line 1201 "chapters/11-documents.nw"
 }
-#line 1228 "chapters/11-documents.nw"
+#line 1229 "chapters/11-documents.nw"
 static void han_read(Han *h, const Batch *batch)
 {
     const Params *p = &h->m.params;
@@ -599,7 +599,7 @@ static void han_read(Han *h, const Batch *batch)
     linear_forward(h->logits, h->doc, param(p, h->out_W),
                    param(p, h->out_b), B, h->D, V);
 }
-#line 1253 "chapters/11-documents.nw"
+#line 1254 "chapters/11-documents.nw"
 static double han_forward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -613,7 +613,7 @@ static double han_forward(Model *m, const Batch *batch)
                                          B, V, 0, PAD, &h->counted);
     return total / h->counted;
 }
-#line 1271 "chapters/11-documents.nw"
+#line 1272 "chapters/11-documents.nw"
 static void han_backward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -628,27 +628,27 @@ static void han_backward(Model *m, const Batch *batch)
                     param_grad(p, h->out_b), h->d_logits, h->doc,
                     param(p, h->out_W), B, D, V);
     
-#line 1291 "chapters/11-documents.nw"
+#line 1292 "chapters/11-documents.nw"
 memset(h->d_sent_out, 0, sizeof(real) * N * D);
 pool_backward(h->d_sent_out, p, &h->sent_pool, h->d_doc, h->sent_out,
               h->s_len, h->s_mask, B, NS);
 memset(h->d_sent_in, 0, sizeof(real) * N * D);
 bigru_backward(h->d_sent_in, p, &h->sent_cache, &h->sent_gru,
                h->d_sent_out, h->sent_in, h->s_len, B, NS);
-#line 1285 "chapters/11-documents.nw"
+#line 1286 "chapters/11-documents.nw"
     
-#line 1299 "chapters/11-documents.nw"
+#line 1300 "chapters/11-documents.nw"
 memset(h->d_word_out, 0, sizeof(real) * N * W * D);
 pool_backward(h->d_word_out, p, &h->word_pool, h->d_sent_in,
               h->word_out, h->w_len, h->w_mask, N, W);
 memset(h->d_x, 0, sizeof(real) * N * W * E);
 bigru_backward(h->d_x, p, &h->word_cache, &h->word_gru, h->d_word_out,
                h->x, h->w_len, N, W);
-#line 1286 "chapters/11-documents.nw"
+#line 1287 "chapters/11-documents.nw"
     embedding_backward(param_grad(p, h->emb), h->d_x, h->w_ids,
                        h->w_len, N, W, E);
 }
-#line 1334 "chapters/11-documents.nw"
+#line 1335 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label)
 {
     assert(m->cfg.family == &han_family);
@@ -663,7 +663,7 @@ void han_classify(Model *m, const Batch *batch, int *label)
         label[b] = best;
     }
 }
-#line 1350 "chapters/11-documents.nw"
+#line 1351 "chapters/11-documents.nw"
 int han_evidence(const Model *m, int b, real *token_w,
                  real *sentence_w)
 {
@@ -678,7 +678,7 @@ int han_evidence(const Model *m, int b, real *token_w,
     }
     return n;
 }
-#line 1376 "chapters/11-documents.nw"
+#line 1377 "chapters/11-documents.nw"
 void han_show(FILE *f, const Model *m, int b, const int *ids,
               const Vocab *src, int gold_at)
 {
@@ -700,7 +700,7 @@ void han_show(FILE *f, const Model *m, int b, const int *ids,
     }
     free(token_w);
 }
-#line 1400 "chapters/11-documents.nw"
+#line 1401 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -722,7 +722,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1425 "chapters/11-documents.nw"
+#line 1426 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();

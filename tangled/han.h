@@ -1,4 +1,4 @@
-#line 1438 "chapters/11-documents.nw"
+#line 1439 "chapters/11-documents.nw"
 /* han.h: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #ifndef HAN_H
@@ -47,7 +47,7 @@ void bigru_backward(real *dx /* [N, T, I] */, Params *p,
                     BiGruCache *c, const BiGru *g,
                     const real *d_out /* [N, T, D] */,
                     const real *x, const int *len, int N, int T);
-#line 791 "chapters/11-documents.nw"
+#line 792 "chapters/11-documents.nw"
 enum { POOL_ATTENTION, POOL_MEAN, POOL_LAST };
 typedef struct {
     int mode, dirs, D, Hq;          /* D = dirs H; the query's size */
@@ -63,7 +63,7 @@ void pool_init(const Pool *pl, Params *p, Rng *rng);
 size_t pool_cache_reals(const Pool *pl, int N, int T);
 void pool_alloc(Pool *pl, int N, int T);
 void pool_free(Pool *pl);
-#line 860 "chapters/11-documents.nw"
+#line 861 "chapters/11-documents.nw"
 void pool_forward(real *pooled /* [N, D] */, real *w /* [N, T] */,
                   Pool *pl, const Params *p,
                   const real *x /* [N, T, D] */,
@@ -72,13 +72,13 @@ void pool_forward(real *pooled /* [N, D] */, real *w /* [N, T] */,
 void pool_backward(real *dx /* [N, T, D] */, Params *p, Pool *pl,
                    const real *d_pooled /* [N, D] */, const real *x,
                    const int *len, const int *mask, int N, int T);
-#line 967 "chapters/11-documents.nw"
+#line 968 "chapters/11-documents.nw"
 enum { HAN_BOTH, HAN_WORDS_ONLY, HAN_SENTENCES_ONLY, HAN_MEAN,
        HAN_LAST, HAN_VARIANTS };
 enum { HAN_MAX_SENTENCES = 8, HAN_MAX_WORDS = 12 };
 extern const ModelFamily han_family;
 ModelConfig han_config_default(void);
-#line 996 "chapters/11-documents.nw"
+#line 997 "chapters/11-documents.nw"
 typedef struct {
     Model m;                            /* first */
     int emb, out_W, out_b;              /* [V, E], [D, V], [1, V] */
@@ -100,14 +100,14 @@ static inline Han *han_of(Model *m)
 {
     return (Han *)m;
 }
-#line 1328 "chapters/11-documents.nw"
+#line 1329 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label /* [B] */);
 int han_evidence(const Model *m, int b,
                  real *token_w /* [S] */,
                  real *sentence_w /* [HAN_MAX_SENTENCES] */);
-#line 1371 "chapters/11-documents.nw"
+#line 1372 "chapters/11-documents.nw"
 void han_show(FILE *f, const Model *m, int b,
               const int *ids /* [S]: row b's tokens */,
               const Vocab *src, int gold_at /* or -1 */);
-#line 1447 "chapters/11-documents.nw"
+#line 1448 "chapters/11-documents.nw"
 #endif
