@@ -298,9 +298,10 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
 TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-seeds.tex build/gen/tstudy-val.dat \
         build/gen/tstudy-curves.dat \
-        $(foreach v,params heads blind nopos noscale onehead onehead-noscale \
-          warmup,build/gen/tstudy-$v.tex) \
+        $(foreach v,params heads blind spikes nopos noscale onehead onehead-noscale \
+          warmup paper,build/gen/tstudy-$v.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
 GEN  += $(TSTUDY) build/gen/bench-transformer.txt
@@ -416,7 +417,10 @@ build/gen/scale-trials.tex &: build/bin/scale-sweep
 	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
 $(TSTUDY) &: build/bin/transformer-study
 	@mkdir -p $(@D)
-	build/bin/transformer-study --table build/gen/tstudy-table.tex \
+	build/bin/transformer-study --seeds 5 \
+	  --table build/gen/tstudy-table.tex \
+	  --seeds-table build/gen/tstudy-seeds.tex \
+	  --val-curves build/gen/tstudy-val.dat \
 	  --heads-table build/gen/tstudy-heads-table.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
@@ -619,6 +623,7 @@ build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
 build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
+build/fig/tstudy-seeds.tex: build/gen/tstudy-val.dat build/gen/loss-floor.tex
 build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-head%.dat
 	@mkdir -p $(@D)

@@ -114,10 +114,11 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1437 "chapters/03-bottleneck.nw"
+#line 1438 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
+    int inverse_sqrt;       /* 1: chapter 1's lr_inverse_sqrt */
     uint64_t seed;
 } TrainConfig;
 TrainConfig train_config_default(void);
