@@ -33,7 +33,7 @@ endif
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish tasks attention model seq2seq align metrics \
              transformer tmodel families checkpoint beam
-PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
+PROGRAMS  := schedule loss-floor attention-example task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
@@ -284,6 +284,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/tstudy-table.tex build/gen/schedule-table.tex \
         build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/schedule-8.dat build/gen/loss-floor.tex \
+        build/gen/attention-example.tex \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex \
         build/gen/heatmap-reader.txt \
@@ -345,6 +346,8 @@ build/gen/schedule-%.dat: build/bin/schedule
 	@mkdir -p $(@D)
 	build/bin/schedule --warmup-epochs $* --floor 5e-5 > $@
 
+build/gen/attention-example.tex: build/bin/attention-example
+	build/bin/attention-example > $@
 build/gen/loss-floor.tex: build/bin/loss-floor
 	@mkdir -p $(@D)
 	build/bin/loss-floor --vocab 21 --smoothing 0.1 > $@
@@ -455,6 +458,14 @@ build/gen/recipe-dot.ckpt: build/bin/train
 	@mkdir -p $(@D)
 	build/bin/train --attention dot --save $@ \
 	  > build/gen/train-recipe-dot.txt
+# chapter 4's own result: the last line of each of the two logs
+build/gen/attention-result.txt: build/gen/train-none.txt \
+		build/gen/recipe-dot.ckpt
+	{ printf 'no attention:  '; sed -n 's/^# validation: //p' \
+	    build/gen/train-none.txt; printf 'dot attention: '; \
+	  sed -n 's/^# validation: //p' build/gen/train-recipe-dot.txt; \
+	} > $@.tmp && mv $@.tmp $@
+GEN += build/gen/attention-result.txt
 BEAM_LIST := build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt,$\
              build/gen/long-transformer-64.ckpt
 BEAM_MODELS := $(subst $(comma), ,$(BEAM_LIST))
@@ -624,6 +635,8 @@ build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
 build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
 build/fig/tstudy-seeds.tex: build/gen/tstudy-val.dat build/gen/loss-floor.tex
+build/fig/attention-result.tex: build/gen/train-none.txt \
+		build/gen/recipe-dot.ckpt build/gen/loss-floor.tex
 build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-head%.dat
 	@mkdir -p $(@D)

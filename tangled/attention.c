@@ -1,11 +1,11 @@
-#line 108 "chapters/04-attention.nw"
+#line 131 "chapters/04-attention.nw"
 /* attention.c: score, softmax, average (chapter 4). */
 #include "attention.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 161 "chapters/04-attention.nw"
+#line 184 "chapters/04-attention.nw"
 void masked_softmax(real *w, const real *score, const int *mask,
                     int n)
 {
@@ -13,14 +13,14 @@ void masked_softmax(real *w, const real *score, const int *mask,
         w[s] = mask[s] ? score[s] : MASKED_SCORE;
     softmax(w, w, n);
 }
-#line 183 "chapters/04-attention.nw"
+#line 206 "chapters/04-attention.nw"
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
     real dot = dot_product(w, dw, n);
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 265 "chapters/04-attention.nw"
+#line 289 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -35,7 +35,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 284 "chapters/04-attention.nw"
+#line 308 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     const char *problem = scorer_check(kind, Hd, He);
@@ -61,7 +61,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 389 "chapters/04-attention.nw"
+#line 413 "chapters/04-attention.nw"
 /* unit a of h_t W_d + h_s W_e, the additive score's hidden layer */
 static real additive_pre(const Scorer *sc, const Params *p,
                          const real *h_t, const real *h_s, int a)
@@ -74,7 +74,7 @@ static real additive_pre(const Scorer *sc, const Params *p,
         pre += h_s[k] * W_e[(size_t)k * sc->A + a];
     return pre;
 }
-#line 403 "chapters/04-attention.nw"
+#line 427 "chapters/04-attention.nw"
 static real score_pair(const Scorer *sc, const Params *p,
                        const real *h_t /* [Hd] */,
                        const real *h_s /* [He] */)
@@ -95,7 +95,7 @@ static real score_pair(const Scorer *sc, const Params *p,
     }
     return e;
 }
-#line 551 "chapters/04-attention.nw"
+#line 590 "chapters/04-attention.nw"
 static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
                                    const Scorer *sc, const real *h_t,
                                    const real *h_s, int a, real de)
@@ -116,7 +116,7 @@ static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
         dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 574 "chapters/04-attention.nw"
+#line 613 "chapters/04-attention.nw"
 static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                 const Scorer *sc, const real *h_t,
                                 const real *h_s, real de)
@@ -193,7 +193,7 @@ static void additive_pair_backward(real *restrict dpd /* [A] */,
         dpe[k] += dpre;
     }
 }
-#line 354 "chapters/04-attention.nw"
+#line 378 "chapters/04-attention.nw"
 void attention_forward_plain(real *context, AttnCache *c,
                              const Scorer *sc, const Params *p,
                              const real *dec, const real *enc,
@@ -207,7 +207,7 @@ void attention_forward_plain(real *context, AttnCache *c,
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 376 "chapters/04-attention.nw"
+#line 400 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -220,10 +220,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 367 "chapters/04-attention.nw"
+#line 391 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 427 "chapters/04-attention.nw"
+#line 451 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -231,10 +231,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 369 "chapters/04-attention.nw"
+#line 393 "chapters/04-attention.nw"
         }
 }
-#line 473 "chapters/04-attention.nw"
+#line 512 "chapters/04-attention.nw"
 void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
                               AttnCache *c, const Scorer *sc,
                               const real *d_context, const real *dec,
@@ -250,7 +250,7 @@ void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
             const real *w = c->weights + at * S;
             const real *dctx = d_context + at * He;
             
-#line 509 "chapters/04-attention.nw"
+#line 548 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -261,18 +261,18 @@ for (int s = 0; s < S; s++) {
         dh_s[k] += w[s] * dctx[k];
     }
 }
-#line 488 "chapters/04-attention.nw"
+#line 527 "chapters/04-attention.nw"
             memset(d_score, 0, sizeof(real) * S);
             softmax_backward(d_score, w, d_weights, S);
             
-#line 542 "chapters/04-attention.nw"
+#line 581 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
     size_t bs = (size_t)b * S + s;
     score_pair_backward(d_dec + at * Hd, d_enc + bs * He, p, sc,
                         dec + at * Hd, enc + bs * He, d_score[s]);
 }
-#line 491 "chapters/04-attention.nw"
+#line 530 "chapters/04-attention.nw"
         }
     free(d_weights); free(d_score);
 }
@@ -346,7 +346,7 @@ if (sc->kind == SCORE_LAST) {
 #line 1677 "chapters/B-fast.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 427 "chapters/04-attention.nw"
+#line 451 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {

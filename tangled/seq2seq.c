@@ -475,7 +475,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 #line 806 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 256 "chapters/04-attention.nw"
+#line 280 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
@@ -521,7 +521,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 881 "chapters/03-bottleneck.nw"
     
-#line 665 "chapters/04-attention.nw"
+#line 704 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -541,7 +541,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, &rng);
 #line 886 "chapters/03-bottleneck.nw"
     
-#line 670 "chapters/04-attention.nw"
+#line 709 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, &rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, &rng);
@@ -583,7 +583,7 @@ real **arrays[] = {
 #line 933 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 680 "chapters/04-attention.nw"
+#line 719 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -604,7 +604,7 @@ static void seq2seq_free(Model *m)
     free(s->dec_in);
     free(s->src_x);
     
-#line 691 "chapters/04-attention.nw"
+#line 730 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
@@ -613,7 +613,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(s);
 }
-#line 708 "chapters/04-attention.nw"
+#line 747 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -624,7 +624,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 725 "chapters/04-attention.nw"
+#line 764 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -632,11 +632,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 718 "chapters/04-attention.nw"
+#line 757 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 733 "chapters/04-attention.nw"
+#line 772 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -648,7 +648,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 721 "chapters/04-attention.nw"
+#line 760 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 77 "chapters/05-ablation.nw"
@@ -717,7 +717,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 746 "chapters/04-attention.nw"
+#line 785 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
 #line 1063 "chapters/03-bottleneck.nw"
@@ -762,11 +762,11 @@ linear_backward(s->d_top, param_grad(p, s->out_W),
 #line 1131 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 762 "chapters/04-attention.nw"
+#line 801 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 774 "chapters/04-attention.nw"
+#line 813 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -780,7 +780,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 790 "chapters/04-attention.nw"
+#line 829 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -788,7 +788,7 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 765 "chapters/04-attention.nw"
+#line 804 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
@@ -875,7 +875,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
     
 #line 1318 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 751 "chapters/04-attention.nw"
+#line 790 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)
