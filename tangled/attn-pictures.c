@@ -4,7 +4,7 @@
 #include "transformer.h"
 #include <stdio.h>
 enum { MASK_T = 6, MASK_LEN = 4, PE_T = 64, PE_D = 64 };
-#line 3520 "chapters/A-programs.nw"
+#line 3522 "chapters/A-programs.nw"
 static void write_mask(FILE *f, const char *name, const int *key_len,
                        int causal)
 {
@@ -29,7 +29,7 @@ static void write_masks(const char *path)
     write_mask(f, "both", key_len, 1);
     out_close(f);
 }
-#line 3546 "chapters/A-programs.nw"
+#line 3548 "chapters/A-programs.nw"
 static void write_positions(const char *path)
 {
     static real pe[PE_T * PE_D];
@@ -57,6 +57,8 @@ int main(int argc, char **argv)
     parse_options(argc, argv, options, 2, "write the data of the"
                   " pictures of the attention masks (TikZ) and of"
                   " the positional encoding (gnuplot) of chapter 7");
+    if (!masks && !positions)
+        refuse("nothing to write: give --masks, --positions or both");
     if (masks) out_plan("--masks", masks);
     if (positions) out_plan("--positions", positions);
     if (masks) write_masks(masks);
