@@ -34,7 +34,8 @@ endif
 MODULES   := toolkit task spanish tasks attention model seq2seq align metrics \
              transformer tmodel families checkpoint beam
 PROGRAMS  := schedule loss-floor attention-example task-samples train shapes sweep spanish-study \
-             spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
+             spanish-apertium ablation heatmap bench scale-sweep attn-counts \
+             attn-pictures translate \
              beam-table transformer-study padding-count
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
@@ -291,7 +292,9 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/train-small-summary.tex \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
-        build/gen/scale.dat build/gen/counts-table.tex build/gen/padding-count.tex \
+        build/gen/scale.dat build/gen/scale-dk64.tex \
+        build/gen/counts-table.tex build/gen/padding-count.tex \
+        build/gen/masks.tex build/gen/positions.dat \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/beam-cache.tex build/gen/translate-session.txt build/gen/translate-heatmap.txt \
@@ -319,6 +322,7 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
+        test_a_new_last_position_leaves_the_past_bit_identical \
         test_changing_a_future_token_leaves_the_past_bit_identical \
         check_mha
 WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass \
@@ -415,7 +419,7 @@ build/gen/bench-peak.txt: build/gen/bench.txt
 	grep -E '^(vector registers|peak|clock|fused)' build/gen/bench.txt > $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
-build/gen/scale-trials.tex &: build/bin/scale-sweep
+build/gen/scale-trials.tex build/gen/scale-dk64.tex &: build/bin/scale-sweep
 	@mkdir -p $(@D)
 	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
 $(TSTUDY) &: build/bin/transformer-study
@@ -430,6 +434,10 @@ $(TSTUDY) &: build/bin/transformer-study
 build/gen/bench-transformer.txt: build/gen/bench.txt
 	grep -E '^(medians|peak|train (transformer|none|dot|additive))' \
 	  build/gen/bench.txt > $@
+build/gen/masks.tex build/gen/positions.dat &: build/bin/attn-pictures
+	@mkdir -p $(@D)
+	build/bin/attn-pictures --masks build/gen/masks.tex \
+	  --positions build/gen/positions.dat
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
@@ -633,6 +641,7 @@ build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
+build/fig/positions.tex: build/gen/positions.dat
 build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
 build/fig/tstudy-seeds.tex: build/gen/tstudy-val.dat build/gen/loss-floor.tex
 build/fig/attention-result.tex: build/gen/train-none.txt \

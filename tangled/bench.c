@@ -90,9 +90,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 3538 "chapters/A-programs.nw"
+#line 3635 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 3544 "chapters/A-programs.nw"
+#line 3641 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -113,7 +113,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 3572 "chapters/A-programs.nw"
+#line 3669 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -122,9 +122,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 3564 "chapters/A-programs.nw"
+#line 3661 "chapters/A-programs.nw"
     
-#line 3582 "chapters/A-programs.nw"
+#line 3679 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -145,7 +145,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 3565 "chapters/A-programs.nw"
+#line 3662 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -507,7 +507,7 @@ if (table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 3541 "chapters/A-programs.nw"
+#line 3638 "chapters/A-programs.nw"
 time_attention(peak);
 #line 2317 "chapters/B-fast.nw"
 {

@@ -11,7 +11,7 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* the family's variant */
     
-#line 132 "chapters/07b-training.nw"
+#line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 639 "chapters/03-bottleneck.nw"
@@ -56,7 +56,7 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1150 "chapters/07b-training.nw"
+#line 1156 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */

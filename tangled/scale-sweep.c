@@ -31,10 +31,11 @@ static void write_sentences(const char *prefix,
                             const int *dk, int n, int keys,
                             int trials)
 {
-    int last = n - 1, at16 = -1;
+    int last = n - 1, at16 = -1, at64 = -1;
     double lo = st[1][0].score_var, hi = lo;
     for (int k = 0; k < n; k++) {
         if (dk[k] == 16) at16 = k;
+        if (dk[k] == 64) at64 = k;
         lo = fmin(lo, st[1][k].score_var);
         hi = fmax(hi, st[1][k].score_var);
     }
@@ -49,7 +50,7 @@ static void write_sentences(const char *prefix,
     out_close(f);
     f = open_sentence(prefix, "summary");
     
-#line 3407 "chapters/A-programs.nw"
+#line 3411 "chapters/A-programs.nw"
 fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
         " unscaled score grows from %.2f to %.0f, as $d_k$ does;"
         " the scaled score's stays between %.2f and %.2f at every"
@@ -82,7 +83,17 @@ if (at16 >= 0)
             " %.2f with it.", st[0][at16].max_weight,
             st[1][at16].max_weight);
 fprintf(f, "\n");
-#line 3403 "chapters/A-programs.nw"
+#line 3404 "chapters/A-programs.nw"
+    out_close(f);
+    f = open_sentence(prefix, "dk64");
+    
+#line 3447 "chapters/A-programs.nw"
+if (at64 >= 0)
+    fprintf(f, "a mean largest weight of %.2f with the scale and"
+            " %.2f without it, where a uniform row of %d keys would"
+            " give %.3f%%", st[1][at64].max_weight,
+            st[0][at64].max_weight, keys, 1.0 / keys);
+#line 3407 "chapters/A-programs.nw"
     out_close(f);
 }
 
@@ -105,8 +116,8 @@ parse_options(argc, argv, options, 5,
               "measure why attention scores are divided by"
               " sqrt(d_k)");
 const char *sentence_names[] = {"-intro.tex", "-trials.tex",
-                                "-summary.tex"};
-for (int k = 0; summary && k < 3; k++)
+                                "-summary.tex", "-dk64.tex"};
+for (int k = 0; summary && k < 4; k++)
     out_plan("--summary", out_name(summary, sentence_names[k]));
 #line 3311 "chapters/A-programs.nw"
     ScoreStats st[2][MAX_WIDTHS] = {{{0}}};

@@ -491,7 +491,7 @@ ModelConfig model_config_default(void)
                           .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 135 "chapters/07b-training.nw"
+#line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 #line 822 "chapters/03-bottleneck.nw"
                                                                };
