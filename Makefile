@@ -33,10 +33,10 @@ endif
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish documents tasks attention model seq2seq \
              align metrics transformer tmodel han families checkpoint beam
-PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
-             spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table transformer-study padding-count han-study \
-             classify
+PROGRAMS  := schedule loss-floor attention-example task-samples train shapes sweep spanish-study \
+             spanish-apertium ablation heatmap bench scale-sweep attn-counts \
+             attn-pictures translate \
+             beam-table transformer-study padding-count han-study classify
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
              09-spanish 11-documents
@@ -287,13 +287,16 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/tstudy-table.tex build/gen/schedule-table.tex \
         build/gen/schedule.dat build/gen/schedule-1.dat \
         build/gen/schedule-8.dat build/gen/loss-floor.tex \
+        build/gen/attention-example.tex \
         build/gen/task-samples.tex build/gen/task-stats.tex \
         build/gen/train-none.txt build/gen/shapes.tex \
         build/gen/heatmap-reader.txt \
         build/gen/train-small-summary.tex \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
-        build/gen/scale.dat build/gen/counts-table.tex build/gen/padding-count.tex \
+        build/gen/scale.dat build/gen/scale-dk64.tex \
+        build/gen/counts-table.tex build/gen/padding-count.tex \
+        build/gen/masks.tex build/gen/positions.dat \
         build/gen/bench-mha.txt \
         build/gen/beam-table.tex build/gen/beam-summary.tex \
         build/gen/beam-cache.tex build/gen/translate-session.txt build/gen/translate-heatmap.txt \
@@ -301,9 +304,10 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
 TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-seeds.tex build/gen/tstudy-val.dat \
         build/gen/tstudy-curves.dat \
-        $(foreach v,params heads blind nopos noscale onehead onehead-noscale \
-          warmup,build/gen/tstudy-$v.tex) \
+        $(foreach v,params heads blind spikes nopos noscale onehead onehead-noscale \
+          warmup paper,build/gen/tstudy-$v.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
 GEN  += $(TSTUDY) build/gen/bench-transformer.txt
@@ -320,6 +324,7 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count
 WOVEN_TESTS += test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
+        test_a_new_last_position_leaves_the_past_bit_identical \
         test_changing_a_future_token_leaves_the_past_bit_identical \
         check_mha
 WOVEN_TESTS += test_greedy_decoding_agrees_with_the_forward_pass \
@@ -350,6 +355,8 @@ build/gen/schedule-%.dat: build/bin/schedule
 	@mkdir -p $(@D)
 	build/bin/schedule --warmup-epochs $* --floor 5e-5 > $@
 
+build/gen/attention-example.tex: build/bin/attention-example
+	build/bin/attention-example > $@
 build/gen/loss-floor.tex: build/bin/loss-floor
 	@mkdir -p $(@D)
 	build/bin/loss-floor --vocab 21 --smoothing 0.1 > $@
@@ -417,18 +424,25 @@ build/gen/bench-peak.txt: build/gen/bench.txt
 	grep -E '^(vector registers|peak|clock|fused)' build/gen/bench.txt > $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
-build/gen/scale-trials.tex &: build/bin/scale-sweep
+build/gen/scale-trials.tex build/gen/scale-dk64.tex &: build/bin/scale-sweep
 	@mkdir -p $(@D)
 	build/bin/scale-sweep --summary build/gen/scale > build/gen/scale.dat
 $(TSTUDY) &: build/bin/transformer-study
 	@mkdir -p $(@D)
-	build/bin/transformer-study --table build/gen/tstudy-table.tex \
+	build/bin/transformer-study --seeds 5 \
+	  --table build/gen/tstudy-table.tex \
+	  --seeds-table build/gen/tstudy-seeds.tex \
+	  --val-curves build/gen/tstudy-val.dat \
 	  --heads-table build/gen/tstudy-heads-table.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
 build/gen/bench-transformer.txt: build/gen/bench.txt
 	grep -E '^(medians|peak|train (transformer|none|dot|additive))' \
 	  build/gen/bench.txt > $@
+build/gen/masks.tex build/gen/positions.dat &: build/bin/attn-pictures
+	@mkdir -p $(@D)
+	build/bin/attn-pictures --masks build/gen/masks.tex \
+	  --positions build/gen/positions.dat
 build/gen/counts-table.tex: build/bin/attn-counts
 	@mkdir -p $(@D)
 	build/bin/attn-counts > $@
@@ -457,6 +471,14 @@ build/gen/recipe-dot.ckpt: build/bin/train
 	@mkdir -p $(@D)
 	build/bin/train --attention dot --save $@ \
 	  > build/gen/train-recipe-dot.txt
+# chapter 4's own result: the last line of each of the two logs
+build/gen/attention-result.txt: build/gen/train-none.txt \
+		build/gen/recipe-dot.ckpt
+	{ printf 'no attention:  '; sed -n 's/^# validation: //p' \
+	    build/gen/train-none.txt; printf 'dot attention: '; \
+	  sed -n 's/^# validation: //p' build/gen/train-recipe-dot.txt; \
+	} > $@.tmp && mv $@.tmp $@
+GEN += build/gen/attention-result.txt
 BEAM_LIST := build/gen/long-none-64.ckpt,build/gen/long-dot-64.ckpt,$\
              build/gen/long-transformer-64.ckpt
 BEAM_MODELS := $(subst $(comma), ,$(BEAM_LIST))
@@ -651,7 +673,11 @@ build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/scale.tex: build/gen/scale.dat
+build/fig/positions.tex: build/gen/positions.dat
 build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
+build/fig/tstudy-seeds.tex: build/gen/tstudy-val.dat build/gen/loss-floor.tex
+build/fig/attention-result.tex: build/gen/train-none.txt \
+		build/gen/recipe-dot.ckpt build/gen/loss-floor.tex
 build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-head%.dat
 	@mkdir -p $(@D)

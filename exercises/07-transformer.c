@@ -3,22 +3,24 @@
    EX=7.7, EX=7.8). */
 #include "transformer.h"
 
-/* Exercise 7.1: the attention mask, [B, Tq, Tk]: 1 where query i of
-   sentence b may look at key j, 0 where it may not. Key j is padding
-   when key_len is not NULL and j >= key_len[b]; when causal is set,
-   query i may look only at keys j <= i. */
-void ex_attention_mask(int *mask, const int *key_len, int causal,
-                       int B, int Tq, int Tk)
+/* Exercise 7.1: the mask of restricted self attention, [B, Tq, Tk]:
+   1 where query i of sentence b may look at key j, 0 where it may
+   not. Key j is hidden when it is padding (key_len is not NULL and
+   j >= key_len[b]), when it lies more than r positions from i, and,
+   when causal is set, when j > i. */
+void ex_window_mask(int *mask, const int *key_len, int r, int causal,
+                    int B, int Tq, int Tk)
 {
-    (void)mask; (void)key_len; (void)causal; (void)B; (void)Tq;
-    (void)Tk;
+    (void)mask; (void)key_len; (void)r; (void)causal; (void)B;
+    (void)Tq; (void)Tk;
     /* TODO */
 }
 
 /* Exercise 7.2: the sinusoidal positional encoding, [T, D] with D
-   even: pe[p][2i] = sin(p / 10000^(2i/D)) and
-   pe[p][2i+1] = cos(p / 10000^(2i/D)). */
-void ex_positional_encoding(real *pe, int T, int D)
+   even, pe[p][2i] = sin(p w_i) and pe[p][2i+1] = cos(p w_i) with
+   w_i = 10000^(-2i/D); calling sin and cos for row 1 only, and
+   making every later row from the row before it by a rotation. */
+void ex_positional_encoding_by_rotation(real *pe, int T, int D)
 {
     (void)pe; (void)T; (void)D;
     /* TODO */

@@ -3,7 +3,7 @@
 # to worst by their final accuracy) and of the mean of its heads,
 # after every epoch, mean over the seeds (build/gen/tstudy-curves.dat,
 # written by build/bin/transformer-study: epoch, heads by rank, mean,
-# then the mean of the heads in each of the three seeds, drawn thin).
+# then the mean of the heads in each of the five seeds, drawn thin).
 set terminal cairolatex pdf colortext size 12cm,6cm
 set output 'build/fig/tstudy-curves.tex'
 set xlabel 'epoch'
@@ -16,7 +16,7 @@ set border 3
 set tics nomirror
 set key bottom right
 f = 'build/gen/tstudy-curves.dat'
-plot for [c=7:9] f using 1:c with lines lw 1 lc rgb '#aaaaaa' \
+plot for [c=7:11] f using 1:c with lines lw 1 lc rgb '#aaaaaa' \
        title (c == 7 ? 'mean, each seed' : ''), \
      f using 1:2 with linespoints lw 2 pt 5 lc rgb '#1f77b4' title 'best head', \
      f using 1:3 with linespoints lw 2 pt 7 lc rgb '#2ca02c' title 'ranked 2', \

@@ -1,4 +1,4 @@
-#line 1191 "chapters/07b-training.nw"
+#line 1197 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
@@ -6,7 +6,7 @@
 const ModelFamily *const model_families[] = {
     &seq2seq_family, &transformer_family, &han_family, NULL
 };
-#line 1201 "chapters/07b-training.nw"
+#line 1207 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)

@@ -197,14 +197,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1468 "chapters/03-bottleneck.nw"
+#line 1470 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1483 "chapters/03-bottleneck.nw"
+#line 1485 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -224,7 +224,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1510 "chapters/03-bottleneck.nw"
+#line 1512 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -234,23 +234,25 @@ for (int start = 0; start < n; start += bs, step++) {
     params_zero_grad(&m->params);
     double loss = model_forward(m, &batch);
     model_backward(m, &batch);
-    adam_step(&opt, &m->params, lr_schedule(step, warmup, total,
-                                            tc->lr, tc->lr_floor));
+    double lr = tc->inverse_sqrt
+        ? lr_inverse_sqrt(step, warmup, tc->lr)
+        : lr_schedule(step, warmup, total, tc->lr, tc->lr_floor);
+    adam_step(&opt, &m->params, lr);
     
-#line 1531 "chapters/03-bottleneck.nw"
+#line 1535 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1522 "chapters/03-bottleneck.nw"
+#line 1526 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1502 "chapters/03-bottleneck.nw"
+#line 1504 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -11,7 +11,7 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* the family's variant */
     
-#line 132 "chapters/07b-training.nw"
+#line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 352 "chapters/11-documents.nw"
@@ -58,7 +58,7 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1150 "chapters/07b-training.nw"
+#line 1156 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 946 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
@@ -117,10 +117,11 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1455 "chapters/03-bottleneck.nw"
+#line 1456 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
+    int inverse_sqrt;       /* 1: chapter 1's lr_inverse_sqrt */
     uint64_t seed;
 } TrainConfig;
 TrainConfig train_config_default(void);

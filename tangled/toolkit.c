@@ -1133,7 +1133,14 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 986 "chapters/01-toolkit.nw"
+#line 916 "chapters/01-toolkit.nw"
+double lr_inverse_sqrt(long step, long warmup, double peak)
+{
+    assert(step >= 0 && warmup >= 0);
+    double s = (double)(step + 1), w = warmup ? (double)warmup : 1;
+    return peak * fmin(s / w, sqrt(w / s));
+}
+#line 1008 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -1143,7 +1150,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1000 "chapters/01-toolkit.nw"
+#line 1022 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -1163,11 +1170,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 995 "chapters/01-toolkit.nw"
+#line 1017 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1026 "chapters/01-toolkit.nw"
+#line 1048 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -1185,7 +1192,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1071 "chapters/01-toolkit.nw"
+#line 1093 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)

@@ -279,7 +279,9 @@ double grad_norm(const Params *p);
 #line 886 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 935 "chapters/01-toolkit.nw"
+#line 913 "chapters/01-toolkit.nw"
+double lr_inverse_sqrt(long step, long warmup, double peak);
+#line 957 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -301,7 +303,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1067 "chapters/01-toolkit.nw"
+#line 1089 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 1367 "chapters/B-fast.nw"

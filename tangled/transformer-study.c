@@ -1,4 +1,4 @@
-#line 3626 "chapters/A-programs.nw"
+#line 3786 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "families.h"
@@ -9,20 +9,22 @@
 
 enum { MAX_VARIANTS = 8, MAX_STUDY_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
-#line 3659 "chapters/A-programs.nw"
+#line 3823 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
-    int positional, scaled, heads, warmup;
+    int positional, scaled, heads, warmup, inverse_sqrt;
     const char *against;            /* NULL: the first variant */
 } Variant;
 static const Variant variant_table[] = {
-    {"base", "as built", 1, 1, 0, 0, NULL},
-    {"nopos", "no positional encoding", 0, 1, 0, 0, NULL},
-    {"noscale", "no $1/\\sqrt{d_k}$ ($d_k = 16$)", 1, 0, 0, 0, NULL},
-    {"onehead", "one head ($d_k = 64$)", 1, 1, 1, 0, NULL},
-    {"onehead-noscale", "one head, no $1/\\sqrt{d_k}$", 1, 0, 1, 0,
+    {"base", "as built", 1, 1, 0, 0, 0, NULL},
+    {"nopos", "no positional encoding", 0, 1, 0, 0, 0, NULL},
+    {"noscale", "no $1/\\sqrt{d_k}$ ($d_k = 16$)", 1, 0, 0, 0, 0,
+     NULL},
+    {"onehead", "one head ($d_k = 64$)", 1, 1, 1, 0, 0, NULL},
+    {"onehead-noscale", "one head, no $1/\\sqrt{d_k}$", 1, 0, 1, 0, 0,
      "onehead"},
-    {"warmup", "1 epoch of warm-up", 1, 1, 0, 1, NULL},
+    {"warmup", "1 epoch of warm-up", 1, 1, 0, 1, 0, NULL},
+    {"paper", "warm-up, then $1/\\sqrt{s}$", 1, 1, 0, 1, 1, "warmup"},
 };
 enum { N_VARIANT_KINDS = sizeof variant_table
                          / sizeof *variant_table };
@@ -33,10 +35,11 @@ static const Variant *variant_from_name(const char *name)
         if (!strcmp(name, variant_table[k].name))
             return &variant_table[k];
     refuse("--variants: unknown variant '%s'; the known ones are"
-           " base, nopos, noscale, onehead, onehead-noscale, warmup",
+           " base, nopos, noscale, onehead, onehead-noscale, warmup,"
+           " paper",
            shown(name));
 }
-#line 3848 "chapters/A-programs.nw"
+#line 4037 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -52,35 +55,38 @@ static void map_tag(char *tag, size_t size, int h)
     if (h == 0) snprintf(tag, size, "self");
     else snprintf(tag, size, "head%d", h);
 }
-#line 3691 "chapters/A-programs.nw"
+#line 3861 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
+    double val[MAX_STUDY_EPOCHS + 1];   /* [epoch], from 1 */
     double seconds;
     size_t params;
     int slots;                          /* L * NH + 1 */
-    AlignScore align[MAX_SHOWN];
+    AlignScore align[MAX_SHOWN], pick[MAX_SHOWN];
     double curve[MAX_STUDY_EPOCHS + 1][MAX_SHOWN];
     int track;
     Model *model;
-    const Dataset *align_set;
+    const Dataset *align_set, *pick_set;
 } Run;
-#line 3716 "chapters/A-programs.nw"
-static void measure_heads(Run *run, int epoch, AlignScore *out)
+#line 3891 "chapters/A-programs.nw"
+static void measure_heads(Run *run, const Dataset *set,
+                          double *curve /* [slots] */,
+                          AlignScore *out /* [slots] */)
 {
     TModel *tm = tmodel_of(run->model);
     int L = tm->layers, NH = tm->NH;
     for (int i = 0; i <= L * NH; i++) {
         transformer_family.show(run->model, i < L * NH ? i / NH : -1,
                                 i < L * NH ? i % NH : -1);
-        AlignScore a = align_evaluate(run->model, run->align_set,
+        AlignScore a = align_evaluate(run->model, set,
                                       run->model->max_B);
-        run->curve[epoch][i] = align_accuracy(&a);
+        if (curve) curve[i] = align_accuracy(&a);
         if (out) out[i] = a;
     }
     transformer_family.show(run->model, -1, -1);
     run->slots = L * NH + 1;
 }
-#line 3737 "chapters/A-programs.nw"
+#line 3919 "chapters/A-programs.nw"
 static const char *rank_name(int rank, int NH)
 {
     static char name[32];
@@ -96,23 +102,25 @@ static int ranked_slot(const Run *run, int layer, int rank, int NH)
     for (int h = 0; h < NH; h++) order[h] = layer * NH + h;
     for (int a = 0; a < NH; a++)            /* best first */
         for (int b = a + 1; b < NH; b++)
-            if (align_accuracy(&run->align[order[b]])
-                > align_accuracy(&run->align[order[a]])) {
+            if (align_accuracy(&run->pick[order[b]])
+                > align_accuracy(&run->pick[order[a]])) {
                 int t = order[a]; order[a] = order[b]; order[b] = t;
             }
     return order[rank];
 }
 
-#line 3704 "chapters/A-programs.nw"
+#line 3875 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
     Run *run = ctx;
-    (void)train_loss; (void)val_loss;
+    (void)train_loss;
+    run->val[epoch] = val_loss;
     run->seconds += seconds;
-    if (run->track) measure_heads(run, epoch, NULL);
+    if (run->track)
+        measure_heads(run, run->align_set, run->curve[epoch], NULL);
 }
-#line 3760 "chapters/A-programs.nw"
+#line 3942 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -121,9 +129,10 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 3920 "chapters/A-programs.nw"
+#line 4117 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
-   2 exact, 3 mean-head alignment, 4 best head, 5 seconds */
+   2 exact, 3 mean-head alignment, 4 best head (picked on the
+   picking set, scored on the alignment set) */
 static void variant_stat(const Run *run /* [seeds] */, int seeds,
                          int i, double *mean, double *sd)
 {
@@ -131,25 +140,46 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     for (int s = 0; s < seeds; s++) {
         const Run *r = &run[s];
         const Eval *e = &r->final;
-        double best = 0;
-        for (int k = 0; k + 1 < r->slots; k++)
-            best = fmax(best, align_accuracy(&r->align[k]));
-        double v[6] = { e->loss, 100.0 * e->tokens_right / e->tokens,
+        int best = 0;
+        for (int k = 1; k + 1 < r->slots; k++)
+            if (align_accuracy(&r->pick[k])
+                > align_accuracy(&r->pick[best])) best = k;
+        double v[5] = { e->loss, 100.0 * e->tokens_right / e->tokens,
                         100.0 * e->sentences_right / e->sentences,
                         100 * align_accuracy(&r->align[r->slots - 1]),
-                        100 * best, r->seconds };
+                        100 * align_accuracy(&r->align[best]) };
         x[s] = v[i];
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 4250 "chapters/A-programs.nw"
+#line 4164 "chapters/A-programs.nw"
+#define SPIKE 0.01
+static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
+                  double *largest, int *at_seed, int *at_epoch)
+{
+    int count = 0;
+    *largest = -INFINITY;
+    *at_seed = *at_epoch = 0;
+    for (int s = 0; s < seeds; s++)
+        for (int e = 2; e <= epochs; e++) {
+            double rise = run[s].val[e] - run[s].val[e - 1];
+            count += rise > SPIKE;
+            if (rise > *largest) {
+                *largest = rise;
+                *at_seed = s + 1;
+                *at_epoch = e;
+            }
+        }
+    return count;
+}
+#line 4533 "chapters/A-programs.nw"
 static double t_critical_study(int df)
 {
     static const double table[10] = { 0, 12.706, 4.303, 3.182,
         2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
     return table[df < 1 ? 1 : df > 9 ? 9 : df];
 }
-#line 4042 "chapters/A-programs.nw"
+#line 4300 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -163,19 +193,20 @@ static void write_map(const char *prefix, const char *tag,
     free(gpi);
 }
 
-#line 3642 "chapters/A-programs.nw"
+#line 3802 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 3770 "chapters/A-programs.nw"
+#line 3952 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
 base.family = &transformer_family;
 const char *variants = "base,nopos,noscale,onehead,onehead-noscale,"
-                       "warmup";
-char *table = NULL, *heads_table = NULL, *curves = NULL;
+                       "warmup,paper";
+char *table = NULL, *seeds_table = NULL, *heads_table = NULL;
+char *curves = NULL, *val_curves = NULL;
 char *heatmaps = NULL, *summary = NULL;
 int seeds = 3;
 Option options[] = {
@@ -185,6 +216,10 @@ Option options[] = {
     {"--hidden", OPT_INT, &base.H, 2, 4096, "model width D"},
     {"--lr", OPT_REAL, &tc.lr, 1e-6, 1, "peak learning rate"},
     {"--table", OPT_TEXT, &table, 0, 0, "file: the variants"},
+    {"--seeds-table", OPT_TEXT, &seeds_table, 0, 0,
+     "file: every seed's loss"},
+    {"--val-curves", OPT_TEXT, &val_curves, 0, 0,
+     "file: every seed's loss per epoch"},
     {"--heads-table", OPT_TEXT, &heads_table, 0, 0, "file: heads"},
     {"--head-curves", OPT_TEXT, &curves, 0, 0, "file: per epoch"},
     {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix: heatmaps"},
@@ -194,7 +229,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 3800 "chapters/A-programs.nw"
+#line 3987 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[128], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -209,8 +244,10 @@ for (int v = 0; v < n_var; v++) {
                " study measures at most %d", mc.layers * mc.heads,
                MAX_SHOWN - 1);
 }
-#line 3824 "chapters/A-programs.nw"
+#line 4011 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
+if (seeds_table) out_plan("--seeds-table", seeds_table);
+if (val_curves) out_plan("--val-curves", val_curves);
 if (heads_table) out_plan("--heads-table", heads_table);
 if (curves) out_plan("--head-curves", curves);
 int map_heads = var[0]->heads ? var[0]->heads : base.heads;
@@ -224,22 +261,25 @@ for (int h = 0; heatmaps && h <= map_heads; h++) {
     out_plan("--heatmaps", study_name(heatmaps, tag, ".gpi"));
 }
 static const char *const sentence_tag[] = {"params", "heads",
-                                           "blind"};
-for (int k = 0; summary && k < 3; k++)
+                                           "blind", "spikes"};
+for (int k = 0; summary && k < 4; k++)
     out_plan("--summary",
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 3867 "chapters/A-programs.nw"
-Dataset train_set, val_set, align_set;
+#line 4057 "chapters/A-programs.nw"
+Dataset train_set, val_set, align_set, pick_set;
 datasets_make(&train_set, &val_set, &dc);
-Rng align_rng;
+Rng align_rng, pick_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 3646 "chapters/A-programs.nw"
+rng_seed(&pick_rng, 1001);
+dataset_generate(&pick_set, dc.task, 300, dc.min_words,
+                 dc.max_words, &pick_rng);
+#line 3806 "chapters/A-programs.nw"
     
-#line 3878 "chapters/A-programs.nw"
+#line 4070 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_STUDY_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -250,21 +290,24 @@ for (int v = 0; v < n_var; v++)
         TrainConfig t = tc;
         t.seed = (uint64_t)(s + 1);
         t.warmup_epochs = var[v]->warmup;
+        t.inverse_sqrt = var[v]->inverse_sqrt;
         Run *run = &runs[v][s];
         
-#line 3893 "chapters/A-programs.nw"
+#line 4086 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
 run->align_set = &align_set;
+run->pick_set = &pick_set;
 run->track = v == 0;
-if (run->track) measure_heads(run, 0, NULL);
-train_model(m, &train_set, NULL, &t, study_epoch, run);
+if (run->track) measure_heads(run, &align_set, run->curve[0], NULL);
+train_model(m, &train_set, &val_set, &t, study_epoch, run);
 run->final = evaluate(m, &val_set, t.batch_size);
-measure_heads(run, tc.epochs, run->align);
+measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
+measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 4061 "chapters/A-programs.nw"
+#line 4319 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -276,7 +319,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 4086 "chapters/A-programs.nw"
+#line 4344 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -287,7 +330,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 4072 "chapters/A-programs.nw"
+#line 4330 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -298,7 +341,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 4099 "chapters/A-programs.nw"
+#line 4357 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -307,27 +350,27 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 4082 "chapters/A-programs.nw"
+#line 4340 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 3904 "chapters/A-programs.nw"
+#line 4099 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 3890 "chapters/A-programs.nw"
+#line 4083 "chapters/A-programs.nw"
     }
-#line 3647 "chapters/A-programs.nw"
+#line 3807 "chapters/A-programs.nw"
     
-#line 3914 "chapters/A-programs.nw"
+#line 4109 "chapters/A-programs.nw"
 if (table) 
-#line 3942 "chapters/A-programs.nw"
+#line 4141 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
-    fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
-            " & token & exact & \\multicolumn{2}{c}{alignment} &"
-            " seconds \\\\\nvariant & & (\\%%) & (\\%%) & mean"
-            " (\\%%) & best (\\%%) & \\\\\n\\midrule\n");
+    fprintf(f, "\\begin{tabular}{lrrrrr}\n\\toprule\n & val loss"
+            " & token & exact & \\multicolumn{2}{c}{alignment}"
+            " \\\\\nvariant & & (\\%%) & (\\%%) & mean"
+            " (\\%%) & best (\\%%) \\\\\n\\midrule\n");
     for (int v = 0; v < n_var; v++) {
         fprintf(f, "%s", var[v]->label);
         for (int i = 0; i < 5; i++) {
@@ -336,25 +379,58 @@ if (table)
             fprintf(f, i ? " & $%.1f \\pm %.1f$" :
                     " & $%.4f \\pm %.4f$", mean, sd);
         }
-        
-#line 3965 "chapters/A-programs.nw"
-double sec[MAX_STUDY_SEEDS];
-for (int s = 0; s < seeds; s++) sec[s] = runs[v][s].seconds;
-for (int a = 0; a < seeds; a++)         /* sorted, fastest first */
-    for (int b = a + 1; b < seeds; b++)
-        if (sec[b] < sec[a]) { double t = sec[a]; sec[a] = sec[b];
-                               sec[b] = t; }
-fprintf(f, " & %.1f (%.1f--%.1f)", sec[seeds / 2], sec[0],
-        sec[seeds - 1]);
-#line 3957 "chapters/A-programs.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 3915 "chapters/A-programs.nw"
+#line 4110 "chapters/A-programs.nw"
+if (seeds_table) 
+#line 4189 "chapters/A-programs.nw"
+{
+    FILE *f = out_open(seeds_table);
+    fprintf(f, "\\begin{tabular}{l*{%d}{r}rr}\n\\toprule\n"
+            " & \\multicolumn{%d}{c}{validation loss, seed} &"
+            " & largest rise \\\\\n\\cmidrule(lr){2-%d}\nvariant",
+            seeds, seeds, seeds + 1);
+    for (int s = 0; s < seeds; s++) fprintf(f, " & %d", s + 1);
+    fprintf(f, " & spikes & (seed, epoch) \\\\\n\\midrule\n");
+    for (int v = 0; v < n_var; v++) {
+        double rise;
+        int rise_seed, rise_epoch;
+        int n = spikes(runs[v], seeds, tc.epochs, &rise, &rise_seed,
+                       &rise_epoch);
+        fprintf(f, "%s", var[v]->label);
+        for (int s = 0; s < seeds; s++)
+            fprintf(f, " & %.4f", runs[v][s].final.loss);
+        if (tc.epochs < 2) fprintf(f, " & -- & --");
+        else fprintf(f, " & %d & $%+.4f$ (%d, %d)", n, rise,
+                     rise_seed, rise_epoch);
+        fprintf(f, " \\\\\n");
+    }
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+    out_close(f);
+}
+#line 4111 "chapters/A-programs.nw"
+if (val_curves) 
+#line 4217 "chapters/A-programs.nw"
+{
+    FILE *f = out_open(val_curves);
+    fprintf(f, "# epoch, then the validation loss of every seed of");
+    for (int v = 0; v < n_var; v++) fprintf(f, " %s", var[v]->name);
+    fprintf(f, " (%d seeds each)\n", seeds);
+    for (int e = 1; e <= tc.epochs; e++) {
+        fprintf(f, "%d", e);
+        for (int v = 0; v < n_var; v++)
+            for (int s = 0; s < seeds; s++)
+                fprintf(f, " %.5f", runs[v][s].val[e]);
+        fprintf(f, "\n");
+    }
+    out_close(f);
+}
+#line 4112 "chapters/A-programs.nw"
 if (heads_table) 
-#line 3977 "chapters/A-programs.nw"
+#line 4235 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -363,7 +439,7 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 3993 "chapters/A-programs.nw"
+#line 4251 "chapters/A-programs.nw"
 double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
 int last = i + 1 == runs[0][0].slots;
 for (int s = 0; s < seeds; s++) {
@@ -380,16 +456,16 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 3985 "chapters/A-programs.nw"
+#line 4243 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 3916 "chapters/A-programs.nw"
+#line 4113 "chapters/A-programs.nw"
 if (curves) 
-#line 4013 "chapters/A-programs.nw"
+#line 4271 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -415,12 +491,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 3917 "chapters/A-programs.nw"
+#line 4114 "chapters/A-programs.nw"
 if (summary) 
-#line 4115 "chapters/A-programs.nw"
+#line 4373 "chapters/A-programs.nw"
 {
     
-#line 4125 "chapters/A-programs.nw"
+#line 4384 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -437,17 +513,20 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4117 "chapters/A-programs.nw"
+#line 4375 "chapters/A-programs.nw"
     
-#line 4146 "chapters/A-programs.nw"
+#line 4406 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_STUDY_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
-    const double *fin = runs[0][s].curve[tc.epochs];
+    const Run *r = &runs[0][s];
+    const double *fin = r->curve[tc.epochs];
     int b = 0, w = 0;
     for (int i = 1; i + 1 < slots; i++) {
-        if (fin[i] > fin[b]) b = i;
-        if (fin[i] < fin[w]) w = i;
+        if (align_accuracy(&r->pick[i]) > align_accuracy(&r->pick[b]))
+            b = i;
+        if (align_accuracy(&r->pick[i]) < align_accuracy(&r->pick[w]))
+            w = i;
     }
     best[s] = b;
     acc_best += fin[b] / seeds;
@@ -462,10 +541,11 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 4171 "chapters/A-programs.nw"
+#line 4434 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
-fprintf(f, "The best head of each seed has its peak on the gold"
+fprintf(f, "The best head of each seed, picked on a second set of"
+        " sentences, has its peak on the gold"
         " source word in %.1f\\%% of the rows (mean of %d seeds; the"
         " worst head %.1f\\%%), against %.1f\\%% for the mean of the"
         " layer's heads and a chance level of %.1f\\%%.",
@@ -483,9 +563,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4118 "chapters/A-programs.nw"
+#line 4376 "chapters/A-programs.nw"
     
-#line 4203 "chapters/A-programs.nw"
+#line 4467 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -509,15 +589,35 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 4119 "chapters/A-programs.nw"
+#line 4377 "chapters/A-programs.nw"
+    
+#line 4492 "chapters/A-programs.nw"
+name = study_name(summary, "spikes", ".tex");
+f = out_open(name);
+fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
+        " rose by more than %.2f from one epoch to the next", seeds,
+        tc.epochs, SPIKE);
+for (int v = 0; v < n_var; v++) {
+    double rise;
+    int at_seed, at_epoch;
+    int n = spikes(runs[v], seeds, tc.epochs, &rise, &at_seed,
+                   &at_epoch);
+    fprintf(f, "%s%d time%s %s%s", v == 0 ? " " : v + 1 < n_var
+            ? ", " : " and ", n, n == 1 ? "" : "s",
+            v ? "with the variant " : "in the model ", var[v]->label);
+}
+fprintf(f, "%%\n");
+out_close(f);
+free(name);
+#line 4378 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 4232 "chapters/A-programs.nw"
+#line 4515 "chapters/A-programs.nw"
 int w = 0;
 for (int u = 0; u < n_var && var[v]->against; u++)
     if (!strcmp(var[u]->name, var[v]->against)) w = u;
-double st[6][2], diff[MAX_STUDY_SEEDS], dmean, dsd;
-for (int i = 0; i < 6; i++)
+double st[5][2], diff[MAX_STUDY_SEEDS], dmean, dsd;
+for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
 for (int s = 0; s < seeds; s++) {
     double a, b, unused;
@@ -527,7 +627,7 @@ for (int s = 0; s < seeds; s++) {
 }
 mean_sd(diff, seeds, &dmean, &dsd);
 double t = dsd > 0 ? dmean / (dsd / sqrt(seeds)) : 0;
-#line 4258 "chapters/A-programs.nw"
+#line 4541 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -547,12 +647,13 @@ else
             : "the seeds cannot tell the two apart");
 out_close(f);
 free(name);
-#line 4121 "chapters/A-programs.nw"
+#line 4380 "chapters/A-programs.nw"
     }
 }
-#line 3648 "chapters/A-programs.nw"
+#line 3808 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);
+    dataset_free(&pick_set);
     return 0;
 }

@@ -3,7 +3,7 @@
 #ifndef TRANSFORMER_H
 #define TRANSFORMER_H
 #include "attention.h"
-#line 555 "chapters/07-transformer.nw"
+#line 600 "chapters/07-transformer.nw"
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
@@ -36,7 +36,7 @@ typedef struct {
 } ScoreStats;
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng);
-#line 632 "chapters/07-transformer.nw"
+#line 672 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH;
     real scale;                 /* 1/sqrt(D/NH), or 1 */
@@ -48,7 +48,7 @@ int add_named(Params *p, const char *prefix, const char *name,
 void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
                  int NH);
 void mha_init(const MultiHead *mh, Params *p, Rng *rng);
-#line 700 "chapters/07-transformer.nw"
+#line 740 "chapters/07-transformer.nw"
 typedef struct {
     int max_B, max_Tq, max_Tk;
     real *q, *k, *v;        /* [B, Tq, D], [B, Tk, D], [B, Tk, D] */
@@ -59,7 +59,7 @@ typedef struct {
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk);
 void mha_cache_free(MhaCache *c);
-#line 735 "chapters/07-transformer.nw"
+#line 775 "chapters/07-transformer.nw"
 void mha_forward(real *out /* [B, Tq, D] */, MhaCache *c,
                  const MultiHead *mh, const Params *p,
                  const real *x_q /* [B, Tq, D] */,
@@ -72,9 +72,9 @@ void mha_backward(real *d_xq /* [B, Tq, D] */,
                   const real *d_out /* [B, Tq, D] */,
                   const real *x_q, const real *x_kv,
                   const int *mask, int B, int Tq, int Tk);
-#line 852 "chapters/07-transformer.nw"
+#line 910 "chapters/07-transformer.nw"
 void positional_encoding(real *pe /* [T, D] */, int T, int D);
-#line 909 "chapters/07-transformer.nw"
+#line 967 "chapters/07-transformer.nw"
 #define LAYERNORM_EPS 1e-5
 void layernorm_forward(real *y /* [N, D] */, real *mean /* [N] */,
                        real *rstd /* [N] */,
@@ -85,7 +85,7 @@ void layernorm_backward(real *dx /* [N, D] */, real *dgamma,
                         real *dbeta, const real *dy, const real *x,
                         const real *mean, const real *rstd,
                         const real *gamma, int N, int D);
-#line 1072 "chapters/07-transformer.nw"
+#line 1130 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -97,14 +97,14 @@ typedef struct {
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1118 "chapters/07-transformer.nw"
+#line 1176 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1177 "chapters/07-transformer.nw"
+#line 1289 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
     int ln1_g, ln1_b, ln2_g, ln2_b;     /* [1, D] each */
@@ -115,7 +115,7 @@ const char *block_check(int D, int NH, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1235 "chapters/07-transformer.nw"
+#line 1347 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -125,7 +125,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1271 "chapters/07-transformer.nw"
+#line 1383 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -135,7 +135,7 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1355 "chapters/07-transformer.nw"
+#line 1524 "chapters/07-transformer.nw"
 size_t mha_param_count(int D);
 size_t block_param_count(int D, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D);

@@ -381,6 +381,24 @@ static void test_schedule_warms_up_then_decays_to_the_floor(void **s)
                     < lr_schedule(t, 10, 110, 1, 0.1));
 }
 
+/* Vaswani et al. 2017, eq. 3, at d_model = 512 and 4000 warmup
+   steps: d^-0.5 min(n^-0.5, n w^-1.5) at step n = s + 1. */
+static void test_inverse_sqrt_is_the_papers_schedule(void **s)
+{
+    (void)s;
+    double d = 512, w = 4000, peak = 1 / sqrt(d * w);
+    long steps[] = { 0, 1, 999, 3998, 3999, 4000, 20000, 99999 };
+    for (int k = 0; k < 8; k++) {
+        double n = (double)(steps[k] + 1);
+        double paper = fmin(1 / sqrt(n), n * pow(w, -1.5)) / sqrt(d);
+        assert_true(fabs(lr_inverse_sqrt(steps[k], 4000, peak) - paper)
+                    < 1e-12);
+    }
+    /* no warmup: the decay starts at the peak */
+    assert_true(fabs(lr_inverse_sqrt(0, 0, 2) - 2) < CLOSE);
+    assert_true(fabs(lr_inverse_sqrt(3, 0, 2) - 1) < CLOSE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_adam_first_step_has_the_size_of_the_rate),
         cmocka_unit_test(test_adam_finds_the_minimum_of_a_bowl),
         cmocka_unit_test(test_schedule_warms_up_then_decays_to_the_floor),
+        cmocka_unit_test(test_inverse_sqrt_is_the_papers_schedule),
     };
     return cmocka_run_group_tests_name("chapter 1: the toolkit", tests,
                                        NULL, NULL);

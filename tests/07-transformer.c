@@ -129,6 +129,34 @@ static void test_a_row_with_no_visible_key_sends_no_gradient(void **s)
     free(Q); free(K); free(V);
 }
 
+static void test_a_new_last_position_leaves_the_past_bit_identical(
+    void **s)
+{
+    (void)s;
+    enum { B = 2, T = 6, NH = 2, dk = 3, W = NH * dk };
+    Rng rng;
+    rng_seed(&rng, 11);
+    real *Q = randn(B * T * W, &rng), *K = randn(B * T * W, &rng);
+    real *V = randn(B * T * W, &rng), w[B * NH * T * T];
+    real before[B * T * W], after[B * T * W];
+    int mask[B * T * T];
+    attention_mask(mask, NULL, 1, B, T, T);         /* causal */
+    sdpa_forward(before, w, Q, K, V, mask, 0.5, B, NH, T, T, dk, dk);
+    for (int d = 0; d < W; d++) {       /* sentence 0: a new last */
+        int last = (T - 1) * W + d;     /* query, key and value */
+        Q[last] = rng_normal(&rng);
+        K[last] = rng_normal(&rng);
+        V[last] = rng_normal(&rng);
+    }
+    sdpa_forward(after, w, Q, K, V, mask, 0.5, B, NH, T, T, dk, dk);
+    assert_memory_equal(before, after, sizeof(real) * (T - 1) * W);
+    assert_memory_equal(before + T * W, after + T * W,
+                        sizeof(real) * T * W);      /* sentence 1 */
+    assert_true(max_diff(before + (T - 1) * W, after + (T - 1) * W, W)
+                > 1e-3);
+    free(Q); free(K); free(V);
+}
+
 /* ---- scaled dot-product attention: gradients --------------------- */
 typedef struct {
     real *Q, *K, *V, *out, *w, *R;
@@ -732,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_unscaled_one_head_attention_is_chapter_4s_dot_attention),
         cmocka_unit_test(test_hidden_keys_get_zero_weight_and_rows_sum_to_one),
         cmocka_unit_test(test_a_row_with_no_visible_key_sends_no_gradient),
+        cmocka_unit_test(test_a_new_last_position_leaves_the_past_bit_identical),
         cmocka_unit_test(test_scaled_attention_matches_finite_differences),
         cmocka_unit_test(test_self_attention_with_1_2_4_heads_matches_finite_differences),
         cmocka_unit_test(test_cross_attention_matches_finite_differences),

@@ -220,6 +220,64 @@ static void test_a_batch_in_groups_is_its_sentences_one_at_a_time(
     dataset_free(&d);
 }
 
+/* the products of decoding one sentence in T' steps, read from
+   flop_count around the steps, with the prefix rerun or with the
+   cache of keys and values */
+static uint64_t decoding_flops(Model *m, const Batch *b, int rerun)
+{
+    tmodel_rerun_prefix(m, rerun);
+    Encoding enc = encode_source(m, b);
+    uint64_t before = flop_count;
+    DecoderState *d = decoder_start(m, &enc);
+    int input = SOS;
+    for (int t = 0; t < b->T - 1; t++, input = FIRST_OUTPUT + 1)
+        decoder_step(m, d, &enc, &input, NULL);
+    decoder_stop(m, d);
+    return flop_count - before;
+}
+
+/* exercise 7.9's count, P = 6D^2 + 2DF a position and C = 2D^2 a
+   source token in each of L blocks, with what it leaves out added:
+   the scores and averages of both attentions and the output layer.
+   Step s runs s positions when rerunning, one with the cache. */
+static uint64_t counted_flops(int L, int D, int F, int V, int S,
+                              int T, int rerun)
+{
+    uint64_t P = 6ull * D * D + 2ull * D * F, C = 2ull * D * D;
+    uint64_t mac = rerun ? 0 : L * C * S;       /* once, at start */
+    for (uint64_t s = 1; s <= (uint64_t)T; s++) {
+        uint64_t n = rerun ? s : 1;
+        mac += L * (n * P + (rerun ? C * S : 0))
+               + L * (2 * n * s * D + 2 * n * S * D)   /* scores */
+               + n * D * V;                            /* logits */
+    }
+    return 2 * mac;
+}
+
+static void test_decoding_costs_what_exercise_7_9_counts(void **s)
+{
+    (void)s;
+    static const int sizes[2][4] = { {4, 2, 6, 2}, {64, 4, 128, 1} };
+    Dataset d;
+    Batch b;
+    small_batch(&b, &d, 1, 6);
+    for (int k = 0; k < 2; k++) {       /* D, N_H, F, layers */
+        ModelConfig mc = model_config_default();
+        mc.family = &transformer_family;
+        mc.H = sizes[k][0]; mc.heads = sizes[k][1];
+        mc.ff = sizes[k][2]; mc.layers = sizes[k][3];
+        Model *m = model_create(&mc, 1, d.L, 7);
+        for (int rerun = 0; rerun < 2; rerun++)
+            assert_int_equal(decoding_flops(m, &b, rerun),
+                             counted_flops(mc.layers, mc.H, mc.ff,
+                                           mc.tgt_vocab, b.S,
+                                           b.T - 1, rerun));
+        model_free(m);
+    }
+    batch_free(&b);
+    dataset_free(&d);
+}
+
 static void test_bad_transformer_sizes_are_named(void **s)
 {
     (void)s;
@@ -250,6 +308,7 @@ test_transformer_without_position_or_scale_matches_finite_differences),
             test_more_padding_in_a_group_changes_no_sentence),
         cmocka_unit_test(
             test_a_batch_in_groups_is_its_sentences_one_at_a_time),
+        cmocka_unit_test(test_decoding_costs_what_exercise_7_9_counts),
         cmocka_unit_test(test_bad_transformer_sizes_are_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

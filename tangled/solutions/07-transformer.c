@@ -2,30 +2,34 @@
 /* Worked solutions to the coded exercises of chapter 7. */
 #include "transformer.h"
 #include <math.h>
-#line 458 "chapters/C-solutions.nw"
-void ex_attention_mask(int *mask, const int *key_len, int causal,
-                       int B, int Tq, int Tk)
+#line 460 "chapters/C-solutions.nw"
+void ex_window_mask(int *mask, const int *key_len, int r, int causal,
+                    int B, int Tq, int Tk)
 {
+    attention_mask(mask, key_len, causal, B, Tq, Tk);
     for (int b = 0; b < B; b++)
         for (int i = 0; i < Tq; i++)
-            for (int j = 0; j < Tk; j++) {
-                int real_key = !key_len || j < key_len[b];
-                int seen = !causal || j <= i;
-                mask[((size_t)b * Tq + i) * Tk + j] =
-                    real_key && seen;
-            }
+            for (int j = 0; j < Tk; j++)
+                if (j < i - r || j > i + r)
+                    mask[((size_t)b * Tq + i) * Tk + j] = 0;
 }
-#line 474 "chapters/C-solutions.nw"
-void ex_positional_encoding(real *pe, int T, int D)
+#line 490 "chapters/C-solutions.nw"
+void ex_positional_encoding_by_rotation(real *pe, int T, int D)
 {
-    for (int p = 0; p < T; p++)
-        for (int i = 0; i < D / 2; i++) {
-            double angle = p * pow(10000.0, -2.0 * i / D);
-            pe[(size_t)p * D + 2 * i] = (real)sin(angle);
-            pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
+    for (int i = 0; i < D / 2; i++) {
+        double omega = pow(10000.0, -2.0 * i / D);
+        double s1 = sin(omega), c1 = cos(omega);    /* row 1 */
+        double s = 0, c = 1;                        /* row 0 */
+        for (int p = 0; p < T; p++) {
+            pe[(size_t)p * D + 2 * i] = (real)s;
+            pe[(size_t)p * D + 2 * i + 1] = (real)c;
+            double s_next = s * c1 + c * s1;
+            c = c * c1 - s * s1;
+            s = s_next;
         }
+    }
 }
-#line 547 "chapters/C-solutions.nw"
+#line 582 "chapters/C-solutions.nw"
 size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
                                   int layers)
 {
@@ -35,7 +39,7 @@ size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
     return (size_t)(Vs + Vt) * d + layers * (enc + dec) + 4 * d
            + d * Vt + Vt;
 }
-#line 563 "chapters/C-solutions.nw"
+#line 598 "chapters/C-solutions.nw"
 void ex_order_blind_accuracy(const int *words, int n, double *token,
                              double *exact)
 {
