@@ -189,7 +189,11 @@ check-layers:
 	tests/check-layers
 	scripts/check-layers $(MODULES)
 
-test: deps-test check-layers $(TEST_BINS) $(STUB_BINS) $(WIDTH_BINS)
+# The test programs compile on every core, then run one after the
+# other, so that their reports do not interleave.
+test: deps-test check-layers
+	@$(MAKE) --no-print-directory -j$$(nproc) $(TEST_BINS) \
+	  $(STUB_BINS) $(WIDTH_BINS)
 	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) $(WIDTH_BINS) \
 	  $(addprefix !,$(STUB_BINS))
 
