@@ -1,9 +1,9 @@
-#line 608 "chapters/03-bottleneck.nw"
+#line 609 "chapters/03-bottleneck.nw"
 /* model.h: what every model family offers (chapter 3). */
 #ifndef MODEL_H
 #define MODEL_H
 #include "task.h"
-#line 632 "chapters/03-bottleneck.nw"
+#line 633 "chapters/03-bottleneck.nw"
 typedef struct ModelFamily ModelFamily;
 typedef struct {
     const ModelFamily *family;      /* which kind of model */
@@ -16,16 +16,16 @@ int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 #line 352 "chapters/11-documents.nw"
 int directions;             /* chapter 11: 1 or 2 */
-#line 639 "chapters/03-bottleneck.nw"
+#line 640 "chapters/03-bottleneck.nw"
 } ModelConfig;
-#line 652 "chapters/03-bottleneck.nw"
+#line 653 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;                  /* every tensor, by name */
     int max_B, max_S, max_T;        /* the workspace's capacity */
     real *weights;                  /* [B, T', S] or NULL */
 } Model;
-#line 667 "chapters/03-bottleneck.nw"
+#line 668 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -33,12 +33,12 @@ typedef struct {
     const int *mask;            /* [B, S]: 1 for a token, 0 for pad */
     int B, S, H;
 } Encoding;
-#line 680 "chapters/03-bottleneck.nw"
+#line 681 "chapters/03-bottleneck.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *logits;                   /* [N, V]: the last step's */
 } DecoderState;
-#line 689 "chapters/03-bottleneck.nw"
+#line 690 "chapters/03-bottleneck.nw"
 struct ModelFamily {
     const char *name;
     const char *const *variants;    /* by cfg.attention; NULL ends */
@@ -65,7 +65,7 @@ const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1578 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 706 "chapters/03-bottleneck.nw"
+#line 707 "chapters/03-bottleneck.nw"
 };
 #line 949 "chapters/08-using.nw"
 typedef struct ConfigField {
@@ -85,7 +85,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v);
 #line 1038 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 721 "chapters/03-bottleneck.nw"
+#line 722 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -98,18 +98,18 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
 void require_decoder(const ModelFamily *family);
-#line 1036 "chapters/03-bottleneck.nw"
+#line 1037 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1223 "chapters/03-bottleneck.nw"
+#line 1224 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1580 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1380 "chapters/03-bottleneck.nw"
+#line 1381 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -117,7 +117,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1456 "chapters/03-bottleneck.nw"
+#line 1457 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
@@ -130,5 +130,5 @@ typedef void (*EpochHook)(int epoch, double train_loss,
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx);
-#line 616 "chapters/03-bottleneck.nw"
+#line 617 "chapters/03-bottleneck.nw"
 #endif

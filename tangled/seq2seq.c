@@ -6,7 +6,7 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 345 "chapters/03-bottleneck.nw"
+#line 346 "chapters/03-bottleneck.nw"
 static void lstm_cell(real *restrict a /* [4H] */,
                       real *restrict c /* [H] */,
                       real *restrict h /* [H] */,
@@ -23,7 +23,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 504 "chapters/03-bottleneck.nw"
+#line 505 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -34,7 +34,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 519 "chapters/03-bottleneck.nw"
+#line 520 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -49,7 +49,7 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 514 "chapters/03-bottleneck.nw"
+#line 515 "chapters/03-bottleneck.nw"
     }
 }
 #line 866 "chapters/B-fast.nw"
@@ -101,7 +101,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 303 "chapters/03-bottleneck.nw"
+#line 304 "chapters/03-bottleneck.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -112,7 +112,7 @@ void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
     for (int b = 0; b < B; b++) {
         for (int t = 0; t < len[b]; t++) {
             
-#line 325 "chapters/03-bottleneck.nw"
+#line 326 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -123,26 +123,26 @@ memcpy(a, bias, sizeof(real) * G);
 matmul_naive(a, G, x + at * I, I, Wx, G, 1, I, G);
 if (h_prev) matmul_naive(a, G, h_prev, H, Wh, G, 1, H, G);
 lstm_cell(a, c + at * H, h + at * H, c_prev, H);
-#line 313 "chapters/03-bottleneck.nw"
+#line 314 "chapters/03-bottleneck.nw"
         }
         
-#line 367 "chapters/03-bottleneck.nw"
+#line 368 "chapters/03-bottleneck.nw"
 for (int t = len[b]; t < T; t++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 315 "chapters/03-bottleneck.nw"
+#line 316 "chapters/03-bottleneck.nw"
         
-#line 372 "chapters/03-bottleneck.nw"
+#line 373 "chapters/03-bottleneck.nw"
 size_t last = ((size_t)b * T + len[b] - 1) * H;
 if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
 if (c_last)
     memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
-#line 316 "chapters/03-bottleneck.nw"
+#line 317 "chapters/03-bottleneck.nw"
     }
 }
-#line 449 "chapters/03-bottleneck.nw"
+#line 450 "chapters/03-bottleneck.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -158,15 +158,15 @@ void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
     real *dc_carry = xcalloc(H, sizeof(real));      /* [H] */
     for (int b = 0; b < B; b++) {
         
-#line 473 "chapters/03-bottleneck.nw"
+#line 474 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     dh_carry[k] = dh_last ? dh_last[(size_t)b * H + k] : 0;
     dc_carry[k] = dc_last ? dc_last[(size_t)b * H + k] : 0;
 }
-#line 464 "chapters/03-bottleneck.nw"
+#line 465 "chapters/03-bottleneck.nw"
         for (int t = len[b] - 1; t >= 0; t--) {
             
-#line 485 "chapters/03-bottleneck.nw"
+#line 486 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -181,15 +181,15 @@ memset(dh_carry, 0, sizeof(real) * H);
 if (h_prev)
     matmul_backward_naive(dh_carry, H, dWh, G, da, G, h_prev, H, Wh,
                           G, 1, H, G);
-#line 466 "chapters/03-bottleneck.nw"
+#line 467 "chapters/03-bottleneck.nw"
         }
         
-#line 535 "chapters/03-bottleneck.nw"
+#line 536 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     if (dh0) dh0[(size_t)b * H + k] += dh_carry[k];
     if (dc0) dc0[(size_t)b * H + k] += dc_carry[k];
 }
-#line 468 "chapters/03-bottleneck.nw"
+#line 469 "chapters/03-bottleneck.nw"
     }
     free(da); free(dh_carry); free(dc_carry);
 }
@@ -317,7 +317,7 @@ for (int b = n; b < B; b++) {
 #line 773 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
     
-#line 372 "chapters/03-bottleneck.nw"
+#line 373 "chapters/03-bottleneck.nw"
 size_t last = ((size_t)b * T + len[b] - 1) * H;
 if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
@@ -467,17 +467,17 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                          Wh, B, T, I, H);
 #endif
 }
-#line 824 "chapters/03-bottleneck.nw"
+#line 825 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 282 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 826 "chapters/03-bottleneck.nw"
+#line 827 "chapters/03-bottleneck.nw"
     NULL
 };
-#line 833 "chapters/03-bottleneck.nw"
+#line 834 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .family = &seq2seq_family,
@@ -490,10 +490,10 @@ ModelConfig model_config_default(void)
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 #line 354 "chapters/11-documents.nw"
 , .directions = 2
-#line 840 "chapters/03-bottleneck.nw"
+#line 841 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 888 "chapters/03-bottleneck.nw"
+#line 889 "chapters/03-bottleneck.nw"
 static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
                              int max_len, uint64_t seed)
 {
@@ -505,7 +505,7 @@ static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 910 "chapters/03-bottleneck.nw"
+#line 911 "chapters/03-bottleneck.nw"
 s->src_emb = params_add(p, "src_emb", Vs, E);
 s->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 s->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
@@ -516,19 +516,19 @@ s->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 s->dec_b = params_add(p, "dec_b", 1, 4 * H);
 s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
-#line 899 "chapters/03-bottleneck.nw"
+#line 900 "chapters/03-bottleneck.nw"
     
 #line 723 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 900 "chapters/03-bottleneck.nw"
+#line 901 "chapters/03-bottleneck.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 922 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 init_normal(param(p, s->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, s->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
@@ -536,16 +536,16 @@ init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, &rng);
 init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, &rng);
-#line 904 "chapters/03-bottleneck.nw"
+#line 905 "chapters/03-bottleneck.nw"
     
 #line 728 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, &rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, &rng);
 }
-#line 905 "chapters/03-bottleneck.nw"
+#line 906 "chapters/03-bottleneck.nw"
     
-#line 939 "chapters/03-bottleneck.nw"
+#line 940 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_len, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -555,7 +555,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 955 "chapters/03-bottleneck.nw"
+#line 956 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -564,11 +564,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 948 "chapters/03-bottleneck.nw"
+#line 949 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 964 "chapters/03-bottleneck.nw"
+#line 965 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -577,7 +577,7 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 951 "chapters/03-bottleneck.nw"
+#line 952 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 738 "chapters/04-attention.nw"
@@ -591,10 +591,10 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 906 "chapters/03-bottleneck.nw"
+#line 907 "chapters/03-bottleneck.nw"
     return m;
 }
-#line 974 "chapters/03-bottleneck.nw"
+#line 975 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -606,7 +606,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 980 "chapters/03-bottleneck.nw"
+#line 981 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
@@ -679,7 +679,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 999 "chapters/03-bottleneck.nw"
+#line 1000 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -697,7 +697,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1065 "chapters/03-bottleneck.nw"
+#line 1066 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -717,26 +717,26 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 804 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1081 "chapters/03-bottleneck.nw"
+#line 1082 "chapters/03-bottleneck.nw"
     
-#line 1100 "chapters/03-bottleneck.nw"
+#line 1101 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1082 "chapters/03-bottleneck.nw"
+#line 1083 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1115 "chapters/03-bottleneck.nw"
+#line 1116 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1122 "chapters/03-bottleneck.nw"
+#line 1123 "chapters/03-bottleneck.nw"
 static void seq2seq_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -744,7 +744,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1136 "chapters/03-bottleneck.nw"
+#line 1137 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -754,9 +754,9 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1129 "chapters/03-bottleneck.nw"
+#line 1130 "chapters/03-bottleneck.nw"
     
-#line 1149 "chapters/03-bottleneck.nw"
+#line 1150 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 820 "chapters/04-attention.nw"
@@ -790,9 +790,9 @@ for (int b = 0; b < B; b++)
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1130 "chapters/03-bottleneck.nw"
+#line 1131 "chapters/03-bottleneck.nw"
     
-#line 1155 "chapters/03-bottleneck.nw"
+#line 1156 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -804,9 +804,9 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1131 "chapters/03-bottleneck.nw"
+#line 1132 "chapters/03-bottleneck.nw"
     
-#line 1169 "chapters/03-bottleneck.nw"
+#line 1170 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -816,9 +816,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1132 "chapters/03-bottleneck.nw"
+#line 1133 "chapters/03-bottleneck.nw"
 }
-#line 1272 "chapters/03-bottleneck.nw"
+#line 1273 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -854,7 +854,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1311 "chapters/03-bottleneck.nw"
+#line 1312 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -870,7 +870,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1336 "chapters/03-bottleneck.nw"
+#line 1337 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 809 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -878,7 +878,7 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1326 "chapters/03-bottleneck.nw"
+#line 1327 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -896,7 +896,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1345 "chapters/03-bottleneck.nw"
+#line 1346 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -935,7 +935,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1357 "chapters/03-bottleneck.nw"
+#line 1358 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -950,5 +950,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1605 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1365 "chapters/03-bottleneck.nw"
+#line 1366 "chapters/03-bottleneck.nw"
 };

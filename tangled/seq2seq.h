@@ -15,12 +15,12 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 266 "chapters/03-bottleneck.nw"
+#line 267 "chapters/03-bottleneck.nw"
 static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 278 "chapters/03-bottleneck.nw"
+#line 279 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   real *gates /* [B, T, 4H], for lstm_backward */,
                   real *h_last /* [B, H] or NULL */,
@@ -34,7 +34,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 429 "chapters/03-bottleneck.nw"
+#line 430 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -77,18 +77,18 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const int *len, const real *h0,
                           const real *c0, const real *Wx,
                           const real *Wh, int B, int T, int I, int H);
-#line 816 "chapters/03-bottleneck.nw"
+#line 817 "chapters/03-bottleneck.nw"
 enum { ATTN_NONE = 0 
 #line 280 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 816 "chapters/03-bottleneck.nw"
+#line 817 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 extern const ModelFamily seq2seq_family;
 ModelConfig model_config_default(void);
-#line 853 "chapters/03-bottleneck.nw"
+#line 854 "chapters/03-bottleneck.nw"
 typedef struct {
     Model m;                                /* first */
     int src_emb, enc_Wx, enc_Wh, enc_b;     /* [V,E] [E,4H] [H,4H] */
@@ -105,11 +105,11 @@ real *att_h;                /* [B, T', H] */
 real *d_context;            /* [B, T', H] */
 real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
-#line 859 "chapters/03-bottleneck.nw"
+#line 860 "chapters/03-bottleneck.nw"
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 871 "chapters/03-bottleneck.nw"
+#line 872 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -121,13 +121,13 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 862 "chapters/03-bottleneck.nw"
+#line 863 "chapters/03-bottleneck.nw"
 } Seq2Seq;
 static inline Seq2Seq *seq2seq_of(Model *m)
 {
     return (Seq2Seq *)m;
 }
-#line 1024 "chapters/03-bottleneck.nw"
+#line 1025 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
 #line 75 "chapters/05-ablation.nw"
