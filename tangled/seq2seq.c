@@ -470,7 +470,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 #line 825 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 282 "chapters/04-attention.nw"
+#line 284 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
@@ -518,7 +518,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 900 "chapters/03-bottleneck.nw"
     
-#line 723 "chapters/04-attention.nw"
+#line 725 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -538,7 +538,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, &rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, &rng);
 #line 905 "chapters/03-bottleneck.nw"
     
-#line 728 "chapters/04-attention.nw"
+#line 730 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, &rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, &rng);
@@ -580,7 +580,7 @@ real **arrays[] = {
 #line 952 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 738 "chapters/04-attention.nw"
+#line 740 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -601,7 +601,7 @@ static void seq2seq_free(Model *m)
     free(s->dec_in);
     free(s->src_x);
     
-#line 749 "chapters/04-attention.nw"
+#line 751 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
@@ -610,7 +610,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(s);
 }
-#line 766 "chapters/04-attention.nw"
+#line 768 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -621,7 +621,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 783 "chapters/04-attention.nw"
+#line 785 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -629,11 +629,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 776 "chapters/04-attention.nw"
+#line 778 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 791 "chapters/04-attention.nw"
+#line 793 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -645,7 +645,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 779 "chapters/04-attention.nw"
+#line 781 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 77 "chapters/05-ablation.nw"
@@ -714,7 +714,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 804 "chapters/04-attention.nw"
+#line 806 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
 #line 1082 "chapters/03-bottleneck.nw"
@@ -759,11 +759,11 @@ linear_backward(s->d_top, param_grad(p, s->out_W),
 #line 1150 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 820 "chapters/04-attention.nw"
+#line 822 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 832 "chapters/04-attention.nw"
+#line 834 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -777,7 +777,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 848 "chapters/04-attention.nw"
+#line 850 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -785,7 +785,7 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 823 "chapters/04-attention.nw"
+#line 825 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
@@ -872,7 +872,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
     
 #line 1337 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 809 "chapters/04-attention.nw"
+#line 811 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)

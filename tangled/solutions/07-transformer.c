@@ -29,7 +29,7 @@ void ex_positional_encoding_by_rotation(real *pe, int T, int D)
         }
     }
 }
-#line 582 "chapters/C-solutions.nw"
+#line 587 "chapters/C-solutions.nw"
 size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
                                   int layers)
 {
@@ -39,7 +39,7 @@ size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
     return (size_t)(Vs + Vt) * d + layers * (enc + dec) + 4 * d
            + d * Vt + Vt;
 }
-#line 598 "chapters/C-solutions.nw"
+#line 603 "chapters/C-solutions.nw"
 void ex_order_blind_accuracy(const int *words, int n, double *token,
                              double *exact)
 {
