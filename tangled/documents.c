@@ -1,4 +1,4 @@
-#line 86 "chapters/11-documents.nw"
+#line 41 "chapters/11-documents.nw"
 /* documents.c: documents whose class one word decides, with that
    word known (chapter 11). */
 #include "documents.h"

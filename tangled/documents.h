@@ -1,4 +1,4 @@
-#line 77 "chapters/11-documents.nw"
+#line 32 "chapters/11-documents.nw"
 /* documents.h: documents whose class one word decides, with that
    word known (chapter 11). */
 #ifndef DOCUMENTS_H
@@ -24,5 +24,5 @@ int doc_sentences(int *first /* [room] */, int *words /* [room] */,
 double doc_sentence_chance(int min_sentences, int max_sentences);
 double doc_word_chance(void);
 double doc_bag_of_words(int sentences);
-#line 83 "chapters/11-documents.nw"
+#line 38 "chapters/11-documents.nw"
 #endif
