@@ -1,10 +1,10 @@
-#line 80 "chapters/11-documents.nw"
+#line 41 "chapters/11-documents.nw"
 /* documents.c: documents whose class one word decides, with that
    word known (chapter 11). */
 #include "documents.h"
 #include <assert.h>
 #include <tgmath.h>
-#line 113 "chapters/11-documents.nw"
+#line 120 "chapters/11-documents.nw"
 static const char *const doc_source_words[] = {
     ".", "a", "the", "is",
     "cat", "dog", "bird", "fish", "horse", "mouse", "cow", "goat",
@@ -12,7 +12,7 @@ static const char *const doc_source_words[] = {
     "small", "tiny", "little", "short",
     "sees", "finds", "chases", "likes", "sleeps", "runs" };
 static const char *const doc_target_words[] = { "big", "small" };
-#line 140 "chapters/11-documents.nw"
+#line 147 "chapters/11-documents.nw"
 enum { DOC_FORMS = 3 };
 static const int doc_form_words[DOC_FORMS] = { 4, 4, 6 };
 
@@ -21,8 +21,8 @@ static int other_animal(Rng *rng)
     return DW_NOUN + 1 + rng_below(rng, DOC_NOUNS - 1);
 }
 
-static int draw_sentence(int *w, int noun, int adjective, Rng *rng,
-                         int *adj_at)
+static int doc_draw_sentence(int *w, int noun, int adjective,
+                             Rng *rng, int *adj_at)
 {
     int n = 0, form = rng_below(rng, DOC_FORMS);
     w[n++] = DW_A + rng_below(rng, 2);          /* a, the */
@@ -37,7 +37,7 @@ static int draw_sentence(int *w, int noun, int adjective, Rng *rng,
         w[n++] = noun;
     }
     
-#line 170 "chapters/11-documents.nw"
+#line 177 "chapters/11-documents.nw"
 if (form == 1) {                                /* ... sleeps */
     w[n++] = DW_INTRANSITIVE + rng_below(rng, DOC_INTRANSITIVE);
 } else if (form == 2) {                         /* ... chases a cow */
@@ -45,12 +45,12 @@ if (form == 1) {                                /* ... sleeps */
     w[n++] = DW_A + rng_below(rng, 2);
     w[n++] = other_animal(rng);
 }
-#line 164 "chapters/11-documents.nw"
+#line 171 "chapters/11-documents.nw"
     assert(n == doc_form_words[form]);
     w[n++] = DW_PERIOD;
     return n;
 }
-#line 187 "chapters/11-documents.nw"
+#line 194 "chapters/11-documents.nw"
 static void documents_draw(const Task *t, int sentences, Rng *rng,
                            TaskPair *p)
 {
@@ -63,25 +63,25 @@ static void documents_draw(const Task *t, int sentences, Rng *rng,
     p->src_words = 0;
     for (int i = 0; i < sentences; i++) {
         
-#line 206 "chapters/11-documents.nw"
+#line 213 "chapters/11-documents.nw"
 int per_class = DOC_ADJECTIVES / DOC_CLASSES, adj_at;
 int noun = i == gold ? DW_CAT : other_animal(rng);
 int adjective = i == gold
     ? DW_ADJ + label * per_class + rng_below(rng, per_class)
     : DW_ADJ + rng_below(rng, DOC_ADJECTIVES);
-int n = draw_sentence(p->src + p->src_words, noun, adjective, rng,
-                      &adj_at);
+int n = doc_draw_sentence(p->src + p->src_words, noun, adjective,
+                          rng, &adj_at);
 if (i == gold)      /* token positions count <sos> as 0 */
     p->link[0] = (Link){ .src = 1 + p->src_words + adj_at,
                          .tgt = 1, .sure = 1 };
 p->src_words += n;
-#line 199 "chapters/11-documents.nw"
+#line 206 "chapters/11-documents.nw"
     }
     p->tgt_words = 1;
     p->tgt[0] = label;
     p->n_links = 1;
 }
-#line 226 "chapters/11-documents.nw"
+#line 233 "chapters/11-documents.nw"
 const Task documents_task = {
     .name = "documents",
     .n_src = DOC_WORDS, .n_tgt = DOC_CLASSES,
@@ -89,7 +89,7 @@ const Task documents_task = {
     .extra_words = (DOC_SENTENCE_TOKENS - 1) * DOC_MAX_SENTENCES,
     .draw = documents_draw,
 };
-#line 253 "chapters/11-documents.nw"
+#line 260 "chapters/11-documents.nw"
 int doc_sentences(int *first, int *words, int room, const int *ids,
                   int len)
 {
@@ -106,7 +106,7 @@ int doc_sentences(int *first, int *words, int room, const int *ids,
     }
     return n;
 }
-#line 296 "chapters/11-documents.nw"
+#line 309 "chapters/11-documents.nw"
 double doc_sentence_chance(int min_sentences, int max_sentences)
 {
     double sum = 0;
@@ -122,15 +122,15 @@ double doc_word_chance(void)
         sum += 1.0 / doc_form_words[f];
     return sum / DOC_FORMS;
 }
-#line 313 "chapters/11-documents.nw"
+#line 326 "chapters/11-documents.nw"
 double doc_bag_of_words(int n)
 {
-    double p = 0, binom = 1;            /* C(n-1, K) */
-    for (int K = 0; K <= n - 1; K++) {
-        int k = 1 + K;                  /* adjectives saying big */
+    double p = 0, binom = 1;            /* C(n-1, j) */
+    for (int j = 0; j <= n - 1; j++) {
+        int k = 1 + j;                  /* adjectives saying big */
         double right = 2 * k > n ? 1 : 2 * k == n ? 0.5 : 0;
         p += binom * right;
-        binom = binom * (n - 1 - K) / (K + 1);
+        binom = binom * (n - 1 - j) / (j + 1);
     }
     return p / pow(2, n - 1);
 }

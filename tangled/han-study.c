@@ -1,4 +1,4 @@
-#line 1629 "chapters/11-documents.nw"
+#line 1701 "chapters/11-documents.nw"
 /* han-study: the hierarchical classifier's ablation, evidence and
    length sweep (chapter 11). */
 #include "checkpoint.h"
@@ -39,7 +39,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1660 "chapters/11-documents.nw"
+#line 1733 "chapters/11-documents.nw"
 typedef struct {
     double acc, sent_hit, word_hit, sent_mass, word_mass;
 } Evidence;
@@ -66,7 +66,7 @@ static void evidence_add(Evidence *e, const Model *m, const Batch *bt,
     e->word_mass += token_w[pos];
     free(token_w);
 }
-#line 1688 "chapters/11-documents.nw"
+#line 1761 "chapters/11-documents.nw"
 static Evidence evidence_of(Model *m, const Dataset *d, int bs)
 {
     Evidence e = {0};
@@ -91,7 +91,7 @@ static Evidence evidence_of(Model *m, const Dataset *d, int bs)
     batch_free(&batch);
     return e;
 }
-#line 1719 "chapters/11-documents.nw"
+#line 1792 "chapters/11-documents.nw"
 typedef struct {
     Evidence curve[MAX_EPOCHS + 1];
     double sweep[DOC_MAX_SENTENCES + 1];    /* accuracy, by length */
@@ -118,7 +118,7 @@ static void after_epoch(int epoch, double train_loss, double val_loss,
     Hook *h = ctx;
     h->run->curve[epoch] = evidence_of(h->m, h->val, 64);
 }
-#line 1747 "chapters/11-documents.nw"
+#line 1820 "chapters/11-documents.nw"
 static void doc_run(int index, void *ctx)
 {
     DocPlan *pl = ctx;
@@ -142,7 +142,66 @@ static void doc_run(int index, void *ctx)
     if (index == 0) run->model = m;
     else model_free(m);
 }
-#line 1870 "chapters/11-documents.nw"
+#line 2258 "chapters/11-documents.nw"
+typedef struct {
+    int n, label, gold, gold_at, first[HAN_MAX_SENTENCES],
+        words[HAN_MAX_SENTENCES];
+    real token_w[MAX_WORDS + 2], sent_w[HAN_MAX_SENTENCES];
+    const int *src;
+} Shaded;
+
+static Shaded shade(Model *m, const Dataset *d, Batch *batch)
+{
+    assert(m->max_S <= MAX_WORDS + 2);      /* sh.token_w holds it */
+    Shaded sh;
+    int row = 0, n_gold;
+    while (row < d->n - 1 && doc_sentences(sh.first, sh.words,
+           HAN_MAX_SENTENCES, d->src + (size_t)row * d->L,
+           d->src_len[row]) < 4) row++;
+    batch_fill(batch, d, &row, 1);
+    han_classify(m, batch, &sh.label);
+    sh.n = han_evidence(m, 0, sh.token_w, sh.sent_w);
+    doc_sentences(sh.first, sh.words, HAN_MAX_SENTENCES, batch->src,
+                  batch->src_len[0]);
+    sh.gold_at = pair_links(d, row, &n_gold)[0].src;
+    sh.gold = 0;
+    while (sh.gold_at >= sh.first[sh.gold] + sh.words[sh.gold])
+        sh.gold++;
+    sh.src = batch->src;
+    return sh;
+}
+#line 2290 "chapters/11-documents.nw"
+static void write_document(const Shaded *sh, const Vocab *src,
+                           const Vocab *tgt, FILE *f)
+{
+    fprintf(f, "\\begin{tabular}{@{}r@{\\hspace{0.4em}}r"
+            "@{\\hspace{0.5em}}l@{\\hspace{0.6em}}l@{}}\n");
+    for (int i = 0; i < sh->n; i++) {
+        fprintf(f, "%s & %.2f & \\textcolor{blue!70}{\\rule{%.2fcm}"
+                "{1.3ex}}\\rule{%.2fcm}{0pt} &",
+                i == sh->gold ? "$\\rightarrow$" : "", sh->sent_w[i],
+                2.5 * sh->sent_w[i], 2.5 * (1 - sh->sent_w[i]));
+        int end = sh->first[i] + sh->words[i];
+        for (int t = sh->first[i]; t < end; t++)
+            fprintf(f, " \\colorbox{orange!%d}{\\strut %s%s%s}",
+                    (int)lround(100 * sh->token_w[t]),
+                    t == sh->gold_at ? "\\underline{" : "",
+                    src->word[sh->src[t]],
+                    t == sh->gold_at ? "}" : "");
+        fprintf(f, " \\\\\n");
+    }
+    fprintf(f, "\\end{tabular}\\\\[1ex]\nclass given: \\emph{%s}\n",
+            tgt->word[sh->label]);
+}
+#line 2315 "chapters/11-documents.nw"
+static void write_terminal(Model *m, const Shaded *sh,
+                           const Vocab *src, const Vocab *tgt,
+                           FILE *f)
+{
+    han_show(f, m, 0, sh->src, src, sh->gold_at);
+    fprintf(f, "class: %s\n", tgt->word[sh->label]);
+}
+#line 1943 "chapters/11-documents.nw"
 static void mean_of(const DocPlan *pl, int q, int epoch, int field,
                     double *mean, double *sd)
 {
@@ -169,7 +228,7 @@ static const char *config_name(const DocPlan *pl, int q)
              pl->dirs[q] == 1 ? ", one direction" : "");
     return name[q];
 }
-#line 1901 "chapters/11-documents.nw"
+#line 1974 "chapters/11-documents.nw"
 static int word_mode_of(const DocPlan *pl, int q)
 {
     int v = pl->variant[q];
@@ -181,7 +240,7 @@ static int sentence_mode_of(const DocPlan *pl, int q)
     int v = pl->variant[q];
     return v == HAN_BOTH || v == HAN_SENTENCES_ONLY;
 }
-#line 1914 "chapters/11-documents.nw"
+#line 1987 "chapters/11-documents.nw"
 static void write_table(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs;
@@ -209,7 +268,7 @@ static void write_table(const DocPlan *pl, FILE *f)
             100 * doc_word_chance(), sentence_chance(pl),
             100 * doc_word_chance());
 }
-#line 1948 "chapters/11-documents.nw"
+#line 2021 "chapters/11-documents.nw"
 static void write_curves(const DocPlan *pl, FILE *f)
 {
     fprintf(f, "# epoch, chance of sentence and word hits, then per"
@@ -245,8 +304,9 @@ static void write_sweep(const DocPlan *pl, FILE *f)
         fprintf(f, "\n");
     }
 }
-#line 1988 "chapters/11-documents.nw"
-static void write_summary(const DocPlan *pl, FILE *f)
+#line 2064 "chapters/11-documents.nw"
+static void write_summary(const DocPlan *pl, const Shaded *sh,
+                          FILE *f)
 {
     int E = pl->tc.epochs, n = pl->seeds;
     const char *field[] = { "Acc", "SentHit", "WordHit", "SentMass",
@@ -258,7 +318,7 @@ static void write_summary(const DocPlan *pl, FILE *f)
                 field[k], mean, sd);
     }
     
-#line 2005 "chapters/11-documents.nw"
+#line 2084 "chapters/11-documents.nw"
 double bag = 0;
 for (int k = pl->min_s; k <= pl->max_s; k++)
     bag += doc_bag_of_words(k) / (pl->max_s - pl->min_s + 1);
@@ -270,32 +330,51 @@ fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanParams}{%zu}\n",
         sentence_chance(pl), 100 * doc_word_chance(), 100 * bag, n, E,
         pl->run[0].params);
-#line 2000 "chapters/11-documents.nw"
+#line 2077 "chapters/11-documents.nw"
     
-#line 2020 "chapters/11-documents.nw"
-for (int k = 1; k <= 2; k++) {
-    int settled = -1;
-    for (int e = 0; e <= E && settled < 0; e++) {
-        int all = 1;
-        for (int s = 0; s < n; s++) {
-            const Evidence *ev = &pl->run[s].curve[e];
-            all &= (k == 1 ? ev->sent_hit : ev->word_hit) >= 0.9;
-        }
-        if (all) settled = e;
+#line 2102 "chapters/11-documents.nw"
+{
+    double chance = 100.0 / DOC_CLASSES, acc, hit[3], sd;
+    double ch[3] = { 0, sentence_chance(pl),
+                     100 * doc_word_chance() };
+    int off = -1, low = 0;
+    for (int e = 0; e <= E && off < 0; e++) {
+        mean_of(pl, 0, e, 0, &acc, &sd);
+        if (acc > chance + 10) off = e;
     }
-    const char *what = k == 1 ? "sentence" : "word";
-    if (settled < 0)
-        fprintf(f, "\\newcommand{\\han%sSettled}{In none of the %d"
-                " epochs do the %s hits reach 90\\,\\%% for every"
-                " seed.}\n", field[k], E, what);
-    else
-        fprintf(f, "\\newcommand{\\han%sSettled}{The %s hits reach"
-                " 90\\,\\%% for every seed after epoch %d.}\n",
-                field[k], what, settled);
-}
-#line 2001 "chapters/11-documents.nw"
+    double low_hit = 101;
+    for (int e = 0; e <= E; e++) {
+        mean_of(pl, 0, e, 2, &hit[2], &sd);
+        if (hit[2] < low_hit) { low_hit = hit[2]; low = e; }
+    }
+    fprintf(f, "\\newcommand{\\hanRise}{");
     
-#line 2042 "chapters/11-documents.nw"
+#line 2125 "chapters/11-documents.nw"
+if (off < 1) {
+    fprintf(f, off < 0 ? "The mean accuracy never leaves chance."
+            : "The mean accuracy is off chance before training.");
+} else {
+    mean_of(pl, 0, off, 0, &acc, &sd);
+    fprintf(f, "The mean accuracy leaves chance after epoch %d"
+            " (%.1f\\,\\%%). One epoch before, ", off, acc);
+    for (int k = 2; k >= 1; k--) {
+        mean_of(pl, 0, off - 1, k, &hit[k], &sd);
+        double d = hit[k] - ch[k];
+        fprintf(f, "%s %s hits are at %.1f\\,\\%%, %.1f points %s"
+                " their chance level%s", k == 2 ? "the" : " and the",
+                k == 2 ? "word" : "sentence", hit[k], fabs(d),
+                d >= 0 ? "above" : "below", k == 1 ? "." : ",");
+    }
+}
+#line 2118 "chapters/11-documents.nw"
+    if (low) fprintf(f, " The word hits are lowest, %.1f\\,\\%%,"
+                     " after epoch %d.}\n", low_hit, low);
+    else fprintf(f, " The word hits are lowest, %.1f\\,\\%%, before"
+                 " training.}\n", low_hit);
+}
+#line 2078 "chapters/11-documents.nw"
+    
+#line 2143 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanComparisons}{");
 for (int q = 1; q < pl->n_conf; q++) {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
@@ -304,94 +383,100 @@ for (int q = 1; q < pl->n_conf; q++) {
         b[s] = 100 * pl->run[s].curve[E].acc;
     }
     double d = paired_t(a, b, n, &t);
+    int same = 1;
+    for (int s = 0; s < n; s++) same &= a[s] == b[s];
+    fprintf(f, "%s%s: ", q > 1 ? "; " : "", config_name(pl, q));
+    if (same) {
+        
+#line 2239 "chapters/11-documents.nw"
+int top = 1;
+for (int s = 0; s < n; s++) top &= b[s] == 100;
+fprintf(f, "identical to %s on every seed%s",
+        config_name(pl, 0), top ? " (all at 100\\,\\%, a ceiling)"
+                                : "");
+#line 2156 "chapters/11-documents.nw"
+        continue;
+    }
     int real = n > 1 && fabs(t) > t_critical(n - 1);
-    fprintf(f, "%s%s: %s%.1f points%s", q > 1 ? "; " : "",
-            config_name(pl, q), d >= 0 ? "+" : "$-$", fabs(d),
+    fprintf(f, "%s%.1f points%s", d >= 0 ? "+" : "$-$", fabs(d),
             real ? "" : ", inside the noise");
     if (isinf(t)) fprintf(f, " ($t = %s\\infty$)", t < 0 ? "-" : "");
     else fprintf(f, " ($t = %.1f$)", fabs(t) < 0.05 ? 0.0 : t);
 }
 fprintf(f, ".}\n\\newcommand{\\hanTcritical}{%.3f}\n",
         t_critical(n - 1));
-#line 2069 "chapters/11-documents.nw"
+#line 2246 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanLastSeeds}{");
 for (int s = 0; s < n; s++)
     fprintf(f, "%s%.1f", s == 0 ? "" : s == n - 1 ? " and " : ", ",
             100 * pl->run[(pl->n_conf - 1) * n + s].curve[E].acc);
 fprintf(f, "\\,\\%%}\n");
-#line 2060 "chapters/11-documents.nw"
+#line 2167 "chapters/11-documents.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "\\newcommand{\\hanCpu}{%.1f}\n",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2002 "chapters/11-documents.nw"
+#line 2079 "chapters/11-documents.nw"
+    
+#line 2179 "chapters/11-documents.nw"
+fprintf(f, "\\newcommand{\\hanSweep}{");
+int above[MAX_CONFIGS], n_below = 0;
+for (int q = 0; q < pl->n_conf; q++) {
+    above[q] = 1;
+    double in = 0, out = 0;
+    int n_in = 0, n_out = 0;
+    for (int k = 1; k <= DOC_MAX_SENTENCES; k++) {
+        double x[MAX_SEEDS], mean, sd;
+        for (int s = 0; s < n; s++)
+            x[s] = 100 * pl->run[q * n + s].sweep[k];
+        mean_sd(x, n, &mean, &sd);
+        int trained = k >= pl->min_s && k <= pl->max_s;
+        if (trained) { in += mean; n_in++; }
+        else { out += mean; n_out++; }
+        above[q] &= k == 1 || mean > 100 * doc_bag_of_words(k);
+    }
+    n_below += !above[q];
+    fprintf(f, "%s%s: %.1f\\,\\%% and %.1f\\,\\%%",
+            q ? "; " : "", config_name(pl, q), in / n_in,
+            out / n_out);
+}
+fprintf(f, ".}\n\\newcommand{\\hanSweepBag}{%s", n_below
+        ? "Not above it at every length of two or more sentences, in"
+          " the mean: "
+        : "Every configuration's mean accuracy is above it at every"
+          " length of two or more sentences.");
+for (int q = 0, said = 0; q < pl->n_conf; q++)
+    if (!above[q])
+        fprintf(f, "%s%s", said++ ? ", " : "", config_name(pl, q));
+fprintf(f, "%s}\n", n_below ? "." : "");
+#line 2080 "chapters/11-documents.nw"
+    
+#line 2215 "chapters/11-documents.nw"
+{
+    int best_s = 0, best_w = sh->first[sh->gold];
+    for (int i = 1; i < sh->n; i++)
+        if (sh->sent_w[i] > sh->sent_w[best_s]) best_s = i;
+    int end = sh->first[sh->gold] + sh->words[sh->gold];
+    for (int t = sh->first[sh->gold]; t < end; t++)
+        if (sh->token_w[t] > sh->token_w[best_w]) best_w = t;
+    const Evidence *e = &pl->run[0].curve[E];
+    fprintf(f, "\\newcommand{\\hanShown}{In this document the"
+            " sentence argmax is %son the gold sentence and the word"
+            " argmax is %son the gold word; the same model's are"
+            " there for %.1f\\,\\%% and %.1f\\,\\%% of the"
+            " validation documents.}\n", best_s == sh->gold ? "" :
+            "not ", best_w == sh->gold_at ? "" : "not ",
+            100 * e->sent_hit, 100 * e->word_hit);
 }
 #line 2081 "chapters/11-documents.nw"
-typedef struct {
-    int n, label, gold, gold_at, first[HAN_MAX_SENTENCES],
-        words[HAN_MAX_SENTENCES];
-    real token_w[MAX_WORDS + 2], sent_w[HAN_MAX_SENTENCES];
-    const int *src;
-} Shaded;
-
-static Shaded shade(Model *m, const Dataset *d, Batch *batch)
-{
-    assert(m->max_S <= MAX_WORDS + 2);      /* sh.token_w holds it */
-    Shaded sh;
-    int row = 0, n_gold;
-    while (row < d->n - 1 && doc_sentences(sh.first, sh.words,
-           HAN_MAX_SENTENCES, d->src + (size_t)row * d->L,
-           d->src_len[row]) < 4) row++;
-    batch_fill(batch, d, &row, 1);
-    han_classify(m, batch, &sh.label);
-    sh.n = han_evidence(m, 0, sh.token_w, sh.sent_w);
-    doc_sentences(sh.first, sh.words, HAN_MAX_SENTENCES, batch->src,
-                  batch->src_len[0]);
-    sh.gold_at = pair_links(d, row, &n_gold)[0].src;
-    sh.gold = 0;
-    while (sh.gold_at >= sh.first[sh.gold] + sh.words[sh.gold])
-        sh.gold++;
-    sh.src = batch->src;
-    return sh;
 }
-#line 2113 "chapters/11-documents.nw"
-static void write_document(const Shaded *sh, const Vocab *src,
-                           const Vocab *tgt, FILE *f)
-{
-    fprintf(f, "\\begin{tabular}{@{}r@{\\hspace{0.4em}}r"
-            "@{\\hspace{0.5em}}l@{\\hspace{0.6em}}l@{}}\n");
-    for (int i = 0; i < sh->n; i++) {
-        fprintf(f, "%s & %.2f & \\textcolor{blue!70}{\\rule{%.2fcm}"
-                "{1.3ex}}\\rule{%.2fcm}{0pt} &",
-                i == sh->gold ? "$\\rightarrow$" : "", sh->sent_w[i],
-                2.5 * sh->sent_w[i], 2.5 * (1 - sh->sent_w[i]));
-        int end = sh->first[i] + sh->words[i];
-        for (int t = sh->first[i]; t < end; t++)
-            fprintf(f, " \\colorbox{orange!%d}{\\strut %s%s%s}",
-                    (int)lround(100 * sh->token_w[t]),
-                    t == sh->gold_at ? "\\underline{" : "",
-                    src->word[sh->src[t]],
-                    t == sh->gold_at ? "}" : "");
-        fprintf(f, " \\\\\n");
-    }
-    fprintf(f, "\\end{tabular}\\\\[1ex]\nclass given: \\emph{%s}\n",
-            tgt->word[sh->label]);
-}
-#line 2138 "chapters/11-documents.nw"
-static void write_terminal(Model *m, const Shaded *sh,
-                           const Vocab *src, const Vocab *tgt,
-                           FILE *f)
-{
-    han_show(f, m, 0, sh->src, src, sh->gold_at);
-    fprintf(f, "class: %s\n", tgt->word[sh->label]);
-}
-#line 1644 "chapters/11-documents.nw"
+#line 1717 "chapters/11-documents.nw"
 int main(int argc, char **argv)
 {
     program_name = "han-study";
     
-#line 1776 "chapters/11-documents.nw"
+#line 1849 "chapters/11-documents.nw"
 DataConfig dc = data_config_default();
 dc.task = &documents_task;
 dc.min_words = 2; dc.max_words = 6;
@@ -430,7 +515,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the hierarchical document classifier's variants"
               " and measure their evidence");
-#line 1822 "chapters/11-documents.nw"
+#line 1895 "chapters/11-documents.nw"
 DocPlan plan = { .seeds = seeds, .base = base, .tc = tc,
                  .min_s = dc.min_words, .max_s = dc.max_words };
 char buf[256], *item[MAX_CONFIGS];
@@ -452,15 +537,15 @@ for (int q = 0; q < plan.n_conf; q++) {
                " han-last)", shown(item[q]));
     plan.variant[q] = v;
 }
-#line 1815 "chapters/11-documents.nw"
+#line 1888 "chapters/11-documents.nw"
 char **file[] = { &table, &curves, &sweep, &summary, &document,
                   &terminal, &save };
 const char *opt[] = { "--table", "--curves", "--sweep", "--summary",
                       "--document", "--terminal", "--save" };
 for (int i = 0; i < 7; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1648 "chapters/11-documents.nw"
+#line 1721 "chapters/11-documents.nw"
     
-#line 1848 "chapters/11-documents.nw"
+#line 1921 "chapters/11-documents.nw"
 Dataset train_set, val_set, sweep_set[DOC_MAX_SENTENCES + 1];
 datasets_make(&train_set, &val_set, &dc);
 Rng rng;
@@ -476,9 +561,9 @@ plan.run = xcalloc((size_t)plan.n_conf * seeds, sizeof(DocRun));
 memory_check(threads * run_bytes(&dc, &base, tc.batch_size),
              "--threads");
 run_parallel(doc_run, &plan, plan.n_conf * seeds, threads);
-#line 1649 "chapters/11-documents.nw"
+#line 1722 "chapters/11-documents.nw"
     
-#line 2147 "chapters/11-documents.nw"
+#line 2324 "chapters/11-documents.nw"
 FILE *f;
 if (table) { write_table(&plan, f = out_open(table)); out_close(f); }
 if (curves) {
@@ -486,9 +571,7 @@ if (curves) {
     out_close(f);
 }
 if (sweep) { write_sweep(&plan, f = out_open(sweep)); out_close(f); }
-if (document || terminal) {
-    
-#line 2168 "chapters/11-documents.nw"
+#line 2343 "chapters/11-documents.nw"
 Vocab src, tgt;
 vocab_build(&src, &documents_task, SOURCE);
 vocab_build(&tgt, &documents_task, TARGET);
@@ -504,10 +587,9 @@ if (terminal) {
                    f = out_open(terminal));
     out_close(f);
 }
-#line 2156 "chapters/11-documents.nw"
-}
+#line 2332 "chapters/11-documents.nw"
 if (summary) {
-    write_summary(&plan, f = out_open(summary));
+    write_summary(&plan, &sh, f = out_open(summary));
     out_close(f);
 }
 if (save) {
@@ -515,7 +597,7 @@ if (save) {
                       &documents_task };
     ckpt_save(&ck, save);
 }
-#line 1650 "chapters/11-documents.nw"
+#line 1723 "chapters/11-documents.nw"
     out_commit();
     return 0;
 }

@@ -1,4 +1,4 @@
-#line 1451 "chapters/11-documents.nw"
+#line 390 "chapters/11-documents.nw"
 /* han.c: a GRU in both directions, attention with a learned query,
    and a hierarchical document classifier (chapter 11). */
 #include "han.h"
@@ -9,28 +9,28 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 412 "chapters/11-documents.nw"
+#line 463 "chapters/11-documents.nw"
 void gru_forward(real *h, real *gates, const real *x, const int *len,
                  const real *Wx, const real *Wh, const real *bias,
                  int N, int T, int I, int H)
 {
     size_t G = 4 * (size_t)H, rows = (size_t)N * T;
     
-#line 428 "chapters/11-documents.nw"
+#line 479 "chapters/11-documents.nw"
 for (size_t i = 0; i < rows; i++)
     memcpy(gates + i * G, bias, sizeof(real) * 3 * H);
 matmul(gates, G, x, I, Wx, 3 * H, rows, I, 3 * H);
-#line 418 "chapters/11-documents.nw"
+#line 469 "chapters/11-documents.nw"
     for (int t = 0; t < T; t++) {
         real *g_t = gates + (size_t)t * G;      /* row n: n T G on */
         const real *h_prev = t ? h + (size_t)(t - 1) * H : NULL;
         
-#line 435 "chapters/11-documents.nw"
+#line 486 "chapters/11-documents.nw"
 if (t)      /* h_prev [U_r | U_z]: the first 2H columns of Wh */
     matmul(g_t, T * G, h_prev, T * H, Wh, 3 * H, N, H, 2 * H);
-#line 422 "chapters/11-documents.nw"
+#line 473 "chapters/11-documents.nw"
         
-#line 439 "chapters/11-documents.nw"
+#line 490 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     real *g = g_t + (size_t)n * T * G;
     const real *hp = t ? h_prev + (size_t)n * T * H : NULL;
@@ -44,9 +44,9 @@ for (int n = 0; n < N; n++) {
 if (t)      /* (r * h_prev) U: the last H columns of Wh */
     matmul(g_t + 2 * H, T * G, g_t + 3 * H, T * G, Wh + 2 * H,
            3 * H, N, H, H);
-#line 423 "chapters/11-documents.nw"
+#line 474 "chapters/11-documents.nw"
         
-#line 454 "chapters/11-documents.nw"
+#line 505 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     real *g = g_t + (size_t)n * T * G;
     real *h_t = h + ((size_t)n * T + t) * H;
@@ -58,10 +58,10 @@ for (int n = 0; n < N; n++) {
         h_t[k] = (1 - z) * cand + (hp ? z * hp[k] : 0);
     }
 }
-#line 424 "chapters/11-documents.nw"
+#line 475 "chapters/11-documents.nw"
     }
 }
-#line 498 "chapters/11-documents.nw"
+#line 549 "chapters/11-documents.nw"
 void gru_backward(real *dx, real *dWx, real *dWh, real *dbias,
                   real *work, const real *dh, const real *h,
                   const real *gates, const real *x, const int *len,
@@ -77,7 +77,7 @@ void gru_backward(real *dx, real *dWx, real *dWh, real *dbias,
         real *da_t = da + (size_t)t * G;
         const real *g_t = gates + (size_t)t * G;
         
-#line 521 "chapters/11-documents.nw"
+#line 572 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++) {
     if (t >= len[n]) continue;
     const real *g = g_t + (size_t)n * T * G;
@@ -94,10 +94,10 @@ for (int n = 0; n < N; n++) {
         d[H + k] = d_z * z * (1 - z);               /* sigmoid */
     }
 }
-#line 513 "chapters/11-documents.nw"
+#line 564 "chapters/11-documents.nw"
         if (!t) continue;                       /* no h_prev */
         
-#line 542 "chapters/11-documents.nw"
+#line 593 "chapters/11-documents.nw"
 matmul_backward(da_t + 3 * H, T * G, dWh + 2 * H, 3 * H,
                 da_t + 2 * H, T * G, g_t + 3 * H, T * G,
                 Wh + 2 * H, 3 * H, N, H, H);
@@ -113,23 +113,23 @@ for (int n = 0; n < N; n++) {
         d[k] = d_rh * hp[k] * r * (1 - r);          /* sigmoid */
     }
 }
-#line 515 "chapters/11-documents.nw"
+#line 566 "chapters/11-documents.nw"
         
-#line 560 "chapters/11-documents.nw"
+#line 611 "chapters/11-documents.nw"
 matmul_backward(dh_all + (size_t)(t - 1) * H, T * H, dWh, 3 * H,
                 da_t, T * G, h + (size_t)(t - 1) * H, T * H, Wh,
                 3 * H, N, H, 2 * H);
-#line 516 "chapters/11-documents.nw"
+#line 567 "chapters/11-documents.nw"
     }
     
-#line 566 "chapters/11-documents.nw"
+#line 617 "chapters/11-documents.nw"
 matmul_backward(dx, I, dWx, 3 * H, da, G, x, I, Wx, 3 * H, rows, I,
                 3 * H);
 for (size_t i = 0; i < rows; i++)
     for (int j = 0; j < 3 * H; j++) dbias[j] += da[i * G + j];
-#line 518 "chapters/11-documents.nw"
+#line 569 "chapters/11-documents.nw"
 }
-#line 611 "chapters/11-documents.nw"
+#line 662 "chapters/11-documents.nw"
 void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
                    int I, int H)
 {
@@ -145,7 +145,7 @@ void bigru_declare(BiGru *g, Params *p, const char *name, int dirs,
         g->b[d] = params_add(p, tensor, 1, 3 * H);
     }
 }
-#line 630 "chapters/11-documents.nw"
+#line 681 "chapters/11-documents.nw"
 void bigru_init(const BiGru *g, Params *p, Rng *rng)
 {
     for (int d = 0; d < g->dirs; d++) {
@@ -153,7 +153,7 @@ void bigru_init(const BiGru *g, Params *p, Rng *rng)
         init_orthogonal(param(p, g->Wh[d]), g->H, 3 * g->H, rng);
     }
 }
-#line 639 "chapters/11-documents.nw"
+#line 690 "chapters/11-documents.nw"
 size_t bigru_cache_reals(const BiGru *g, int N, int T)
 {
     size_t NT = (size_t)N * T;
@@ -172,7 +172,7 @@ void bigru_cache_alloc(BiGruCache *c, const BiGru *g, int N, int T)
                         &c->d_x_rev, &c->work };
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 }
-#line 671 "chapters/11-documents.nw"
+#line 722 "chapters/11-documents.nw"
 static void gru_run(BiGruCache *c, const BiGru *g, const Params *p,
                     int d, const real *x, const int *len, int N,
                     int T)
@@ -190,17 +190,17 @@ void bigru_forward(real *out, BiGruCache *c, const BiGru *g,
     gru_run(c, g, p, 0, x, len, N, T);
     if (g->dirs == 2) {
         
-#line 694 "chapters/11-documents.nw"
+#line 745 "chapters/11-documents.nw"
 memset(c->x_rev, 0, sizeof(real) * N * T * I);
 for (int n = 0; n < N; n++)
     for (int t = 0; t < len[n]; t++)
         memcpy(c->x_rev + ((size_t)n * T + len[n] - 1 - t) * I,
                x + ((size_t)n * T + t) * I, sizeof(real) * I);
-#line 688 "chapters/11-documents.nw"
+#line 739 "chapters/11-documents.nw"
         gru_run(c, g, p, 1, c->x_rev, len, N, T);
     }
     
-#line 701 "chapters/11-documents.nw"
+#line 752 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     for (int t = 0; t < T; t++) {
         real *o = out + ((size_t)n * T + t) * D;
@@ -213,9 +213,9 @@ for (int n = 0; n < N; n++)
         else
             memset(o + H, 0, sizeof(real) * H);
     }
-#line 691 "chapters/11-documents.nw"
+#line 742 "chapters/11-documents.nw"
 }
-#line 718 "chapters/11-documents.nw"
+#line 769 "chapters/11-documents.nw"
 static void gru_back(real *dx, Params *p, BiGruCache *c,
                      const BiGru *g, int d, const real *x,
                      const int *len, int N, int T)
@@ -232,7 +232,7 @@ void bigru_backward(real *dx, Params *p, BiGruCache *c,
 {
     int H = g->H, D = g->dirs * H, I = g->I;
     
-#line 748 "chapters/11-documents.nw"
+#line 799 "chapters/11-documents.nw"
 for (int d = 0; d < g->dirs; d++)
     memset(c->dh[d], 0, sizeof(real) * N * T * H);
 for (int n = 0; n < N; n++)
@@ -244,7 +244,7 @@ for (int n = 0; n < N; n++)
             memcpy(c->dh[1] + ((size_t)n * T + len[n] - 1 - t) * H,
                    o + H, sizeof(real) * H);
     }
-#line 734 "chapters/11-documents.nw"
+#line 785 "chapters/11-documents.nw"
     gru_back(dx, p, c, g, 0, x, len, N, T);
     if (g->dirs == 1) return;
     memset(c->d_x_rev, 0, sizeof(real) * N * T * I);
@@ -257,12 +257,12 @@ for (int n = 0; n < N; n++)
             for (int i = 0; i < I; i++) to[i] += from[i];
         }
 }
-#line 810 "chapters/11-documents.nw"
-void pool_declare(Pool *pl, Params *p, const char *name, int mode,
+#line 862 "chapters/11-documents.nw"
+void pool_declare(SeqPool *pl, Params *p, const char *name, int mode,
                   int dirs, int H)
 {
-    *pl = (Pool){ .mode = mode, .dirs = dirs, .D = dirs * H, .Hq = H,
-                  .query = -1 };
+    *pl = (SeqPool){ .mode = mode, .dirs = dirs, .D = dirs * H,
+                     .Hq = H, .query = -1 };
     if (mode != POOL_ATTENTION) return;
     scorer_declare_named(&pl->sc, p, name, SCORE_ADDITIVE, H, pl->D);
     char tensor[TENSOR_NAME_MAX];
@@ -270,22 +270,26 @@ void pool_declare(Pool *pl, Params *p, const char *name, int mode,
     pl->query = params_add(p, tensor, 1, H);
 }
 
-void pool_init(const Pool *pl, Params *p, Rng *rng)
+void pool_init(const SeqPool *pl, Params *p, Rng *rng)
 {
     if (pl->mode != POOL_ATTENTION) return;
     scorer_init(&pl->sc, p, rng);
     init_xavier_uniform(param(p, pl->query), 1, pl->Hq, rng);
 }
-#line 831 "chapters/11-documents.nw"
-size_t pool_cache_reals(const Pool *pl, int N, int T)
+#line 886 "chapters/11-documents.nw"
+size_t pool_cache_reals(const SeqPool *pl, int N, int T)
 {
     if (pl->mode != POOL_ATTENTION) return 0;
-    size_t n = N, A = pl->Hq, S = T;
-    return n * S + n * A + n * pl->D + n * A + n * S * A + A + 2 * S
-           + n * pl->D + n * A + n * S * A + n * A + 2 * n * A;
+    size_t n = N, A = pl->Hq, Hd = pl->Hq, He = pl->D, S = T;
+    return n * S + n * Hd + n * He  /* weights, dec_rows, q */
+           + n * A + n * S * A + A  /* pd, pe, u */
+           + S + S                  /* d_weights, d_score */
+           + n * He + n * A         /* d_q, d_pd */
+           + n * S * A + n * Hd     /* d_pe, d_dec_rows */
+           + 2 * n * Hd;            /* q_rows, d_q_rows */
 }
 
-void pool_alloc(Pool *pl, int N, int T)
+void pool_alloc(SeqPool *pl, int N, int T)
 {
     pl->nonempty = xcalloc(N, sizeof(int));
     if (pl->mode != POOL_ATTENTION) return;
@@ -295,15 +299,15 @@ void pool_alloc(Pool *pl, int N, int T)
     alloc_parts(arrays, sizes, 2);
 }
 
-void pool_free(Pool *pl)
+void pool_free(SeqPool *pl)
 {
     free(pl->nonempty);
     if (pl->mode != POOL_ATTENTION) return;
     attn_cache_free(&pl->cache);
     free(pl->q_rows);
 }
-#line 871 "chapters/11-documents.nw"
-void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
+#line 930 "chapters/11-documents.nw"
+void pool_forward(real *pooled, real *w, SeqPool *pl, const Params *p,
                   const real *x, const int *len, const int *mask,
                   int N, int T)
 {
@@ -313,7 +317,7 @@ void pool_forward(real *pooled, real *w, Pool *pl, const Params *p,
     for (int n = 0; n < N; n++) pl->nonempty[n] = len[n] > 0;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 891 "chapters/11-documents.nw"
+#line 950 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     memcpy(pl->q_rows + (size_t)n * pl->Hq, param(p, pl->query),
            sizeof(real) * pl->Hq);
@@ -323,14 +327,14 @@ for (int n = 0; n < N; n++)
     if (len[n])
         memcpy(w + (size_t)n * T, pl->cache.weights + (size_t)n * T,
                sizeof(real) * T);
-#line 881 "chapters/11-documents.nw"
+#line 940 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
         if (!len[n]) continue;
         real *o = pooled + (size_t)n * D;
         
-#line 902 "chapters/11-documents.nw"
+#line 961 "chapters/11-documents.nw"
 const real *first = x + (size_t)n * T * D;
 const real *last = first + (size_t)(len[n] - 1) * D;
 int H = D / pl->dirs;
@@ -343,18 +347,18 @@ if (pl->mode == POOL_MEAN) {
     memcpy(o, last, sizeof(real) * H);
     if (pl->dirs == 2) memcpy(o + H, first + H, sizeof(real) * H);
 }
-#line 887 "chapters/11-documents.nw"
+#line 946 "chapters/11-documents.nw"
     }
 }
-#line 918 "chapters/11-documents.nw"
-void pool_backward(real *dx, Params *p, Pool *pl,
+#line 977 "chapters/11-documents.nw"
+void pool_backward(real *dx, Params *p, SeqPool *pl,
                    const real *d_pooled, const real *x,
                    const int *len, const int *mask, int N, int T)
 {
     int D = pl->D, H = D / pl->dirs;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 945 "chapters/11-documents.nw"
+#line 1004 "chapters/11-documents.nw"
 memset(pl->d_q_rows, 0, sizeof(real) * N * pl->Hq);
 attention_backward(pl->d_q_rows, dx, p, &pl->cache, &pl->sc, d_pooled,
                    pl->q_rows, x, mask, pl->nonempty, N, 1, T);
@@ -362,7 +366,7 @@ real *dq = param_grad(p, pl->query);
 for (int n = 0; n < N; n++)
     for (int k = 0; k < pl->Hq; k++)
         dq[k] += pl->d_q_rows[(size_t)n * pl->Hq + k];
-#line 925 "chapters/11-documents.nw"
+#line 984 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
@@ -381,7 +385,7 @@ for (int n = 0; n < N; n++)
             for (int k = 0; k < H; k++) first[H + k] += g[H + k];
     }
 }
-#line 980 "chapters/11-documents.nw"
+#line 1039 "chapters/11-documents.nw"
 static const char *const han_variant[] = {
     "han", "han-words", "han-sentences", "han-mean", "han-last",
     NULL };
@@ -394,7 +398,7 @@ static int han_chooses(int variant)
 {
     return variant < HAN_MEAN;
 }
-#line 1023 "chapters/11-documents.nw"
+#line 1086 "chapters/11-documents.nw"
 static void han_declare(Han *h, const ModelConfig *cfg)
 {
     Params *p = &h->m.params;
@@ -411,131 +415,7 @@ static void han_declare(Han *h, const ModelConfig *cfg)
     h->out_b = params_add(p, "out_b", 1, cfg->tgt_vocab);
     h->D = D;
 }
-#line 1046 "chapters/11-documents.nw"
-typedef struct { size_t reals, ints; } HanSizes;
-
-static void han_capacity(int max_len, int *max_NS, int *max_W)
-{
-    *max_NS = (max_len - 1) / 2 < HAN_MAX_SENTENCES
-              ? (max_len - 1) / 2 : HAN_MAX_SENTENCES;
-    *max_W = max_len - 2 < HAN_MAX_WORDS ? max_len - 2
-                                         : HAN_MAX_WORDS;
-    if (*max_NS < 1) *max_NS = 1;
-    if (*max_W < 1) *max_W = 1;
-}
-#line 1059 "chapters/11-documents.nw"
-static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
-                          int max_B)
-{
-    size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
-    size_t E = cfg->E, V = cfg->tgt_vocab;
-    HanSizes s;
-    s.ints = 2 * N * W + N + B + N + 2 * B * h->max_NS + B
-             + N + B;                       /* the pools' nonempty */
-    s.reals = 2 * (N * W * E + N * W * D + 2 * N * D + B * D + B * V)
-              + N * W + N + B * V
-              + bigru_cache_reals(&h->word_gru, N, W)
-              + bigru_cache_reals(&h->sent_gru, B, h->max_NS)
-              + pool_cache_reals(&h->word_pool, N, W)
-              + pool_cache_reals(&h->sent_pool, B, h->max_NS);
-    return s;
-}
-#line 1077 "chapters/11-documents.nw"
-static Model *han_create(const ModelConfig *cfg, int max_B,
-                         int max_len, uint64_t seed)
-{
-    Han *h = xcalloc(1, sizeof *h);
-    h->m.cfg = *cfg;
-    h->m.max_B = max_B;
-    h->m.max_S = max_len;
-    h->m.max_T = max_len - 1;
-    han_capacity(max_len, &h->max_NS, &h->max_W);
-    han_declare(h, cfg);
-    params_alloc(&h->m.params);
-    
-#line 1094 "chapters/11-documents.nw"
-Params *p = &h->m.params;
-Rng rng;
-rng_seed(&rng, seed);
-init_normal(param(p, h->emb), (size_t)cfg->src_vocab * cfg->E, 0.1,
-            &rng);
-bigru_init(&h->word_gru, p, &rng);
-pool_init(&h->word_pool, p, &rng);
-bigru_init(&h->sent_gru, p, &rng);
-pool_init(&h->sent_pool, p, &rng);
-init_xavier_uniform(param(p, h->out_W), h->D, cfg->tgt_vocab, &rng);
-#line 1089 "chapters/11-documents.nw"
-    
-#line 1106 "chapters/11-documents.nw"
-size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
-size_t E = cfg->E, V = cfg->tgt_vocab;
-int **ints[] = { &h->w_ids, &h->w_mask, &h->w_len, &h->s_len,
-                 &h->s_mask, &h->s_first, &h->s_words, &h->label };
-size_t n_ints[] = { N * W, N * W, N, B, N, B * h->max_NS,
-                    B * h->max_NS, B };
-for (int k = 0; k < 8; k++)
-    *ints[k] = xcalloc(n_ints[k], sizeof(int));
-real **arrays[] = { &h->x, &h->d_x, &h->word_out, &h->d_word_out,
-                    &h->sent_in, &h->d_sent_in, &h->sent_out,
-                    &h->d_sent_out, &h->doc, &h->d_doc, &h->logits,
-                    &h->d_logits, &h->word_w, &h->sent_w, &h->prob };
-size_t sizes[] = { N * W * E, N * W * E, N * W * D, N * W * D, N * D,
-                   N * D, N * D, N * D, B * D, B * D, B * V, B * V,
-                   N * W, N, B * V };
-alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-bigru_cache_alloc(&h->word_cache, &h->word_gru, N, W);
-bigru_cache_alloc(&h->sent_cache, &h->sent_gru, B, h->max_NS);
-pool_alloc(&h->word_pool, N, W);
-pool_alloc(&h->sent_pool, B, h->max_NS);
-#line 1090 "chapters/11-documents.nw"
-    return &h->m;
-}
-#line 1128 "chapters/11-documents.nw"
-static void han_free(Model *m)
-{
-    Han *h = han_of(m);
-    free(h->w_ids); free(h->w_mask); free(h->w_len); free(h->s_len);
-    free(h->s_mask); free(h->s_first); free(h->s_words);
-    free(h->label); free(h->x);
-    free(h->word_cache.h[0]); free(h->sent_cache.h[0]);
-    pool_free(&h->word_pool); pool_free(&h->sent_pool);
-    params_free(&m->params);
-    free(h);
-}
-#line 1143 "chapters/11-documents.nw"
-static double han_bytes(const ModelConfig *cfg, int max_B,
-                        int max_len)
-{
-    Han h;
-    memset(&h, 0, sizeof h);
-    han_capacity(max_len, &h.max_NS, &h.max_W);
-    han_declare(&h, cfg);
-    HanSizes s = han_sizes(&h, cfg, max_B);
-    return sizeof h + 4.0 * h.m.params.count * sizeof(real)
-           + s.reals * sizeof(real) + s.ints * sizeof(int);
-}
-
-static size_t han_param_count(const ModelConfig *cfg)
-{
-    Han h;
-    memset(&h, 0, sizeof h);
-    han_declare(&h, cfg);
-    return h.m.params.count;
-}
-#line 1165 "chapters/11-documents.nw"
-static const char *han_check(const ModelConfig *cfg)
-{
-    if (cfg->attention < 0 || cfg->attention >= HAN_VARIANTS)
-        return "unknown variant of the document classifier";
-    if (cfg->directions != 1 && cfg->directions != 2)
-        return "the document classifier reads in 1 or 2 directions";
-    if (cfg->E < 1 || cfg->H < 1)
-        return "the embedding and hidden sizes must be at least 1";
-    if (cfg->tgt_vocab <= N_SPECIAL)
-        return "the document classifier needs at least one class";
-    return NULL;
-}
-#line 1184 "chapters/11-documents.nw"
+#line 1108 "chapters/11-documents.nw"
 static void han_split(Han *h, const Batch *batch)
 {
     int B = batch->B, S = batch->S;
@@ -547,7 +427,7 @@ static void han_split(Han *h, const Batch *batch)
                               batch->src + (size_t)b * S,
                               batch->src_len[b]);
         
-#line 1204 "chapters/11-documents.nw"
+#line 1128 "chapters/11-documents.nw"
 if (n < 0)
     refuse("a document has more than %d sentences, the most this"
            " model reads", h->max_NS);
@@ -555,14 +435,14 @@ for (int i = 0; i < n; i++)
     if (words[i] > h->max_W)
         refuse("a sentence has %d words; this model reads at most %d",
                words[i], h->max_W);
-#line 1195 "chapters/11-documents.nw"
+#line 1119 "chapters/11-documents.nw"
         h->s_len[b] = n;
         if (n > h->NS) h->NS = n;
         for (int i = 0; i < n; i++)
             if (words[i] > h->W) h->W = words[i];
     }
     
-#line 1213 "chapters/11-documents.nw"
+#line 1137 "chapters/11-documents.nw"
 int NS = h->NS, W = h->W;
 for (int b = 0; b < B; b++)
     for (int i = 0; i < NS; i++) {
@@ -577,9 +457,9 @@ for (int b = 0; b < B; b++)
                 on ? batch->src[(size_t)b * S + first + t] : PAD;
         }
     }
-#line 1201 "chapters/11-documents.nw"
+#line 1125 "chapters/11-documents.nw"
 }
-#line 1229 "chapters/11-documents.nw"
+#line 1153 "chapters/11-documents.nw"
 static void han_read(Han *h, const Batch *batch)
 {
     const Params *p = &h->m.params;
@@ -599,7 +479,7 @@ static void han_read(Han *h, const Batch *batch)
     linear_forward(h->logits, h->doc, param(p, h->out_W),
                    param(p, h->out_b), B, h->D, V);
 }
-#line 1254 "chapters/11-documents.nw"
+#line 1178 "chapters/11-documents.nw"
 static double han_forward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -613,7 +493,7 @@ static double han_forward(Model *m, const Batch *batch)
                                          B, V, 0, PAD, &h->counted);
     return total / h->counted;
 }
-#line 1272 "chapters/11-documents.nw"
+#line 1196 "chapters/11-documents.nw"
 static void han_backward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -628,27 +508,27 @@ static void han_backward(Model *m, const Batch *batch)
                     param_grad(p, h->out_b), h->d_logits, h->doc,
                     param(p, h->out_W), B, D, V);
     
-#line 1292 "chapters/11-documents.nw"
+#line 1216 "chapters/11-documents.nw"
 memset(h->d_sent_out, 0, sizeof(real) * N * D);
 pool_backward(h->d_sent_out, p, &h->sent_pool, h->d_doc, h->sent_out,
               h->s_len, h->s_mask, B, NS);
 memset(h->d_sent_in, 0, sizeof(real) * N * D);
 bigru_backward(h->d_sent_in, p, &h->sent_cache, &h->sent_gru,
                h->d_sent_out, h->sent_in, h->s_len, B, NS);
-#line 1286 "chapters/11-documents.nw"
+#line 1210 "chapters/11-documents.nw"
     
-#line 1300 "chapters/11-documents.nw"
+#line 1224 "chapters/11-documents.nw"
 memset(h->d_word_out, 0, sizeof(real) * N * W * D);
 pool_backward(h->d_word_out, p, &h->word_pool, h->d_sent_in,
               h->word_out, h->w_len, h->w_mask, N, W);
 memset(h->d_x, 0, sizeof(real) * N * W * E);
 bigru_backward(h->d_x, p, &h->word_cache, &h->word_gru, h->d_word_out,
                h->x, h->w_len, N, W);
-#line 1287 "chapters/11-documents.nw"
+#line 1211 "chapters/11-documents.nw"
     embedding_backward(param_grad(p, h->emb), h->d_x, h->w_ids,
                        h->w_len, N, W, E);
 }
-#line 1335 "chapters/11-documents.nw"
+#line 1259 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label)
 {
     assert(m->cfg.family == &han_family);
@@ -663,7 +543,7 @@ void han_classify(Model *m, const Batch *batch, int *label)
         label[b] = best;
     }
 }
-#line 1351 "chapters/11-documents.nw"
+#line 1275 "chapters/11-documents.nw"
 int han_evidence(const Model *m, int b, real *token_w,
                  real *sentence_w)
 {
@@ -678,7 +558,7 @@ int han_evidence(const Model *m, int b, real *token_w,
     }
     return n;
 }
-#line 1377 "chapters/11-documents.nw"
+#line 1301 "chapters/11-documents.nw"
 void han_show(FILE *f, const Model *m, int b, const int *ids,
               const Vocab *src, int gold_at)
 {
@@ -700,7 +580,137 @@ void han_show(FILE *f, const Model *m, int b, const int *ids,
     }
     free(token_w);
 }
-#line 1401 "chapters/11-documents.nw"
+#line 1331 "chapters/11-documents.nw"
+typedef struct { size_t reals, ints; } HanSizes;
+
+static void han_capacity(int max_len, int *max_NS, int *max_W)
+{
+    *max_NS = (max_len - 1) / 2 < HAN_MAX_SENTENCES
+              ? (max_len - 1) / 2 : HAN_MAX_SENTENCES;
+    *max_W = max_len - 2 < HAN_MAX_WORDS ? max_len - 2
+                                         : HAN_MAX_WORDS;
+    if (*max_NS < 1) *max_NS = 1;
+    if (*max_W < 1) *max_W = 1;
+}
+#line 1344 "chapters/11-documents.nw"
+static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
+                          int max_B)
+{
+    size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
+    size_t E = cfg->E, V = cfg->tgt_vocab;
+    HanSizes s;
+    s.ints = 2 * N * W                  /* w_ids, w_mask */
+             + N + B + N                /* w_len, s_len, s_mask */
+             + 2 * B * h->max_NS + B    /* s_first, s_words, label */
+             + N + B;                   /* the pools' nonempty */
+    s.reals = 2 * (N * W * E            /* x, and its gradient, */
+                   + N * W * D          /* word_out, */
+                   + 2 * N * D          /* sent_in, sent_out, */
+                   + B * D + B * V)     /* doc, logits */
+              + N * W + N + B * V       /* word_w, sent_w, prob */
+              + bigru_cache_reals(&h->word_gru, N, W)
+              + bigru_cache_reals(&h->sent_gru, B, h->max_NS)
+              + pool_cache_reals(&h->word_pool, N, W)
+              + pool_cache_reals(&h->sent_pool, B, h->max_NS);
+    return s;
+}
+#line 1367 "chapters/11-documents.nw"
+static Model *han_create(const ModelConfig *cfg, int max_B,
+                         int max_len, uint64_t seed)
+{
+    Han *h = xcalloc(1, sizeof *h);
+    h->m.cfg = *cfg;
+    h->m.max_B = max_B;
+    h->m.max_S = max_len;
+    h->m.max_T = max_len - 1;
+    han_capacity(max_len, &h->max_NS, &h->max_W);
+    han_declare(h, cfg);
+    params_alloc(&h->m.params);
+    
+#line 1384 "chapters/11-documents.nw"
+Params *p = &h->m.params;
+Rng rng;
+rng_seed(&rng, seed);
+init_normal(param(p, h->emb), (size_t)cfg->src_vocab * cfg->E, 0.1,
+            &rng);
+bigru_init(&h->word_gru, p, &rng);
+pool_init(&h->word_pool, p, &rng);
+bigru_init(&h->sent_gru, p, &rng);
+pool_init(&h->sent_pool, p, &rng);
+init_xavier_uniform(param(p, h->out_W), h->D, cfg->tgt_vocab, &rng);
+#line 1379 "chapters/11-documents.nw"
+    
+#line 1396 "chapters/11-documents.nw"
+size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
+size_t E = cfg->E, V = cfg->tgt_vocab;
+int **ints[] = { &h->w_ids, &h->w_mask, &h->w_len, &h->s_len,
+                 &h->s_mask, &h->s_first, &h->s_words, &h->label };
+size_t n_ints[] = { N * W, N * W, N, B, N, B * h->max_NS,
+                    B * h->max_NS, B };
+for (int k = 0; k < 8; k++)
+    *ints[k] = xcalloc(n_ints[k], sizeof(int));
+real **arrays[] = { &h->x, &h->d_x, &h->word_out, &h->d_word_out,
+                    &h->sent_in, &h->d_sent_in, &h->sent_out,
+                    &h->d_sent_out, &h->doc, &h->d_doc, &h->logits,
+                    &h->d_logits, &h->word_w, &h->sent_w, &h->prob };
+size_t sizes[] = { N * W * E, N * W * E, N * W * D, N * W * D, N * D,
+                   N * D, N * D, N * D, B * D, B * D, B * V, B * V,
+                   N * W, N, B * V };
+alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
+bigru_cache_alloc(&h->word_cache, &h->word_gru, N, W);
+bigru_cache_alloc(&h->sent_cache, &h->sent_gru, B, h->max_NS);
+pool_alloc(&h->word_pool, N, W);
+pool_alloc(&h->sent_pool, B, h->max_NS);
+#line 1380 "chapters/11-documents.nw"
+    return &h->m;
+}
+#line 1418 "chapters/11-documents.nw"
+static void han_free(Model *m)
+{
+    Han *h = han_of(m);
+    free(h->w_ids); free(h->w_mask); free(h->w_len); free(h->s_len);
+    free(h->s_mask); free(h->s_first); free(h->s_words);
+    free(h->label); free(h->x);
+    free(h->word_cache.h[0]); free(h->sent_cache.h[0]);
+    pool_free(&h->word_pool); pool_free(&h->sent_pool);
+    params_free(&m->params);
+    free(h);
+}
+#line 1435 "chapters/11-documents.nw"
+static double han_bytes(const ModelConfig *cfg, int max_B,
+                        int max_len)
+{
+    Han h;
+    memset(&h, 0, sizeof h);
+    han_capacity(max_len, &h.max_NS, &h.max_W);
+    han_declare(&h, cfg);
+    HanSizes s = han_sizes(&h, cfg, max_B);
+    double per_param = 4;   /* value, gradient, Adam's m and v */
+    return sizeof h + per_param * h.m.params.count * sizeof(real)
+           + s.reals * sizeof(real) + s.ints * sizeof(int);
+}
+
+static size_t han_param_count(const ModelConfig *cfg)
+{
+    Han h;
+    memset(&h, 0, sizeof h);
+    han_declare(&h, cfg);
+    return h.m.params.count;
+}
+#line 1458 "chapters/11-documents.nw"
+static const char *han_check(const ModelConfig *cfg)
+{
+    if (cfg->attention < 0 || cfg->attention >= HAN_VARIANTS)
+        return "unknown variant of the document classifier";
+    if (cfg->directions != 1 && cfg->directions != 2)
+        return "the document classifier reads in 1 or 2 directions";
+    if (cfg->E < 1 || cfg->H < 1)
+        return "the embedding and hidden sizes must be at least 1";
+    if (cfg->tgt_vocab <= N_SPECIAL)
+        return "the document classifier needs at least one class";
+    return NULL;
+}
+#line 1473 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -722,7 +732,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1426 "chapters/11-documents.nw"
+#line 1498 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();

@@ -14,7 +14,7 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 352 "chapters/11-documents.nw"
+#line 365 "chapters/11-documents.nw"
 int directions;             /* chapter 11: 1 or 2 */
 #line 640 "chapters/03-bottleneck.nw"
 } ModelConfig;

@@ -488,7 +488,7 @@ ModelConfig model_config_default(void)
                           
 #line 140 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
-#line 354 "chapters/11-documents.nw"
+#line 367 "chapters/11-documents.nw"
 , .directions = 2
 #line 841 "chapters/03-bottleneck.nw"
                                                                };

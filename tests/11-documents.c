@@ -247,7 +247,7 @@ static void test_padding_changes_no_state_in_either_direction(void **s)
 /* ---- pooling ---------------------------------------------------- */
 enum { PN = 3, PT = 4, PH = 2, PD = 2 * PH };
 typedef struct {
-    Pool pool;
+    SeqPool pool;
     Params p;
     real x[PN * PT * PD], out[PN * PD], w[PN * PT], R[PN * PD];
     int len[PN], mask[PN * PT];

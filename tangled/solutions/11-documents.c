@@ -11,7 +11,7 @@ int ex_bag_of_words_class(const int *ids, int len)
             count[(ids[i] - DW_ADJ) / per_class]++;
     return count[1] > count[0];
 }
-#line 954 "chapters/C-solutions.nw"
+#line 955 "chapters/C-solutions.nw"
 void ex_gru_step_after_reset(real *h, const real *x,
                              const real *h_prev, const real *Wx,
                              const real *Wh, const real *bias,
