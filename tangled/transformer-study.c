@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_VARIANTS = 8, MAX_STUDY_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
+enum { MAX_VARIANTS = 8, MAX_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
 #line 3823 "chapters/A-programs.nw"
 typedef struct {
@@ -39,7 +39,7 @@ static const Variant *variant_from_name(const char *name)
            " paper",
            shown(name));
 }
-#line 4037 "chapters/A-programs.nw"
+#line 4031 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -120,7 +120,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
     if (run->track)
         measure_heads(run, run->align_set, run->curve[epoch], NULL);
 }
-#line 3942 "chapters/A-programs.nw"
+#line 2251 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -129,14 +129,34 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 4117 "chapters/A-programs.nw"
+#line 2265 "chapters/A-programs.nw"
+static double paired_t(const double *a, const double *b, int n,
+                       double *t)
+{
+    double d[MAX_SEEDS], mean, sd;
+    for (int s = 0; s < n; s++) d[s] = a[s] - b[s];
+    mean_sd(d, n, &mean, &sd);
+    *t = sd > 0 ? mean / (sd / sqrt(n))
+       : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
+    return mean;
+}
+#line 2280 "chapters/A-programs.nw"
+static double t_critical(int df)
+{
+    static const double table[20] = {
+        0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+        2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
+        2.101, 2.093 };
+    return table[df < 1 ? 1 : df > 19 ? 19 : df];
+}
+#line 4111 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head (picked on the
    picking set, scored on the alignment set) */
 static void variant_stat(const Run *run /* [seeds] */, int seeds,
                          int i, double *mean, double *sd)
 {
-    double x[MAX_STUDY_SEEDS];
+    double x[MAX_SEEDS];
     for (int s = 0; s < seeds; s++) {
         const Run *r = &run[s];
         const Eval *e = &r->final;
@@ -152,7 +172,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 4164 "chapters/A-programs.nw"
+#line 4158 "chapters/A-programs.nw"
 #define SPIKE 0.01
 static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
                   double *largest, int *at_seed, int *at_epoch)
@@ -172,14 +192,7 @@ static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
         }
     return count;
 }
-#line 4533 "chapters/A-programs.nw"
-static double t_critical_study(int df)
-{
-    static const double table[10] = { 0, 12.706, 4.303, 3.182,
-        2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
-    return table[df < 1 ? 1 : df > 9 ? 9 : df];
-}
-#line 4300 "chapters/A-programs.nw"
+#line 4294 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -198,7 +211,7 @@ int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 3952 "chapters/A-programs.nw"
+#line 3946 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -211,7 +224,7 @@ char *heatmaps = NULL, *summary = NULL;
 int seeds = 3;
 Option options[] = {
     {"--variants", OPT_TEXT, &variants, 0, 0, "variants, a list"},
-    {"--seeds", OPT_INT, &seeds, 1, MAX_STUDY_SEEDS, "seeds 1..N"},
+    {"--seeds", OPT_INT, &seeds, 1, MAX_SEEDS, "seeds 1..N"},
     {"--epochs", OPT_INT, &tc.epochs, 1, MAX_STUDY_EPOCHS, "epochs"},
     {"--hidden", OPT_INT, &base.H, 2, 4096, "model width D"},
     {"--lr", OPT_REAL, &tc.lr, 1e-6, 1, "peak learning rate"},
@@ -229,7 +242,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 3987 "chapters/A-programs.nw"
+#line 3981 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[128], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -244,7 +257,7 @@ for (int v = 0; v < n_var; v++) {
                " study measures at most %d", mc.layers * mc.heads,
                MAX_SHOWN - 1);
 }
-#line 4011 "chapters/A-programs.nw"
+#line 4005 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (seeds_table) out_plan("--seeds-table", seeds_table);
 if (val_curves) out_plan("--val-curves", val_curves);
@@ -267,7 +280,7 @@ for (int k = 0; summary && k < 4; k++)
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 4057 "chapters/A-programs.nw"
+#line 4051 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set, pick_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng, pick_rng;
@@ -279,8 +292,8 @@ dataset_generate(&pick_set, dc.task, 300, dc.min_words,
                  dc.max_words, &pick_rng);
 #line 3806 "chapters/A-programs.nw"
     
-#line 4070 "chapters/A-programs.nw"
-static Run runs[MAX_VARIANTS][MAX_STUDY_SEEDS];
+#line 4064 "chapters/A-programs.nw"
+static Run runs[MAX_VARIANTS][MAX_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
         ModelConfig mc = base;
@@ -293,7 +306,7 @@ for (int v = 0; v < n_var; v++)
         t.inverse_sqrt = var[v]->inverse_sqrt;
         Run *run = &runs[v][s];
         
-#line 4086 "chapters/A-programs.nw"
+#line 4080 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -307,7 +320,7 @@ measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
 measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 4319 "chapters/A-programs.nw"
+#line 4313 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -319,7 +332,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 4344 "chapters/A-programs.nw"
+#line 4338 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -330,7 +343,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 4330 "chapters/A-programs.nw"
+#line 4324 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -341,7 +354,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 4357 "chapters/A-programs.nw"
+#line 4351 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -350,21 +363,21 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 4340 "chapters/A-programs.nw"
+#line 4334 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 4099 "chapters/A-programs.nw"
+#line 4093 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 4083 "chapters/A-programs.nw"
+#line 4077 "chapters/A-programs.nw"
     }
 #line 3807 "chapters/A-programs.nw"
     
-#line 4109 "chapters/A-programs.nw"
+#line 4103 "chapters/A-programs.nw"
 if (table) 
-#line 4141 "chapters/A-programs.nw"
+#line 4135 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrr}\n\\toprule\n & val loss"
@@ -384,9 +397,9 @@ if (table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4110 "chapters/A-programs.nw"
+#line 4104 "chapters/A-programs.nw"
 if (seeds_table) 
-#line 4189 "chapters/A-programs.nw"
+#line 4183 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_table);
     fprintf(f, "\\begin{tabular}{l*{%d}{r}rr}\n\\toprule\n"
@@ -411,9 +424,9 @@ if (seeds_table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4111 "chapters/A-programs.nw"
+#line 4105 "chapters/A-programs.nw"
 if (val_curves) 
-#line 4217 "chapters/A-programs.nw"
+#line 4211 "chapters/A-programs.nw"
 {
     FILE *f = out_open(val_curves);
     fprintf(f, "# epoch, then the validation loss of every seed of");
@@ -428,9 +441,9 @@ if (val_curves)
     }
     out_close(f);
 }
-#line 4112 "chapters/A-programs.nw"
+#line 4106 "chapters/A-programs.nw"
 if (heads_table) 
-#line 4235 "chapters/A-programs.nw"
+#line 4229 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -439,8 +452,8 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 4251 "chapters/A-programs.nw"
-double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
+#line 4245 "chapters/A-programs.nw"
+double acc[MAX_SEEDS], gw[MAX_SEEDS], st[2][2];
 int last = i + 1 == runs[0][0].slots;
 for (int s = 0; s < seeds; s++) {
     int k = last ? i : ranked_slot(&runs[0][s], i / NH, i % NH, NH);
@@ -456,16 +469,16 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 4243 "chapters/A-programs.nw"
+#line 4237 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 4113 "chapters/A-programs.nw"
+#line 4107 "chapters/A-programs.nw"
 if (curves) 
-#line 4271 "chapters/A-programs.nw"
+#line 4265 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -491,12 +504,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 4114 "chapters/A-programs.nw"
+#line 4108 "chapters/A-programs.nw"
 if (summary) 
-#line 4373 "chapters/A-programs.nw"
+#line 4367 "chapters/A-programs.nw"
 {
     
-#line 4384 "chapters/A-programs.nw"
+#line 4378 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -513,10 +526,10 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4375 "chapters/A-programs.nw"
+#line 4369 "chapters/A-programs.nw"
     
-#line 4406 "chapters/A-programs.nw"
-int slots = runs[0][0].slots, best[MAX_STUDY_SEEDS];
+#line 4400 "chapters/A-programs.nw"
+int slots = runs[0][0].slots, best[MAX_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
     const Run *r = &runs[0][s];
@@ -541,7 +554,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 4434 "chapters/A-programs.nw"
+#line 4428 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed, picked on a second set of"
@@ -563,9 +576,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4376 "chapters/A-programs.nw"
+#line 4370 "chapters/A-programs.nw"
     
-#line 4467 "chapters/A-programs.nw"
+#line 4461 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -589,9 +602,9 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 4377 "chapters/A-programs.nw"
+#line 4371 "chapters/A-programs.nw"
     
-#line 4492 "chapters/A-programs.nw"
+#line 4486 "chapters/A-programs.nw"
 name = study_name(summary, "spikes", ".tex");
 f = out_open(name);
 fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
@@ -609,25 +622,22 @@ for (int v = 0; v < n_var; v++) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 4378 "chapters/A-programs.nw"
+#line 4372 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 4515 "chapters/A-programs.nw"
+#line 4509 "chapters/A-programs.nw"
 int w = 0;
 for (int u = 0; u < n_var && var[v]->against; u++)
     if (!strcmp(var[u]->name, var[v]->against)) w = u;
-double st[5][2], diff[MAX_STUDY_SEEDS], dmean, dsd;
+double st[5][2], loss_v[MAX_SEEDS], loss_w[MAX_SEEDS], t, unused;
 for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
 for (int s = 0; s < seeds; s++) {
-    double a, b, unused;
-    variant_stat(&runs[v][s], 1, 0, &a, &unused);
-    variant_stat(&runs[w][s], 1, 0, &b, &unused);
-    diff[s] = a - b;
+    variant_stat(&runs[v][s], 1, 0, &loss_v[s], &unused);
+    variant_stat(&runs[w][s], 1, 0, &loss_w[s], &unused);
 }
-mean_sd(diff, seeds, &dmean, &dsd);
-double t = dsd > 0 ? dmean / (dsd / sqrt(seeds)) : 0;
-#line 4541 "chapters/A-programs.nw"
+double dmean = paired_t(loss_v, loss_w, seeds, &t);
+#line 4523 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -638,16 +648,19 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
         : "the model as built", w ? var[w]->label : "", dmean);
 if (seeds < 2)
     fprintf(f, " (one seed: no test)%%\n");
+else if (isinf(t))
+    fprintf(f, " on every seed alike: a difference the seeds"
+            " establish%%\n");
 else
     fprintf(f, " (paired $t = %.1f$ on %d degrees of freedom, against"
             " a two-sided 5\\%% critical value of %.2f: %s)%%\n", t,
-            seeds - 1, t_critical_study(seeds - 1),
-            fabs(t) > t_critical_study(seeds - 1)
+            seeds - 1, t_critical(seeds - 1),
+            fabs(t) > t_critical(seeds - 1)
             ? "a difference the seeds establish"
             : "the seeds cannot tell the two apart");
 out_close(f);
 free(name);
-#line 4380 "chapters/A-programs.nw"
+#line 4374 "chapters/A-programs.nw"
     }
 }
 #line 3808 "chapters/A-programs.nw"
