@@ -32,7 +32,7 @@ endif
 # calls a function of) only the modules before it; make check-layers
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish tasks attention model seq2seq align metrics \
-             transformer tmodel families checkpoint beam
+             transformer tmodel image families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
              beam-table transformer-study padding-count

@@ -35,11 +35,15 @@ real *d_weights, *d_score;      /* [S] scratch */
 real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 real *d_dec_rows;               /* [R, Hd] */
 #line 331 "chapters/04-attention.nw"
+    
+#line 373 "chapters/10-captions.nw"
+const real *d_outside;      /* [B, T, S] or NULL: chapter 10 */
+#line 332 "chapters/04-attention.nw"
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 337 "chapters/04-attention.nw"
+#line 338 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -47,7 +51,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const int *mask /* [B, S] */,
                        const int *dec_len /* [B] */,
                        int B, int T, int S);
-#line 462 "chapters/04-attention.nw"
+#line 463 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

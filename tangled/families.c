@@ -1,4 +1,4 @@
-#line 1190 "chapters/07b-training.nw"
+#line 1193 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
@@ -6,7 +6,7 @@
 const ModelFamily *const model_families[] = {
     &seq2seq_family, &transformer_family, NULL
 };
-#line 1200 "chapters/07b-training.nw"
+#line 1203 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)
@@ -18,7 +18,8 @@ const ModelFamily *family_named(const char *name)
 static int kind_at(int kind, const ModelFamily **family)
 {
     for (int f = 0; model_families[f]; f++)
-        for (int v = 0; model_families[f]->variants[v]; v++)
+        for (int v = 0; !model_families[f]->reads_images
+                        && model_families[f]->variants[v]; v++)
             if (kind-- == 0) {
                 *family = model_families[f];
                 return v;

@@ -1,4 +1,4 @@
-#line 1175 "chapters/07b-training.nw"
+#line 1178 "chapters/07b-training.nw"
 /* families.h: the model families a program can name (chapter 7). */
 #ifndef FAMILIES_H
 #define FAMILIES_H

@@ -14,6 +14,9 @@ typedef struct {
 #line 132 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
+#line 368 "chapters/10-captions.nw"
+int locations;              /* chapter 10: an image's L */
+double lambda;              /* chapter 10: the coverage weight */
 #line 639 "chapters/03-bottleneck.nw"
 } ModelConfig;
 #line 652 "chapters/03-bottleneck.nw"
@@ -63,6 +66,8 @@ const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1573 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
+#line 371 "chapters/10-captions.nw"
+int reads_images;           /* chapter 10: feat, not src */
 #line 706 "chapters/03-bottleneck.nw"
 };
 #line 949 "chapters/08-using.nw"
@@ -95,18 +100,18 @@ DecoderState *decoder_start(Model *m, const Encoding *enc);
 void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
-#line 1018 "chapters/03-bottleneck.nw"
+#line 1061 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1205 "chapters/03-bottleneck.nw"
+#line 1263 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1575 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1362 "chapters/03-bottleneck.nw"
+#line 1420 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -114,7 +119,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1437 "chapters/03-bottleneck.nw"
+#line 1495 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

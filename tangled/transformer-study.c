@@ -1,4 +1,4 @@
-#line 3623 "chapters/A-programs.nw"
+#line 3624 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "families.h"
@@ -9,7 +9,7 @@
 
 enum { MAX_VARIANTS = 8, MAX_STUDY_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
-#line 3656 "chapters/A-programs.nw"
+#line 3657 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
     int positional, scaled, heads, warmup;
@@ -36,7 +36,7 @@ static const Variant *variant_from_name(const char *name)
            " base, nopos, noscale, onehead, onehead-noscale, warmup",
            shown(name));
 }
-#line 3845 "chapters/A-programs.nw"
+#line 3846 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -52,7 +52,7 @@ static void map_tag(char *tag, size_t size, int h)
     if (h == 0) snprintf(tag, size, "self");
     else snprintf(tag, size, "head%d", h);
 }
-#line 3688 "chapters/A-programs.nw"
+#line 3689 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
     double seconds;
@@ -64,7 +64,7 @@ typedef struct {
     Model *model;
     const Dataset *align_set;
 } Run;
-#line 3713 "chapters/A-programs.nw"
+#line 3714 "chapters/A-programs.nw"
 static void measure_heads(Run *run, int epoch, AlignScore *out)
 {
     TModel *tm = tmodel_of(run->model);
@@ -80,7 +80,7 @@ static void measure_heads(Run *run, int epoch, AlignScore *out)
     transformer_family.show(run->model, -1, -1);
     run->slots = L * NH + 1;
 }
-#line 3734 "chapters/A-programs.nw"
+#line 3735 "chapters/A-programs.nw"
 static const char *rank_name(int rank, int NH)
 {
     static char name[32];
@@ -103,7 +103,7 @@ static int ranked_slot(const Run *run, int layer, int rank, int NH)
     return order[rank];
 }
 
-#line 3701 "chapters/A-programs.nw"
+#line 3702 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
@@ -112,7 +112,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
     run->seconds += seconds;
     if (run->track) measure_heads(run, epoch, NULL);
 }
-#line 3757 "chapters/A-programs.nw"
+#line 3758 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -121,7 +121,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 3917 "chapters/A-programs.nw"
+#line 3918 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head, 5 seconds */
 static void variant_stat(const Run *run /* [seeds] */, int seeds,
@@ -142,14 +142,14 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 4247 "chapters/A-programs.nw"
+#line 4248 "chapters/A-programs.nw"
 static double t_critical_study(int df)
 {
     static const double table[10] = { 0, 12.706, 4.303, 3.182,
         2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
     return table[df < 1 ? 1 : df > 9 ? 9 : df];
 }
-#line 4039 "chapters/A-programs.nw"
+#line 4040 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -163,12 +163,12 @@ static void write_map(const char *prefix, const char *tag,
     free(gpi);
 }
 
-#line 3639 "chapters/A-programs.nw"
+#line 3640 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 3767 "chapters/A-programs.nw"
+#line 3768 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -194,7 +194,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 3797 "chapters/A-programs.nw"
+#line 3798 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[128], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -209,7 +209,7 @@ for (int v = 0; v < n_var; v++) {
                " study measures at most %d", mc.layers * mc.heads,
                MAX_SHOWN - 1);
 }
-#line 3821 "chapters/A-programs.nw"
+#line 3822 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (heads_table) out_plan("--heads-table", heads_table);
 if (curves) out_plan("--head-curves", curves);
@@ -230,16 +230,16 @@ for (int k = 0; summary && k < 3; k++)
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 3864 "chapters/A-programs.nw"
+#line 3865 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 3643 "chapters/A-programs.nw"
+#line 3644 "chapters/A-programs.nw"
     
-#line 3875 "chapters/A-programs.nw"
+#line 3876 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_STUDY_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -252,7 +252,7 @@ for (int v = 0; v < n_var; v++)
         t.warmup_epochs = var[v]->warmup;
         Run *run = &runs[v][s];
         
-#line 3890 "chapters/A-programs.nw"
+#line 3891 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -264,7 +264,7 @@ run->final = evaluate(m, &val_set, t.batch_size);
 measure_heads(run, tc.epochs, run->align);
 if (heatmaps && v == 0 && s == 0)
     
-#line 4058 "chapters/A-programs.nw"
+#line 4059 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -276,7 +276,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 4083 "chapters/A-programs.nw"
+#line 4084 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -287,7 +287,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 4069 "chapters/A-programs.nw"
+#line 4070 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -298,7 +298,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 4096 "chapters/A-programs.nw"
+#line 4097 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -307,21 +307,21 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 4079 "chapters/A-programs.nw"
+#line 4080 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 3901 "chapters/A-programs.nw"
+#line 3902 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 3887 "chapters/A-programs.nw"
+#line 3888 "chapters/A-programs.nw"
     }
-#line 3644 "chapters/A-programs.nw"
+#line 3645 "chapters/A-programs.nw"
     
-#line 3911 "chapters/A-programs.nw"
+#line 3912 "chapters/A-programs.nw"
 if (table) 
-#line 3939 "chapters/A-programs.nw"
+#line 3940 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n & val loss"
@@ -337,7 +337,7 @@ if (table)
                     " & $%.4f \\pm %.4f$", mean, sd);
         }
         
-#line 3962 "chapters/A-programs.nw"
+#line 3963 "chapters/A-programs.nw"
 double sec[MAX_STUDY_SEEDS];
 for (int s = 0; s < seeds; s++) sec[s] = runs[v][s].seconds;
 for (int a = 0; a < seeds; a++)         /* sorted, fastest first */
@@ -346,15 +346,15 @@ for (int a = 0; a < seeds; a++)         /* sorted, fastest first */
                                sec[b] = t; }
 fprintf(f, " & %.1f (%.1f--%.1f)", sec[seeds / 2], sec[0],
         sec[seeds - 1]);
-#line 3954 "chapters/A-programs.nw"
+#line 3955 "chapters/A-programs.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 3912 "chapters/A-programs.nw"
+#line 3913 "chapters/A-programs.nw"
 if (heads_table) 
-#line 3974 "chapters/A-programs.nw"
+#line 3975 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -363,7 +363,7 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 3990 "chapters/A-programs.nw"
+#line 3991 "chapters/A-programs.nw"
 double acc[MAX_STUDY_SEEDS], gw[MAX_STUDY_SEEDS], st[2][2];
 int last = i + 1 == runs[0][0].slots;
 for (int s = 0; s < seeds; s++) {
@@ -380,16 +380,16 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 3982 "chapters/A-programs.nw"
+#line 3983 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 3913 "chapters/A-programs.nw"
+#line 3914 "chapters/A-programs.nw"
 if (curves) 
-#line 4010 "chapters/A-programs.nw"
+#line 4011 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -415,12 +415,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 3914 "chapters/A-programs.nw"
+#line 3915 "chapters/A-programs.nw"
 if (summary) 
-#line 4112 "chapters/A-programs.nw"
+#line 4113 "chapters/A-programs.nw"
 {
     
-#line 4122 "chapters/A-programs.nw"
+#line 4123 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -437,9 +437,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4114 "chapters/A-programs.nw"
+#line 4115 "chapters/A-programs.nw"
     
-#line 4143 "chapters/A-programs.nw"
+#line 4144 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_STUDY_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -462,7 +462,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 4168 "chapters/A-programs.nw"
+#line 4169 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed has its peak on the gold"
@@ -483,9 +483,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4115 "chapters/A-programs.nw"
+#line 4116 "chapters/A-programs.nw"
     
-#line 4200 "chapters/A-programs.nw"
+#line 4201 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -509,10 +509,10 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 4116 "chapters/A-programs.nw"
+#line 4117 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 4229 "chapters/A-programs.nw"
+#line 4230 "chapters/A-programs.nw"
 int w = 0;
 for (int u = 0; u < n_var && var[v]->against; u++)
     if (!strcmp(var[u]->name, var[v]->against)) w = u;
@@ -527,7 +527,7 @@ for (int s = 0; s < seeds; s++) {
 }
 mean_sd(diff, seeds, &dmean, &dsd);
 double t = dsd > 0 ? dmean / (dsd / sqrt(seeds)) : 0;
-#line 4255 "chapters/A-programs.nw"
+#line 4256 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -547,10 +547,10 @@ else
             : "the seeds cannot tell the two apart");
 out_close(f);
 free(name);
-#line 4118 "chapters/A-programs.nw"
+#line 4119 "chapters/A-programs.nw"
     }
 }
-#line 3645 "chapters/A-programs.nw"
+#line 3646 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);

@@ -724,7 +724,7 @@ static double teacher_forced(Model *m, const int *src, int src_len,
     int tgt[64] = { SOS }, len = n + 1;
     memcpy(tgt + 1, y, sizeof(int) * n);
     Dataset one = { 1, src_len > len ? src_len : len, NULL, NULL,
-                    &src_len, &len, NULL, NULL, NULL };
+                    &src_len, &len, NULL, NULL, NULL, NULL, 0 };
     int srcbuf[64] = { 0 }, tgtbuf[64] = { 0 };
     memcpy(srcbuf, src, sizeof(int) * src_len);
     memcpy(tgtbuf, tgt, sizeof(int) * len);
@@ -827,7 +827,7 @@ static void test_a_wide_beam_is_exhaustive_search(void **s)
             int src[5] = { SOS, 5, 9, 12, EOS };
             int src_len = 5, len = STEPS + 1;
             Dataset one = { 1, 5, src, src, &src_len, &len, NULL,
-                            NULL, NULL };
+                            NULL, NULL, NULL, 0 };
             Batch b;
             batch_alloc(&b, 1, 5);
             int row = 0;
