@@ -283,6 +283,234 @@ static void test_random_damage_is_read_or_refused(void **s)
     remove_folder();
 }
 
+/* ---- the layers and the network --------------------------------- */
+
+static void fill_normal(real *x, size_t n, Rng *rng)
+{
+    for (size_t i = 0; i < n; i++) x[i] = (real)rng_normal(rng);
+}
+
+static double dot(const real *x, const real *y, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++) s += x[i] * y[i];
+    return s;
+}
+
+/* <im2col(X), Q> = <X, col2im(Q)>: the one is the other's transpose */
+static void test_im2col_and_col2im_are_transposes(void **s)
+{
+    (void)s;
+    enum { N = 2, R = 5, C = 3, K = 9 * C };
+    Rng rng;
+    rng_seed(&rng, 1);
+    real X[N * R * R * C], Q[N * R * R * K], P[N * R * R * K];
+    real dX[N * R * R * C] = { 0 };
+    fill_normal(X, N * R * R * C, &rng);
+    fill_normal(Q, N * R * R * K, &rng);
+    im2col(P, X, N, R, C);
+    col2im(dX, Q, N, R, C);
+    double a = dot(P, Q, N * R * R * K), b = dot(X, dX, N * R * R * C);
+    assert_true(fabs(a - b) <= 1e-12 * (fabs(a) + 1));
+}
+
+/* conv_forward against the nine loops of the definition */
+static void test_convolution_is_its_formula(void **s)
+{
+    (void)s;
+    enum { N = 2, R = 5, C = 3, F = 4 };
+    Rng rng;
+    rng_seed(&rng, 2);
+    real X[N * R * R * C], W[9 * C * F], b[F], Y[N * R * R * F];
+    real P[N * R * R * 9 * C];
+    fill_normal(X, N * R * R * C, &rng);
+    fill_normal(W, 9 * C * F, &rng);
+    fill_normal(b, F, &rng);
+    conv_forward(Y, P, X, W, b, N, R, C, F);
+    for (int n = 0; n < N; n++)
+        for (int y = 0; y < R; y++)
+            for (int x = 0; x < R; x++)
+                for (int f = 0; f < F; f++) {
+                    double want = b[f];
+                    for (int dy = -1; dy <= 1; dy++)
+                        for (int dx = -1; dx <= 1; dx++)
+                            for (int c = 0; c < C; c++) {
+                                int yy = y + dy, xx = x + dx;
+                                if (yy < 0 || yy >= R || xx < 0
+                                    || xx >= R) continue;
+                                int row = (3 * (dy + 1) + dx + 1) * C + c;
+                                want += X[((n * R + yy) * R + xx) * C + c]
+                                        * W[row * F + f];
+                            }
+                    double got = Y[((n * R + y) * R + x) * F + f];
+                    assert_true(fabs(got - want) <= 1e-12);
+                }
+}
+
+/* a layer's loss: a fixed random weighting of its output */
+typedef struct {
+    real *X, *W, *b, *Y, *P, *w, *A, *M;
+    int *arg;
+    int N, R, C, F, which;      /* 0 conv, 1 relu and pool */
+} LayerCase;
+
+static double layer_loss(void *ctx)
+{
+    LayerCase *c = ctx;
+    size_t n = (size_t)c->N * c->R * c->R * c->F;
+    if (c->which == 0) {
+        conv_forward(c->Y, c->P, c->X, c->W, c->b, c->N, c->R, c->C,
+                     c->F);
+        return dot(c->Y, c->w, n);
+    }
+    relu_forward(c->A, c->X, (size_t)c->N * c->R * c->R * c->C);
+    pool_forward(c->M, c->arg, c->A, c->N, c->R, c->C);
+    return dot(c->M, c->w, n / 4);
+}
+
+static void test_convolution_matches_finite_differences(void **s)
+{
+    (void)s;
+    enum { N = 2, R = 4, C = 3, F = 5 };
+    Rng rng;
+    rng_seed(&rng, 3);
+    real X[N * R * R * C], W[9 * C * F], b[F], Y[N * R * R * F];
+    real P[N * R * R * 9 * C], dP[N * R * R * 9 * C], w[N * R * R * F];
+    real dX[N * R * R * C] = { 0 }, dW[9 * C * F] = { 0 }, db[F] = { 0 };
+    fill_normal(X, N * R * R * C, &rng);
+    fill_normal(W, 9 * C * F, &rng);
+    fill_normal(b, F, &rng);
+    fill_normal(w, N * R * R * F, &rng);
+    LayerCase c = { X, W, b, Y, P, w, NULL, NULL, NULL, N, R, C, F, 0 };
+    layer_loss(&c);
+    conv_backward(dX, dP, dW, db, w, P, W, N, R, C, F);
+    assert_int_equal(grad_check("conv_X", X, dX, N * R * R * C, 96,
+                                layer_loss, &c), 0);
+    assert_int_equal(grad_check("conv_W", W, dW, 9 * C * F, 135,
+                                layer_loss, &c), 0);
+    assert_int_equal(grad_check("conv_b", b, db, F, F, layer_loss, &c),
+                     0);
+}
+
+/* random inputs keep away from the kinks: no zero, no tie */
+static void test_relu_and_pooling_match_finite_differences(void **s)
+{
+    (void)s;
+    enum { N = 2, R = 6, C = 3 };
+    Rng rng;
+    rng_seed(&rng, 4);
+    real X[N * R * R * C], A[N * R * R * C], M[N * R * R * C / 4];
+    real w[N * R * R * C / 4], dA[N * R * R * C] = { 0 };
+    int arg[N * R * R * C / 4];
+    fill_normal(X, N * R * R * C, &rng);
+    fill_normal(w, N * R * R * C / 4, &rng);
+    LayerCase c = { X, NULL, NULL, NULL, NULL, w, A, M, arg, N, R, C,
+                    C, 1 };
+    layer_loss(&c);
+    pool_backward(dA, w, arg, N * R * R * C / 4);
+    relu_backward(dA, A, N * R * R * C);
+    assert_int_equal(grad_check("relu_pool_X", X, dA, N * R * R * C,
+                                N * R * R * C, layer_loss, &c), 0);
+}
+
+/* the whole network, each kind, every tensor of it, from a random
+   weighting of its annotation vectors */
+typedef struct { ImageNet *net; NetRun *r; real *X, *w; int N; } NetCase;
+
+static double net_loss(void *ctx)
+{
+    NetCase *c = ctx;
+    const real *out = net_forward(c->net, c->r, c->X, c->N);
+    return dot(out, c->w, (size_t)c->N * c->r->G * c->r->G
+                          * c->net->F);
+}
+
+static void check_network(int kind)
+{
+    ImageNet net;
+    net_create(&net, kind, 2, 3, 5);
+    NetRun r;
+    int N = 2, R = 32;
+    net_run_alloc(&r, &net, N, R);
+    Rng rng;
+    rng_seed(&rng, 6);
+    real *X = xcalloc((size_t)N * R * R, sizeof(real));
+    size_t n = (size_t)N * r.G * r.G * net.F;
+    real *w = xcalloc(n, sizeof(real));
+    for (int i = 0; i < N * R * R; i++) X[i] = (real)rng_uniform(&rng);
+    fill_normal(w, n, &rng);
+    NetCase c = { &net, &r, X, w, N };
+    params_zero_grad(&net.params);
+    net_forward(&net, &r, X, N);
+    memcpy(r.d_out, w, n * sizeof(real));
+    net_backward(&net, &r, N);
+    for (int k = 0; k < net.params.n_tensors; k++) {
+        const Tensor *t = &net.params.tensor[k];
+        if (!strncmp(t->name, "head", 4)) continue;  /* not on this path */
+        assert_int_equal(grad_check(t->name, param(&net.params, k),
+                                    param_grad(&net.params, k),
+                                    (size_t)t->rows * t->cols, 60,
+                                    net_loss, &c), 0);
+    }
+    free(X);
+    free(w);
+    net_run_free(&r);
+    net_free(&net);
+}
+
+static void test_the_network_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_network(NET_CNN);
+}
+
+static void test_the_patch_embedding_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_network(NET_PATCH);
+}
+
+/* a location's vector depends on the 46 x 46 pixels around its
+   16 x 16 block, and on no other: location (2, 2) of a 96 x 96
+   picture, block 32..47, sees columns 17..62; a change of a pixel
+   outside them changes nothing, and some pixels beyond the block
+   on either side change it (max pooling passes on some pixels of
+   the window, not all) */
+static void test_a_location_sees_46_pixels(void **s)
+{
+    (void)s;
+    ImageNet net;
+    net_create(&net, NET_CNN, 2, 3, 8);
+    NetRun r;
+    enum { R = 96, G = R / NET_STRIDE };
+    net_run_alloc(&r, &net, 1, R);
+    Rng rng;
+    rng_seed(&rng, 9);
+    real *X = xcalloc(R * R, sizeof(real));
+    real before[3], after[3];
+    for (int i = 0; i < R * R; i++) X[i] = (real)rng_uniform(&rng);
+    int loc = (2 * G + 2) * 3;
+    memcpy(before, net_forward(&net, &r, X, 1) + loc, sizeof before);
+    int changed[R] = { 0 };
+    for (int col = 0; col < R; col++) {
+        real keep = X[40 * R + col];
+        X[40 * R + col] = keep + 5;
+        memcpy(after, net_forward(&net, &r, X, 1) + loc, sizeof after);
+        X[40 * R + col] = keep;
+        changed[col] = memcmp(before, after, sizeof before) != 0;
+    }
+    int left = 0, right = 0;    /* changed columns beyond its block */
+    for (int col = 0; col < R; col++) {
+        if (col < 17 || col > 62) assert_false(changed[col]);
+        left += col < 32 && changed[col];
+        right += col > 47 && changed[col];
+    }
+    assert_true(left > 0 && right > 0);
+    free(X);
+    net_run_free(&r);
+    net_free(&net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +520,14 @@ int main(void)
             test_damaged_files_are_refused_each_with_its_reason),
         cmocka_unit_test(test_pictures_and_labels_must_belong_together),
         cmocka_unit_test(test_random_damage_is_read_or_refused),
+        cmocka_unit_test(test_im2col_and_col2im_are_transposes),
+        cmocka_unit_test(test_convolution_is_its_formula),
+        cmocka_unit_test(test_convolution_matches_finite_differences),
+        cmocka_unit_test(test_relu_and_pooling_match_finite_differences),
+        cmocka_unit_test(test_the_network_matches_finite_differences),
+        cmocka_unit_test(
+            test_the_patch_embedding_matches_finite_differences),
+        cmocka_unit_test(test_a_location_sees_46_pixels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
