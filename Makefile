@@ -32,10 +32,10 @@ endif
 # calls a function of) only the modules before it; make check-layers
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish tasks attention model seq2seq align metrics \
-             transformer tmodel image families checkpoint beam
+             transformer tmodel image scene caption families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table transformer-study padding-count
+             beam-table transformer-study padding-count caption-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
              09-spanish

@@ -1,12 +1,17 @@
-#line 1193 "chapters/07b-training.nw"
+#line 1194 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
 #include <string.h>
 const ModelFamily *const model_families[] = {
-    &seq2seq_family, &transformer_family, NULL
+    &seq2seq_family, &transformer_family,
+    
+#line 1858 "chapters/10-captions.nw"
+&captioner_family,
+#line 1201 "chapters/07b-training.nw"
+    NULL
 };
-#line 1203 "chapters/07b-training.nw"
+#line 1206 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)

@@ -3,6 +3,9 @@
 #ifndef FAMILIES_H
 #define FAMILIES_H
 #include "tmodel.h"
+#line 1856 "chapters/10-captions.nw"
+#include "caption.h"
+#line 1183 "chapters/07b-training.nw"
 extern const ModelFamily *const model_families[];   /* NULL ends */
 const ModelFamily *family_named(const char *name);  /* or NULL */
 int kind_from_name(const char *name);   /* refuses an unknown one */

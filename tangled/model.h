@@ -14,9 +14,9 @@ typedef struct {
 #line 132 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 1021 "chapters/10-captions.nw"
+#line 1466 "chapters/10-captions.nw"
 int locations;              /* chapter 10: an image's L */
-double lambda;              /* chapter 10: the coverage weight */
+double lambda;              /* chapter 10: eq. 14's weight */
 #line 639 "chapters/03-bottleneck.nw"
 } ModelConfig;
 #line 652 "chapters/03-bottleneck.nw"
@@ -61,16 +61,16 @@ struct ModelFamily {
 int (*chooses)(int variant);    /* does it pick where to look? */
 #line 1150 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
-#line 946 "chapters/08-using.nw"
+#line 947 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1573 "chapters/08-using.nw"
+#line 1574 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 1024 "chapters/10-captions.nw"
+#line 1476 "chapters/10-captions.nw"
 int reads_images;           /* chapter 10: feat, not src */
 #line 706 "chapters/03-bottleneck.nw"
 };
-#line 949 "chapters/08-using.nw"
+#line 950 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
@@ -109,7 +109,7 @@ enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1575 "chapters/08-using.nw"
+#line 1576 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
 #line 1420 "chapters/03-bottleneck.nw"
 typedef struct {

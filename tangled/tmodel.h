@@ -78,7 +78,7 @@ static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 2183 "chapters/08-using.nw"
+#line 2184 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
 #line 3557 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \

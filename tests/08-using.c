@@ -351,9 +351,14 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     reseal(buf, n);
     refused(buf, n, CKPT_VOCAB, "trained on other words");
     put32(buf + 32, vocab_digest(&reversal_task));
+    put32(buf + 20, 4);
+    reseal(buf, n);
+    refused(buf, n, CKPT_FAMILY, "model family 4 is unknown; this"
+            " build knows families 1 to 3");
     put32(buf + 20, 3);
     reseal(buf, n);
-    refused(buf, n, CKPT_FAMILY, "model family 3 is unknown");
+    refused(buf, n, CKPT_FAMILY, "model family 3, the captioner, reads"
+            " images");
     put32(buf + 20, 2);                 /* an LSTM record as one */
     reseal(buf, n);
     refused(buf, n, CKPT_MALFORMED, "transformer configuration of"

@@ -11,6 +11,12 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "image.h"
+#include "scene.h"
+#include "caption.h"
+#include "families.h"
+#include "align.h"
+#define CHECKS 40
+#include "model-check.h"
 
 /* ---- files the tests write ------------------------------------ */
 
@@ -511,6 +517,220 @@ static void test_a_location_sees_46_pixels(void **s)
     net_free(&net);
 }
 
+/* ---- scenes ------------------------------------------------------ */
+
+/* a set of `n` pictures in memory: picture i is of kind i % 10, its
+   pixels random */
+static Fashion small_set(int n)
+{
+    Fashion f = { n, xcalloc((size_t)n * 784, 1), xcalloc(n, 1) };
+    Rng rng;
+    rng_seed(&rng, 11);
+    for (int i = 0; i < n; i++) {
+        f.label[i] = (unsigned char)(i % 10);
+        for (int k = 0; k < 784; k++)
+            f.pixel[(size_t)i * 784 + k] = (unsigned char)rng_below(&rng, 256);
+    }
+    return f;
+}
+
+static void test_scenes_are_in_reading_order_with_distinct_kinds(void **s)
+{
+    (void)s;
+    Fashion f = small_set(30);
+    Rng rng;
+    rng_seed(&rng, 12);
+    int seen[MAX_ITEMS + 1] = { 0 };
+    for (int k = 0; k < 1000; k++) {
+        Scene sc;
+        scene_draw(&sc, &f, 1, MAX_ITEMS, &rng);
+        assert_true(sc.items >= 1 && sc.items <= MAX_ITEMS);
+        seen[sc.items]++;
+        unsigned kinds = 0;
+        for (int i = 0; i < sc.items; i++) {
+            assert_true(sc.cell[i] >= 0 && sc.cell[i] < 9);
+            if (i) assert_true(sc.cell[i] > sc.cell[i - 1]);
+            int kind = f.label[sc.picture[i]];
+            assert_false(kinds >> kind & 1);
+            kinds |= 1u << kind;
+        }
+    }
+    for (int n = 1; n <= MAX_ITEMS; n++) assert_true(seen[n] > 150);
+    fashion_free(&f);
+}
+
+/* the gold of each word is the 2 x 2 locations of its cell */
+static void test_a_words_gold_is_the_four_locations_of_its_cell(void **s)
+{
+    (void)s;
+    Scene sc = { 3, { 0, 4, 8 }, { 0, 1, 2 } };
+    Link link[12];
+    assert_int_equal(scene_links(link, &sc), 12);
+    int want[3][4] = { { 0, 1, 6, 7 }, { 14, 15, 20, 21 },
+                       { 28, 29, 34, 35 } };
+    for (int w = 0; w < 3; w++)
+        for (int k = 0; k < 4; k++) {
+            assert_int_equal(link[4 * w + k].tgt, w + 1);
+            assert_int_equal(link[4 * w + k].src, want[w][k]);
+            assert_int_equal(link[4 * w + k].sure, 1);
+        }
+}
+
+/* a scene's row: L tokens of source, the caption, the gold, and the
+   network's output on its canvas as its features */
+static void test_a_scene_dataset_holds_caption_gold_and_features(void **s)
+{
+    (void)s;
+    Fashion f = small_set(20);
+    Scene sc[2] = { { 2, { 1, 5 }, { 3, 18 } },     /* dress, bag */
+                    { 1, { 8 }, { 7 } } };          /* sneaker */
+    ImageNet net;
+    net_create(&net, NET_CNN, 2, 3, 13);
+    Dataset d;
+    scene_dataset(&d, sc, 2, &f, &net);
+    assert_int_equal(d.L, LOCATIONS);
+    assert_int_equal(d.src_len[0], LOCATIONS);
+    assert_int_equal(d.tgt_len[0], 4);
+    Vocab v;
+    vocab_build(&v, &scene_task, TARGET);
+    assert_string_equal(v.word[d.tgt[1]], "dress");
+    assert_string_equal(v.word[d.tgt[2]], "bag");
+    assert_int_equal(d.tgt[3], EOS);
+    assert_string_equal(v.word[d.tgt[LOCATIONS + 1]], "sneaker");
+    vocab_free(&v);
+    int n;
+    const Link *l = pair_links(&d, 1, &n);
+    assert_int_equal(n, 4);
+    assert_int_equal(l[0].src, 4 * GRID + 4);
+    NetRun r;
+    net_run_alloc(&r, &net, 1, CANVAS);
+    real *X = xcalloc(CANVAS * CANVAS, sizeof(real));
+    scene_canvas(X, &sc[1], &f);
+    const real *out = net_forward(&net, &r, X, 1);
+    assert_int_equal(d.feat_size, LOCATIONS * 3);
+    assert_memory_equal(d.feat + d.feat_size, out,
+                        sizeof(real) * d.feat_size);
+    free(X);
+    net_run_free(&r);
+    net_free(&net);
+    dataset_free(&d);
+    fashion_free(&f);
+}
+
+/* ---- the captioner ---------------------------------------------- */
+
+/* five scenes with random annotation vectors of H numbers, captions
+   of 1 to 4 words */
+static void small_scenes(Dataset *d, Batch *b, int H)
+{
+    Fashion f = small_set(20);
+    Rng rng;
+    rng_seed(&rng, 14);
+    Scene sc[5];
+    for (int i = 0; i < 5; i++) scene_draw(&sc[i], &f, 1, 4, &rng);
+    ImageNet net;
+    net_create(&net, NET_PATCH, 1, H, 15);
+    scene_dataset(d, sc, 5, &f, &net);
+    for (int i = 0; i < 5 * d->feat_size; i++)
+        d->feat[i] = (real)rng_normal(&rng);
+    int rows[5] = { 0, 1, 2, 3, 4 };
+    batch_alloc(b, 5, d->L);
+    batch_fill(b, d, rows, 5);
+    net_free(&net);
+    fashion_free(&f);
+}
+
+static Model *small_captioner(int attention, double lambda, int pos)
+{
+    ModelConfig mc = captioner_config_default();
+    mc.E = 3;
+    mc.H = 4;
+    mc.attention = attention;
+    mc.lambda = lambda;
+    mc.positional = pos;
+    return model_create(&mc, 5, LOCATIONS, 16);
+}
+
+/* every tensor of every variant, with the penalty and without, and
+   without positions */
+static void test_the_captioner_matches_finite_differences(void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch b;
+    small_scenes(&d, &b, 4);
+    for (int v = ATTN_NONE; v <= ATTN_ADDITIVE; v++)
+        for (int k = 0; k < 3; k++) {
+            Model *m = small_captioner(v, k == 1 ? 0.5 : 0, k < 2);
+            assert_int_equal(check_every_tensor(m, &b), 0);
+            model_free(m);
+        }
+    batch_free(&b);
+    dataset_free(&d);
+}
+
+/* the loss with lambda is the loss without it plus lambda times
+   eq. 14's sum, over the batch's target tokens */
+static void test_the_penalty_is_eq_14(void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch b;
+    small_scenes(&d, &b, 4);
+    Model *m = small_captioner(ATTN_DOT, 0, 1);
+    double plain = model_forward(m, &b);
+    int T = b.T - 1, L = LOCATIONS, tokens = 0;
+    double sum = 0;
+    for (int r = 0; r < b.B; r++) {
+        int steps = b.tgt_len[r] - 1;
+        tokens += steps;
+        for (int i = 0; i < L; i++) {
+            double seen = 0;
+            for (int t = 0; t < steps; t++)
+                seen += m->weights[((size_t)r * T + t) * L + i];
+            sum += (1 - seen) * (1 - seen);
+        }
+    }
+    m->cfg.lambda = 0.3;
+    double with = model_forward(m, &b);
+    assert_true(fabs(with - plain - 0.3 * sum / tokens) < 1e-12);
+    model_free(m);
+    batch_free(&b);
+    dataset_free(&d);
+}
+
+/* the programs of text never see the captioner's variants */
+static void test_the_captioner_has_no_kinds_of_text(void **s)
+{
+    (void)s;
+    assert_ptr_equal(family_named("captioner"), &captioner_family);
+    for (int k = 0; kind_name(k); k++) {
+        ModelConfig mc = model_config_default();
+        kind_config(&mc, k);
+        assert_ptr_not_equal(mc.family, &captioner_family);
+    }
+    assert_int_equal(captioner_variant_from_name("additive"),
+                     ATTN_ADDITIVE);
+}
+
+/* its estimate of memory is what it allocates, within 3% */
+static void test_the_captioner_allocates_what_it_estimates(void **s)
+{
+    (void)s;
+    for (int v = ATTN_NONE; v <= ATTN_ADDITIVE; v++) {
+        ModelConfig mc = captioner_config_default();
+        mc.attention = v;
+        size_t before = bytes_allocated;
+        Model *m = model_create(&mc, 32, LOCATIONS, 1);
+        double used = (double)(bytes_allocated - before);
+        double estimate = captioner_family.bytes(&mc, 32, LOCATIONS);
+        assert_true(fabs(estimate - used) <= 0.03 * used);
+        assert_int_equal(m->params.count,
+                         captioner_family.param_count(&mc));
+        model_free(m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -528,6 +748,17 @@ int main(void)
         cmocka_unit_test(
             test_the_patch_embedding_matches_finite_differences),
         cmocka_unit_test(test_a_location_sees_46_pixels),
+        cmocka_unit_test(
+            test_scenes_are_in_reading_order_with_distinct_kinds),
+        cmocka_unit_test(
+            test_a_words_gold_is_the_four_locations_of_its_cell),
+        cmocka_unit_test(
+            test_a_scene_dataset_holds_caption_gold_and_features),
+        cmocka_unit_test(test_the_captioner_matches_finite_differences),
+        cmocka_unit_test(test_the_penalty_is_eq_14),
+        cmocka_unit_test(test_the_captioner_has_no_kinds_of_text),
+        cmocka_unit_test(
+            test_the_captioner_allocates_what_it_estimates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
