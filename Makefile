@@ -38,7 +38,7 @@ PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              beam-table transformer-study padding-count caption-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
-             09-spanish
+             09-spanish 10-captions
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -125,18 +125,20 @@ $(B)/tests/%: tests/%.c $(wildcard tests/*.h) $(B)/double/libam.a
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< $(B)/double/libam.a \
 	  -o $@ -lcmocka $(LDLIBS)
 
-# each exercise check against the worked solution and the stub
+# each exercise check against the worked solution and the stub; the
+# files of exercise N.M begin with N in two digits
+chapter_nn = $(shell printf %02d $(firstword $(subst ., ,$1)))
 $(B)/ex/%-solution: tests/exercises/ex%.c $(B)/double/libam.a \
                     $(wildcard tangled/solutions/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
-	  tangled/solutions/0$(firstword $(subst ., ,$*))-*.c \
+	  tangled/solutions/$(call chapter_nn,$*)-*.c \
 	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
 $(B)/ex/%-stub: tests/exercises/ex%.c $(B)/double/libam.a \
                 $(wildcard exercises/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
-	  exercises/0$(firstword $(subst ., ,$*))-*.c \
+	  exercises/$(call chapter_nn,$*)-*.c \
 	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
 
 TEST_BINS := $(TESTS:%=$(B)/tests/%) \
@@ -270,7 +272,7 @@ else
 exercise: deps-test $(B)/double/libam.a
 	@mkdir -p $(B)/ex
 	$(CC) $(CFLAGS) -DREAL_DOUBLE tests/exercises/ex$(EX).c \
-	  exercises/0$(firstword $(subst ., ,$(EX)))-*.c \
+	  exercises/$(call chapter_nn,$(EX))-*.c \
 	  $(B)/double/libam.a -o $(B)/ex/$(EX)-yours -lcmocka $(LDLIBS)
 	$(B)/ex/$(EX)-yours
 endif
@@ -332,7 +334,8 @@ GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-03-bottleneck.tex \
         build/gen/gradcheck-04-attention.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
-          $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
+          $(filter-out figures/heatmap.gp figures/caption-map.gp,\
+            $(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
           build/fig/heatmap-t-$k.tex)
@@ -567,6 +570,34 @@ SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \
         test_chrf_of_the_worked_examples
 GEN += $(SPANISH_TESTS:%=build/gen/%.tex)
 
+# chapter 10: captioners on scenes of Fashion-MNIST (Debian's
+# dataset-fashion-mnist); the maps of two scenes, a row each
+CAPTIONS := build/gen/caption-table.tex build/gen/caption-items.dat \
+        build/gen/caption-summary.tex build/gen/caption-maps.txt \
+        $(foreach k,1 2,$(addprefix build/gen/caption-map-$k,\
+          -scene.dat -maps.dat .gpi))
+GEN += $(CAPTIONS) build/gen/gradcheck-10-captions.tex \
+       build/gen/bench-conv.txt
+FIGS += build/fig/caption-map-1.tex build/fig/caption-map-2.tex
+CAPTION_CONFIGS := none,dot,general,additive,dot/l=1,additive/l=0.1,$\
+        additive/l=1,additive/l=10,additive/nopos,additive/patch
+$(CAPTIONS) &: build/bin/caption-study
+	@mkdir -p $(@D)
+	build/bin/caption-study --configs $(CAPTION_CONFIGS) \
+	  --table build/gen/caption-table.tex \
+	  --items build/gen/caption-items.dat \
+	  --summary build/gen/caption-summary.tex \
+	  --figure build/gen/caption-map --text build/gen/caption-maps.txt
+build/fig/caption-map-%.tex: figures/caption-map.gp \
+		build/gen/caption-map-%-scene.dat \
+		build/gen/caption-map-%-maps.dat build/gen/caption-map-%.gpi
+	@mkdir -p $(@D)
+	gnuplot -c figures/caption-map.gp $*
+build/fig/caption-items.tex: build/gen/caption-items.dat
+build/gen/bench-conv.txt: build/gen/bench.txt
+	grep -E '^(peak, fused|conv)' build/gen/bench.txt > $@
+GEN += build/gen/test_a_missing_package_is_named_with_its_command.tex
+
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex
 
@@ -589,7 +620,7 @@ build/gen/help-%.txt: build/bin/%
 BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
         build/gen/bench-transformer.txt build/gen/bench-decode.txt \
-        build/gen/bench-mha.txt
+        build/gen/bench-mha.txt build/gen/bench-conv.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex

@@ -51,6 +51,61 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
+#line 1020 "chapters/10-captions.nw"
+#include "image.h"
+#line 1027 "chapters/10-captions.nw"
+static int by_seconds(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void time_network(double peak)
+{
+    enum { ROUNDS = 9, CALLS = 3 };
+    static const struct { const char *what; int N, R, backward; }
+    shape[3] = {
+        { "8 canvases of 96 x 96, forward", 8, 96, 0 },
+        { "64 pictures of 32 x 32, forward", 64, 32, 0 },
+        { "64 pictures of 32 x 32, forward and backward", 64, 32, 1 },
+    };
+    ImageNet net;
+    net_create(&net, NET_CNN, 4, 32, 1);
+    Rng rng;
+    rng_seed(&rng, 2);
+    for (int k = 0; k < 3; k++) {
+        int N = shape[k].N, R = shape[k].R;
+        NetRun r;
+        net_run_alloc(&r, &net, N, R);
+        real *X = xcalloc((size_t)N * R * R, sizeof(real));
+        for (int i = 0; i < N * R * R; i++)
+            X[i] = (real)rng_uniform(&rng);
+        double ms[ROUNDS];
+        uint64_t flops = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            uint64_t f0 = flop_count;
+            double t0 = seconds_now();
+            for (int c = 0; c < CALLS; c++) {
+                net_forward(&net, &r, X, N);
+                if (!shape[k].backward) continue;
+                init_normal(r.d_out, (size_t)N * r.G * r.G * net.F, 1,
+                            &rng);
+                net_backward(&net, &r, N);
+            }
+            ms[round] = (seconds_now() - t0) / CALLS * 1e3;
+            flops = (flop_count - f0) / CALLS;
+        }
+        qsort(ms, ROUNDS, sizeof ms[0], by_seconds);
+        double gflops = flops / ms[ROUNDS / 2] * 1e-6;
+        check_below_peak("the network", gflops, peak);
+        printf("conv network, %s: %.2f ms, %.1f MFLOP, %.2f GFLOP/s"
+               " (%.1f%% of peak)\n", shape[k].what, ms[ROUNDS / 2],
+               flops * 1e-6, gflops, 100 * gflops / peak);
+        free(X);
+        net_run_free(&r);
+    }
+    net_free(&net);
+}
 #line 1418 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
 #line 1435 "chapters/A-programs.nw"
@@ -439,6 +494,8 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
+#line 1023 "chapters/10-captions.nw"
+time_network(peak);
 #line 1420 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
 #line 1440 "chapters/A-programs.nw"

@@ -1,4 +1,4 @@
-#line 1884 "chapters/10-captions.nw"
+#line 2199 "chapters/10-captions.nw"
 /* caption-study: the captioner on scenes of Fashion-MNIST. */
 #include "align.h"
 #include "caption.h"
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1916 "chapters/10-captions.nw"
+#line 2231 "chapters/10-captions.nw"
 typedef struct {
     const char *name;
     int attention, positional, patch;
@@ -63,7 +63,7 @@ static Config config_from_name(char *name)
     }
     return c;
 }
-#line 1949 "chapters/10-captions.nw"
+#line 2264 "chapters/10-captions.nw"
 enum { BINS = MAX_ITEMS + 1 };
 typedef struct {
     double loss, seconds;
@@ -71,7 +71,7 @@ typedef struct {
     long captions[BINS], captions_right[BINS];
     AlignScore cell[BINS], any[BINS];
 } Measures;
-#line 1961 "chapters/10-captions.nw"
+#line 2276 "chapters/10-captions.nw"
 static void count_captions(Measures *ms, Model *m, const Dataset *d,
                            int bs)
 {
@@ -105,7 +105,7 @@ static void count_captions(Measures *ms, Model *m, const Dataset *d,
     free(out);
     batch_free(&batch);
 }
-#line 2004 "chapters/10-captions.nw"
+#line 2319 "chapters/10-captions.nw"
 typedef struct { Measures *ms; const Dataset *d; } Visit;
 
 static void score_attention(const real *w, int T, int S, int row,
@@ -142,7 +142,7 @@ static Measures measure(Model *m, const Dataset *val, int bs)
     }
     return ms;
 }
-#line 2043 "chapters/10-captions.nw"
+#line 2358 "chapters/10-captions.nw"
 enum { V_LOSS, V_WORDS, V_CAPTIONS, V_HIT, V_MASS, V_ANY, V_ANY_HIT,
        N_VALUES };
 static double value(const Measures *ms, int which, int k)
@@ -160,7 +160,7 @@ static double value(const Measures *ms, int which, int k)
     default: return 100 * align_accuracy(&ms->any[k]);
     }
 }
-#line 2070 "chapters/10-captions.nw"
+#line 2385 "chapters/10-captions.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -197,7 +197,7 @@ static void study_run(int index, void *ctx)
     if (k == pl->keep_config && s == 0) *pl->keep = m;
     else model_free(m);
 }
-#line 2249 "chapters/10-captions.nw"
+#line 2564 "chapters/10-captions.nw"
 static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
                   int seeds, int which, int k)
 {
@@ -206,12 +206,46 @@ static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
         x[s] = value(&ms[k_conf][s], which, k);
     mean_sd(x, seeds, &st[0], &st[1]);
 }
-#line 1899 "chapters/10-captions.nw"
+#line 2778 "chapters/10-captions.nw"
+typedef struct {
+    int scene, n, right;            /* -1 if none */
+    const char *word[MAX_ITEMS + 1];
+    real *w;                        /* [n, L] */
+} Caption;
+
+static Caption caption_scene(Model *m, const Dataset *d,
+                             const Scene *scenes, int n_scenes,
+                             int row, const Vocab *words)
+{
+    Caption cap = { -1, 0, 0, { NULL }, NULL };
+    Batch batch;
+    batch_alloc(&batch, 1, d->L);
+    int out[MAX_ITEMS + 1];
+    real *w = xcalloc((size_t)(MAX_ITEMS + 1) * d->L, sizeof(real));
+    for (int r = 0; r < n_scenes && cap.scene < 0; r++) {
+        if (scenes[r].items != 3) continue;
+        batch_fill(&batch, d, &r, 1);
+        int steps = batch.T - 1, right = 1;
+        greedy_decode(m, &batch, steps, out, w);
+        for (int j = 0; j < steps; j++)
+            right &= out[j] == batch.tgt[j + 1];
+        if (row == 2 && !right) continue;
+        cap = (Caption){ r, 0, right, { NULL }, w };
+        while (cap.n < steps && out[cap.n] != EOS) cap.n++;
+        if (cap.n < steps) cap.n++;     /* the <eos>'s map */
+        for (int j = 0; j < cap.n; j++)
+            cap.word[j] = words->word[out[j]];
+    }
+    if (cap.scene < 0) free(w);
+    batch_free(&batch);
+    return cap;
+}
+#line 2214 "chapters/10-captions.nw"
 int main(int argc, char **argv)
 {
     program_name = "caption-study";
     
-#line 2116 "chapters/10-captions.nw"
+#line 2431 "chapters/10-captions.nw"
 const char *data = FASHION_DIR;
 const char *configs = "none,dot,general,additive,dot/l=1,"
                       "additive/l=0.1,additive/l=1,additive/l=10,"
@@ -274,9 +308,9 @@ if ((figure || text) && !config[keep_config].attention)
 char **file[] = { &table, &items, &summary, &text };
 const char *opt[] = { "--table", "--items", "--summary", "--text" };
 for (int i = 0; i < 4; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1903 "chapters/10-captions.nw"
+#line 2218 "chapters/10-captions.nw"
     
-#line 2185 "chapters/10-captions.nw"
+#line 2500 "chapters/10-captions.nw"
 Fashion train_set, test_set;
 const char *problem = fashion_read(&train_set, data, 0);
 if (!problem) problem = fashion_read(&test_set, data, 1);
@@ -294,9 +328,9 @@ for (int e = 0; e < 2; e++) {
              e ? "patch embedding" : "network",
              100 * net_accuracy_of[e], net_seconds[e]);
 }
-#line 1904 "chapters/10-captions.nw"
+#line 2219 "chapters/10-captions.nw"
     
-#line 2207 "chapters/10-captions.nw"
+#line 2522 "chapters/10-captions.nw"
 Rng scene_rng;
 rng_seed(&scene_rng, 7);
 Scene *train_scenes = xcalloc(n_train, sizeof(Scene));
@@ -317,9 +351,9 @@ for (int e = 0; e < 2; e++) {
                   &net[e]);
     feature_seconds[e] = thread_seconds_now() - t0;
 }
-#line 1905 "chapters/10-captions.nw"
+#line 2220 "chapters/10-captions.nw"
     
-#line 2230 "chapters/10-captions.nw"
+#line 2545 "chapters/10-captions.nw"
 Vocab words;
 vocab_build(&words, &scene_task, TARGET);
 base.tgt_vocab = words.size;
@@ -333,9 +367,9 @@ Plan plan = { base, tc, config, seeds,
 double runs_t0 = seconds_now();
 run_parallel(study_run, &plan, n_conf * seeds, threads);
 double runs_wall = seconds_now() - runs_t0;
-#line 1906 "chapters/10-captions.nw"
+#line 2221 "chapters/10-captions.nw"
     
-#line 2261 "chapters/10-captions.nw"
+#line 2576 "chapters/10-captions.nw"
 static const char *const digits[N_VALUES] = {
     "%.3f", "%.1f", "%.1f", "%.1f", "%.3f", "%.3f", "%.1f" };
 if (table) {
@@ -359,7 +393,7 @@ if (table) {
         fprintf(f, " \\\\\n");
     }
     
-#line 2293 "chapters/10-captions.nw"
+#line 2608 "chapters/10-captions.nw"
 double on_pictures = 0;
 long val_words = 0;
 for (int i = 0; i < n_val; i++) {
@@ -372,11 +406,11 @@ on_pictures /= val_words;
 double in_cell = CELL_GRID * CELL_GRID / (double)LOCATIONS;
 fprintf(f, "\\midrule\nchance & & & & %.1f & %.3f & %.3f \\\\\n",
         100 * in_cell, in_cell, on_pictures);
-#line 2284 "chapters/10-captions.nw"
+#line 2599 "chapters/10-captions.nw"
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2310 "chapters/10-captions.nw"
+#line 2625 "chapters/10-captions.nw"
 if (items) {
     FILE *f = out_open(items);
     fprintf(f, "# pictures, then for each of");
@@ -398,7 +432,7 @@ if (items) {
     }
     out_close(f);
 }
-#line 2335 "chapters/10-captions.nw"
+#line 2650 "chapters/10-captions.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The network reads %.1f\\%% of the %d test pictures"
@@ -412,7 +446,7 @@ if (summary) {
             100 * net_accuracy_of[1], net_seconds[1], n_train, n_val,
             feature_seconds[0], feature_seconds[1]);
     
-#line 2353 "chapters/10-captions.nw"
+#line 2668 "chapters/10-captions.nw"
 double cpu = 0, slowest = 0;
 int slow_k = 0;
 for (int k = 0; k < n_conf; k++) {
@@ -432,9 +466,9 @@ fprintf(f, "The %d captioners took %.1f\\,s of processor time, %.1f"
         config[slow_k].name, runs_wall, threads,
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2348 "chapters/10-captions.nw"
+#line 2663 "chapters/10-captions.nw"
     
-#line 2375 "chapters/10-captions.nw"
+#line 2690 "chapters/10-captions.nw"
 static const char *const pair[][2] = {
     { "none", "additive" }, { "dot", "additive" },
     { "general", "additive" }, { "dot", "dot/l=1" },
@@ -479,33 +513,27 @@ for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
     fprintf(f, "\n");
 }
 fprintf(f, "\\end{itemize}\n");
-#line 2349 "chapters/10-captions.nw"
+#line 2664 "chapters/10-captions.nw"
     out_close(f);
 }
-#line 2430 "chapters/10-captions.nw"
+#line 2748 "chapters/10-captions.nw"
 if (figure || text) {
-    int r = 0;
-    while (r < n_val - 1 && val_scenes[r].items != 3) r++;
-    
-#line 2450 "chapters/10-captions.nw"
-const Scene *sc = &val_scenes[r];
-Batch batch;
-batch_alloc(&batch, 1, val_data[config[keep_config].patch].L);
-batch_fill(&batch, &val_data[config[keep_config].patch], &r, 1);
-int steps = batch.T - 1, S = batch.S;
-int *out = xcalloc(steps, sizeof(int));
-real *w = xcalloc((size_t)steps * S, sizeof(real));
-greedy_decode(kept, &batch, steps, out, w);
-int n_maps = 0;
-while (n_maps < steps && out[n_maps] != EOS) n_maps++;
-if (n_maps < steps) n_maps++;           /* the <eos>'s map */
-const char *caption[MAX_ITEMS + 1];
-for (int j = 0; j < n_maps; j++) caption[j] = words.word[out[j]];
-#line 2434 "chapters/10-captions.nw"
-    if (figure) {
-        
-#line 2466 "chapters/10-captions.nw"
-char *name = out_name(figure, "-scene.dat");
+    FILE *tf = text ? out_open(text) : NULL;
+    const Dataset *vd = &val_data[config[keep_config].patch];
+    for (int row = 1; row <= 2; row++) {
+        Caption cap = caption_scene(kept, vd, val_scenes, n_val, row,
+                                    &words);
+        if (cap.scene < 0)              /* none is right: row 1's */
+            cap = caption_scene(kept, vd, val_scenes, n_val, 1,
+                                &words);
+        const Scene *sc = &val_scenes[cap.scene];
+        if (figure) {
+            char suffix[8];
+            snprintf(suffix, sizeof suffix, "-%d", row);
+            char *prefix = out_name(figure, suffix);
+            
+#line 2815 "chapters/10-captions.nw"
+char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
 real canvas[CANVAS * CANVAS];
@@ -515,57 +543,61 @@ for (int y = 0; y < CANVAS; y++)
         fprintf(f, "%d %d %.3f\n", x, y, canvas[y * CANVAS + x]);
 out_close(f);
 free(name);
-name = out_name(figure, "-maps.dat");
+name = out_name(prefix, "-maps.dat");
 out_plan("--figure", name);
 f = out_open(name);
-for (int j = 0; j < n_maps; j++) {
+for (int j = 0; j < cap.n; j++) {
     for (int i = 0; i < LOCATIONS; i++)
         fprintf(f, "%g %g %.4f\n",
                 (i % GRID + 0.5) * NET_STRIDE - 0.5,
-                (i / GRID + 0.5) * NET_STRIDE - 0.5, w[j * S + i]);
+                (i / GRID + 0.5) * NET_STRIDE - 0.5,
+                cap.w[j * LOCATIONS + i]);
     fprintf(f, "\n\n");
 }
 out_close(f);
 free(name);
-#line 2493 "chapters/10-captions.nw"
-name = out_name(figure, ".gpi");
+#line 2843 "chapters/10-captions.nw"
+name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
 fprintf(f, "maps = %d\narray word[%d]\narray gold[%d]\n"
-        "array mass[%d]\n", n_maps, n_maps, n_maps, n_maps);
-for (int j = 0; j < n_maps; j++) {
+        "array mass[%d]\n", cap.n, cap.n, cap.n, cap.n);
+for (int j = 0; j < cap.n; j++) {
     int gold = j < sc->items ? sc->cell[j] : -1;
-    double mass = gold >= 0 ? scene_cell_mass(w + j * S, gold) : 0;
-    const char *shown_word = strcmp(caption[j], "<eos>")
-                             ? caption[j] : "$\\langle$eos$\\rangle$";
+    double mass = gold >= 0
+                  ? scene_cell_mass(cap.w + j * LOCATIONS, gold) : 0;
+    const char *shown_word = cap.word[j];
+    if (!strcmp(shown_word, "<eos>"))
+        shown_word = "$\\langle$eos$\\rangle$";
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
 out_close(f);
 free(name);
-#line 2436 "chapters/10-captions.nw"
-    }
-    if (text) {
-        FILE *f = out_open(text);
-        
-#line 2511 "chapters/10-captions.nw"
-fprintf(f, "captioner %s, seed 1, validation scene %d:\n",
-        figure_config, r + 1);
-fprintf(f, "caption:");
-for (int j = 0; j < n_maps; j++) fprintf(f, " %s", caption[j]);
-fprintf(f, "\nscene:  ");
+#line 2763 "chapters/10-captions.nw"
+            free(prefix);
+        }
+        if (tf) {
+            
+#line 2863 "chapters/10-captions.nw"
+fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
+        figure_config, cap.scene + 1, row == 1
+        ? "the first of three pictures"
+        : "the first of three pictures captioned right");
+fprintf(tf, "caption:");
+for (int j = 0; j < cap.n; j++) fprintf(tf, " %s", cap.word[j]);
+fprintf(tf, "\nscene:  ");
 for (int i = 0; i < sc->items; i++)
-    fprintf(f, " %s", fashion_class[test_set.label[sc->picture[i]]]);
-fprintf(f, "\n\n");
-scene_text(f, sc, &test_set, caption, w, n_maps);
-#line 2440 "chapters/10-captions.nw"
-        out_close(f);
+    fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
+fprintf(tf, "\n\n");
+scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
+#line 2767 "chapters/10-captions.nw"
+        }
+        free(cap.w);
     }
-    free(w);
-    free(out);
-    batch_free(&batch);
+    if (tf) out_close(tf);
 }
-#line 1907 "chapters/10-captions.nw"
+#line 2222 "chapters/10-captions.nw"
     out_commit();
     return 0;
 }

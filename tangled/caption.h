@@ -1,10 +1,10 @@
-#line 1479 "chapters/10-captions.nw"
+#line 1559 "chapters/10-captions.nw"
 /* caption.h: the captioner, a family of models that reads images
    (chapter 10). */
 #ifndef CAPTION_H
 #define CAPTION_H
 #include "seq2seq.h"
-#line 1501 "chapters/10-captions.nw"
+#line 1581 "chapters/10-captions.nw"
 extern const ModelFamily captioner_family;
 extern const char *const captioner_variant[];
 ModelConfig captioner_config_default(void);
@@ -22,5 +22,5 @@ static inline Captioner *captioner_of(Model *m)
     return (Captioner *)m;
 }
 int captioner_variant_from_name(const char *name);  /* refuses */
-#line 1485 "chapters/10-captions.nw"
+#line 1565 "chapters/10-captions.nw"
 #endif
