@@ -32,10 +32,11 @@ endif
 # calls a function of) only the modules before it; make check-layers
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish tasks attention model seq2seq align metrics \
-             transformer tmodel image scene caption families checkpoint beam
+             transformer tmodel image scene captioner families checkpoint beam
 PROGRAMS  := schedule loss-floor task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts translate \
-             beam-table transformer-study padding-count caption-study
+             beam-table transformer-study padding-count caption-study \
+             caption
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
              09-spanish 10-captions
@@ -51,7 +52,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
 .PHONY: all tangle test book programs check-tangled deps exercise \
         sanitize cross-test deps-cross check-layers \
         bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
-        fuzz
+        fuzz fuzz-idx
 all: test
 
 # the Debian packages: 'make deps' installs all of them; each goal
@@ -243,6 +244,18 @@ build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
 build/fuzz/seeds: tests/fuzz/seeds.c $(B)/float/libam.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
+# the IDX reader of chapter 10: make fuzz-idx
+build/fuzz/idx: tests/fuzz/idx.c $(FUZZ_SRC) $(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Itangled \
+	  -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $< $(FUZZ_SRC) -o $@ -lm -lz
+fuzz-idx: deps-test deps-fuzz build/fuzz/idx
+	@mkdir -p build/fuzz/idx-corpus build/fuzz/found
+	tests/fuzz/idx-seeds.sh build/fuzz/idx-corpus
+	build/fuzz/idx -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  -rss_limit_mb=2048 -artifact_prefix=build/fuzz/found/ \
+	  build/fuzz/idx-corpus
 fuzz: deps-test deps-fuzz build/fuzz/checkpoint build/fuzz/seeds
 	@mkdir -p build/fuzz/corpus build/fuzz/found
 	build/fuzz/seeds build/fuzz/corpus
@@ -594,6 +607,10 @@ build/fig/caption-map-%.tex: figures/caption-map.gp \
 	@mkdir -p $(@D)
 	gnuplot -c figures/caption-map.gp $*
 build/fig/caption-items.tex: build/gen/caption-items.dat
+GEN += build/gen/caption-session.txt
+build/gen/caption-session.txt: build/bin/caption
+	@mkdir -p $(@D)
+	build/bin/caption --items 2:10,4:20,6:30 > $@
 build/gen/bench-conv.txt: build/gen/bench.txt
 	grep -E '^(peak, fused|conv)' build/gen/bench.txt > $@
 GEN += build/gen/test_a_missing_package_is_named_with_its_command.tex

@@ -7,7 +7,7 @@
 # additive/l=0.1, additive/l=1, additive/l=10, additive/nopos,
 # additive/patch): words mean and sd, argmax mean and sd, captions
 # mean and sd.
-set terminal cairolatex pdf colortext size 14cm,7.2cm
+set terminal cairolatex pdf colortext size 14cm,7cm
 set output 'build/fig/caption-items.tex'
 set multiplot layout 1,2
 set grid
@@ -16,11 +16,12 @@ set tics nomirror
 set xrange [0.7:4.3]
 set xtics 1,1,4
 set xlabel 'pictures in the scene'
-set yrange [0:100]
+set yrange [0:140]
+set ytics 0,20,100
 f = 'build/gen/caption-items.dat'
 w(k) = 2 + 6 * k        # words of captioner k (0-based)
 h(k) = 4 + 6 * k        # argmax in the cell
-set key below center horizontal maxcols 3 reverse Left width 4 samplen 1.5
+set key top left reverse Left maxrows 3 samplen 1 width -6
 set ylabel 'words right, \%'
 plot f using 1:(column(w(3))):(column(w(3) + 1)) with yerrorlines \
         lw 3 pt 7 lc rgb '#1f77b4' title 'additive', \

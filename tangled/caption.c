@@ -1,274 +1,131 @@
-#line 1568 "chapters/10-captions.nw"
-/* caption.c: the captioner, a family of models that reads images
-   (chapter 10). */
-#include "caption.h"
-#include <assert.h>
+#line 2889 "chapters/10-captions.nw"
+/* caption: caption a scene, and show where the captioner looked. */
+#include "captioner.h"
+#include "scene.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <tgmath.h>
-#line 1605 "chapters/10-captions.nw"
-const char *const captioner_variant[] = {
-    "none", "dot", "general", "additive", NULL
-};
-
-ModelConfig captioner_config_default(void)
+#line 2908 "chapters/10-captions.nw"
+static Scene scene_from_items(const char *list)
 {
-    return (ModelConfig){ .family = &captioner_family,
-                          .tgt_vocab = N_SPECIAL + 10,
-                          .E = 32, .H = 32,
-                          .attention = ATTN_ADDITIVE,
-                          .positional = 1, .locations = 36,
-                          .lambda = 0 };
-}
-
-int captioner_variant_from_name(const char *name)
-{
-    char known[128] = "";
-    for (int v = 0; captioner_variant[v]; v++) {
-        if (!strcmp(name, captioner_variant[v])) return v;
-        strcat(strcat(known, v ? ", " : ""), captioner_variant[v]);
-    }
-    refuse("unknown attention '%s' for a captioner; the known are:"
-           " %s", shown(name), known);
-}
-#line 1638 "chapters/10-captions.nw"
-static Model *captioner_create(const ModelConfig *cfg, int max_B,
-                               int max_len, uint64_t seed)
-{
-    Captioner *c = xcalloc(1, sizeof *c);
-    Seq2Seq *s = &c->s;
-    Model *m = &s->m;
-    m->cfg = *cfg;
-    int H = cfg->H, L = cfg->locations, B = max_B, T = max_len - 1;
-    Params *p = &m->params;
-    params_init(p);
-    c->pos = cfg->positional ? params_add(p, "img_pos", L, H) : -1;
-    c->init_Wh = params_add(p, "init_Wh", H, H);
-    c->init_bh = params_add(p, "init_bh", 1, H);
-    c->init_Wc = params_add(p, "init_Wc", H, H);
-    c->init_bc = params_add(p, "init_bc", 1, H);
-    decoder_declare(s);
-    params_alloc(p);
-    Rng rng;
-    rng_seed(&rng, seed);
-    if (c->pos >= 0) init_normal(param(p, c->pos), (size_t)L * H, 0.1,
-                                 &rng);
-    init_xavier_uniform(param(p, c->init_Wh), H, H, &rng);
-    init_xavier_uniform(param(p, c->init_Wc), H, H, &rng);
-    decoder_init(s, &rng);
-    seq2seq_workspace(s, B, L, max_len);
-    c->len = xcalloc(B, sizeof(int));
-    size_t sizes[5] = { (size_t)B * H, (size_t)B * H, (size_t)B * H,
-                        (size_t)B * H, (size_t)B * T * L };
-    real **arrays[5] = { &c->mean, &c->pre_h, &c->d_mean, &c->d_pre,
-                         &c->d_outside };
-    alloc_parts(arrays, sizes, 5);
-    return m;
-}
-
-static void captioner_free(Model *m)
-{
-    Captioner *c = captioner_of(m);
-    free(c->len);
-    free(c->mean);
-    seq2seq_family.free(m);     /* the decoder's, and the block */
-}
-#line 1690 "chapters/10-captions.nw"
-static Encoding captioner_encode(Model *m, const Batch *batch)
-{
-    Captioner *c = captioner_of(m);
-    Seq2Seq *s = &c->s;
-    const Params *p = &m->params;
-    int B = batch->B, H = m->cfg.H, L = m->cfg.locations;
-    assert(batch->feat && batch->feat_size == L * H && batch->S == L);
-    for (int b = 0; b < B; b++) {
-        
-#line 1713 "chapters/10-captions.nw"
-const real *a = batch->feat + (size_t)batch->row[b] * L * H;
-const real *pos = c->pos >= 0 ? param(p, c->pos) : NULL;
-real *out = s->enc_h + (size_t)b * L * H;
-real *mean = c->mean + (size_t)b * H;
-memset(mean, 0, sizeof(real) * H);
-for (int i = 0; i < L; i++)
-    for (int k = 0; k < H; k++) {
-        real v = a[i * H + k] + (pos ? pos[i * H + k] : 0);
-        out[i * H + k] = v;
-        mean[k] += v / L;
-    }
-for (int i = 0; i < L; i++) s->src_mask[b * L + i] = 1;
-c->len[b] = L;
-#line 1699 "chapters/10-captions.nw"
-    }
-    linear_forward(c->pre_h, c->mean, param(p, c->init_Wh),
-                   param(p, c->init_bh), B, H, H);
-    for (size_t i = 0; i < (size_t)B * H; i++)
-        s->enc_h_last[i] = fast_tanh(c->pre_h[i]);
-    linear_forward(s->enc_c_last, c->mean, param(p, c->init_Wc),
-                   param(p, c->init_bc), B, H, H);
-    return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last, c->len,
-                       s->src_mask, B, L, H };
-}
-#line 1735 "chapters/10-captions.nw"
-static double coverage(Captioner *c, int B, int T, int L, int tokens);
-
-static double captioner_forward(Model *m, const Batch *batch)
-{
-    Captioner *c = captioner_of(m);
-    Encoding enc = captioner_encode(m, batch);
-    double loss = decode_teacher_forced(m, batch, &enc);
-    if (m->cfg.lambda > 0 && m->cfg.attention != ATTN_NONE) {
-        int B = batch->B, tokens = 0;
-        for (int b = 0; b < B; b++) tokens += c->s.dec_len[b];
-        double sum = coverage(c, B, batch->T - 1, m->cfg.locations,
-                              tokens);
-        loss += m->cfg.lambda * sum / tokens;
-    }
-    return loss;
-}
-#line 1755 "chapters/10-captions.nw"
-static double coverage(Captioner *c, int B, int T, int L, int tokens)
-{
-    const Model *m = &c->s.m;
-    const int *steps = c->s.dec_len;
-    double sum = 0;
-    memset(c->d_outside, 0, sizeof(real) * B * T * L);
-    for (int b = 0; b < B; b++)
-        for (int i = 0; i < L; i++) {
-            double seen = 0;            /* sum over t of alpha_ti */
-            for (int t = 0; t < steps[b]; t++)
-                seen += m->weights[((size_t)b * T + t) * L + i];
-            sum += (1 - seen) * (1 - seen);
-            real g = (real)(-2 * m->cfg.lambda * (1 - seen) / tokens);
-            for (int t = 0; t < steps[b]; t++)
-                c->d_outside[((size_t)b * T + t) * L + i] = g;
+    Scene s = { 0, { 0 }, { 0 } };
+    char buf[128], *item[MAX_ITEMS];
+    int n = split_list(buf, sizeof buf, "--items", list, item,
+                       MAX_ITEMS);
+    for (int i = 0; i < n; i++) {
+        int cell, picture, used;
+        if (sscanf(item[i], "%d:%d%n", &cell, &picture, &used) != 2
+            || item[i][used] || cell < 0 || cell >= CELLS * CELLS
+            || picture < 0)
+            refuse("--items: '%s' is not CELL:PICTURE, a cell 0 to 8"
+                   " and a test picture's index", shown(item[i]));
+        int j = s.items++;              /* insertion, in order */
+        for (; j > 0 && s.cell[j - 1] >= cell; j--) {
+            if (s.cell[j - 1] == cell)
+                refuse("--items: cell %d is given twice", cell);
+            s.cell[j] = s.cell[j - 1];
+            s.picture[j] = s.picture[j - 1];
         }
-    return sum;
+        s.cell[j] = cell;
+        s.picture[j] = picture;
+    }
+    return s;
 }
-#line 1782 "chapters/10-captions.nw"
-static void captioner_backward(Model *m, const Batch *batch)
+#line 2896 "chapters/10-captions.nw"
+int main(int argc, char **argv)
 {
-    Captioner *c = captioner_of(m);
-    Seq2Seq *s = &c->s;
-    Params *p = &m->params;
-    int B = batch->B, H = m->cfg.H, L = m->cfg.locations;
-    if (m->cfg.lambda > 0 && m->cfg.attention != ATTN_NONE)
-        s->attn.d_outside = c->d_outside;
-    decoder_backward(m, batch);
-    s->attn.d_outside = NULL;
+    program_name = "caption";
     
-#line 1798 "chapters/10-captions.nw"
-for (size_t i = 0; i < (size_t)B * H; i++) {
-    real h = s->enc_h_last[i];
-    c->d_pre[i] = s->d_h_last[i] * (1 - h * h);
-}
-memset(c->d_mean, 0, sizeof(real) * B * H);
-linear_backward(c->d_mean, param_grad(p, c->init_Wh),
-                param_grad(p, c->init_bh), c->d_pre, c->mean,
-                param(p, c->init_Wh), B, H, H);
-linear_backward(c->d_mean, param_grad(p, c->init_Wc),
-                param_grad(p, c->init_bc), s->d_c_last, c->mean,
-                param(p, c->init_Wc), B, H, H);
-#line 1793 "chapters/10-captions.nw"
+#line 2936 "chapters/10-captions.nw"
+const char *data = FASHION_DIR, *attention = "additive";
+const char *items = NULL;
+int seed = 1, scene_seed = 1, n_train = 2500;
+double lambda = 0;
+TrainConfig tc = train_config_default();
+tc.epochs = 12;
+tc.batch_size = 32;
+NetTraining nt = { 10000, 2, 64, 2e-2, 1 };
+Option options[] = {
+    {"--data", OPT_TEXT, &data, 0, 0, "folder of Fashion-MNIST"},
+    {"--items", OPT_TEXT, &items, 0, 0, "scene: CELL:PICTURE,..."},
+    {"--scene", OPT_INT, &scene_seed, 0, 1e9, "or a scene by seed"},
+    {"--attention", OPT_TEXT, &attention, 0, 0, "dot, general,"
+     " additive"},
+    {"--lambda", OPT_REAL, &lambda, 0, 1e6, "doubly stochastic"},
+    {"--seed", OPT_INT, &seed, 0, 1e9, "training seed"},
+    {"--epochs", OPT_INT, &tc.epochs, 1, 1000, "epochs"},
+    {"--scenes", OPT_INT, &n_train, 1, 1e6, "training scenes"},
+};
+parse_options(argc, argv, options, sizeof options / sizeof *options,
+              "train, then caption a scene and show where the"
+              " captioner looked");
+if (items && option_given(argc, argv, "--scene"))
+    refuse("--items and --scene both name the scene; give one");
+ModelConfig mc = captioner_config_default();
+mc.attention = captioner_variant_from_name(attention);
+if (mc.attention == ATTN_NONE)
+    refuse("--attention none has no weights to show: it does not"
+           " choose where to look");
+mc.lambda = lambda;
+Scene sc = items ? scene_from_items(items) : (Scene){ 0, {0}, {0} };
+tc.seed = (uint64_t)seed;
+#line 2900 "chapters/10-captions.nw"
     
-#line 1813 "chapters/10-captions.nw"
-if (c->pos >= 0) {
-    real *d_pos = param_grad(p, c->pos);
-    for (int b = 0; b < B; b++)
-        for (int i = 0; i < L; i++)
-            for (int k = 0; k < H; k++)
-                d_pos[i * H + k] +=
-                    s->d_enc_h[((size_t)b * L + i) * H + k]
-                    + c->d_mean[(size_t)b * H + k] / L;
+#line 2972 "chapters/10-captions.nw"
+Fashion train_set, test_set;
+const char *problem = fashion_read(&train_set, data, 0);
+if (!problem) problem = fashion_read(&test_set, data, 1);
+if (problem) refuse("%s", problem);
+for (int i = 0; i < sc.items; i++)
+    if (sc.picture[i] >= test_set.n)
+        refuse("--items: picture %d; the test pictures are 0 to %d",
+               sc.picture[i], test_set.n - 1);
+if (!items) {
+    Rng rng;
+    rng_seed(&rng, (uint64_t)scene_seed);
+    scene_draw(&sc, &test_set, 1, MAX_ITEMS, &rng);
 }
-#line 1794 "chapters/10-captions.nw"
+ImageNet net;
+net_create(&net, NET_CNN, 4, mc.H, nt.seed);
+progress("training the network on %d pictures", nt.pictures);
+net_train(&net, &train_set, &nt);
+Rng scene_rng;
+rng_seed(&scene_rng, 7);
+Scene *scenes = xcalloc(n_train, sizeof(Scene));
+for (int i = 0; i < n_train; i++)
+    scene_draw(&scenes[i], &train_set, 1, MAX_ITEMS, &scene_rng);
+Dataset train_data;
+scene_dataset(&train_data, scenes, n_train, &train_set, &net);
+Vocab words;
+vocab_build(&words, &scene_task, TARGET);
+mc.tgt_vocab = words.size;
+Model *m = model_create(&mc, tc.batch_size, train_data.L, tc.seed);
+progress("training the captioner on %d scenes", n_train);
+train_model(m, &train_data, NULL, &tc, NULL, NULL);
+#line 2901 "chapters/10-captions.nw"
+    
+#line 3006 "chapters/10-captions.nw"
+Dataset one;
+scene_dataset(&one, &sc, 1, &test_set, &net);
+Batch batch;
+batch_alloc(&batch, 1, one.L);
+int row = 0, out[MAX_ITEMS + 1];
+batch_fill(&batch, &one, &row, 1);
+int steps = batch.T - 1, n = 0, right = 1;
+real *w = xcalloc((size_t)steps * one.L, sizeof(real));
+greedy_decode(m, &batch, steps, out, w);
+for (int j = 0; j < steps; j++) right &= out[j] == batch.tgt[j + 1];
+const char *caption[MAX_ITEMS + 1];
+while (n < steps && out[n] != EOS) n++;
+if (n < steps) n++;                     /* the <eos>'s map */
+for (int j = 0; j < n; j++) caption[j] = words.word[out[j]];
+printf("scene:  ");
+for (int i = 0; i < sc.items; i++)
+    printf(" %s", fashion_class[test_set.label[sc.picture[i]]]);
+printf("\ncaption:");
+for (int j = 0; j < n; j++) printf(" %s", caption[j]);
+printf(" (%s)\n\n", right ? "right" : "wrong");
+scene_text(stdout, &sc, &test_set, caption, w, n);
+#line 2902 "chapters/10-captions.nw"
+    return 0;
 }
-#line 1829 "chapters/10-captions.nw"
-static DecoderState *captioner_start(Model *m, const Encoding *enc)
-{
-    return seq2seq_family.start(m, enc);
-}
-
-static void captioner_step(Model *m, DecoderState *d,
-                           const Encoding *enc, const int *input,
-                           real *weights)
-{
-    seq2seq_family.step(m, d, enc, input, weights);
-}
-
-static void captioner_stop(DecoderState *d)
-{
-    seq2seq_family.stop(d);
-}
-
-static void captioner_reorder(DecoderState *d, const int *parent)
-{
-    seq2seq_family.reorder(d, parent);
-}
-#line 1855 "chapters/10-captions.nw"
-static const char *captioner_check(const ModelConfig *cfg)
-{
-    if (cfg->E < 1 || cfg->H < 1 || cfg->tgt_vocab < 1)
-        return "every size of a captioner must be at least 1";
-    if (cfg->locations < 1 || cfg->locations > MAX_WORDS + 2)
-        return "a captioner reads 1 to MAX_WORDS + 2 locations";
-    if (cfg->attention < ATTN_NONE || cfg->attention > ATTN_ADDITIVE)
-        return "a captioner's attention kind is unknown";
-    if (cfg->positional < 0 || cfg->positional > 1)
-        return "a captioner's positions are on (1) or off (0)";
-    if (!(cfg->lambda >= 0 && cfg->lambda <= 1e6))
-        return "the doubly stochastic weight must lie in 0 to 1e6";
-    return NULL;
-}
-
-static size_t captioner_param_count(const ModelConfig *c)
-{
-    size_t E = c->E, H = c->H, Vt = c->tgt_vocab, L = c->locations;
-    size_t n = (c->positional ? L * H : 0) + 2 * (H * H + H)
-               + Vt * E + 4 * H * (E + H + 1) + (H + 1) * Vt;
-    if (c->attention != ATTN_NONE) n += 2 * H * H;
-    if (c->attention == ATTN_GENERAL) n += H * H;
-    if (c->attention == ATTN_ADDITIVE) n += 2 * H * H + H;
-    return n;
-}
-
-static double captioner_bytes(const ModelConfig *cfg, int max_B,
-                              int max_len)
-{
-    double E = cfg->E, H = cfg->H, A = cfg->H, V = cfg->tgt_vocab;
-    double B = max_B, S = cfg->locations, T = max_len - 1;
-    double par = (double)captioner_param_count(cfg);
-    double work = B * S * (2 * E + 7 * H) + 4 * B * H
-                  + B * T * (2 * E + 8 * H + 3 * V)
-                  + 4 * B * H + B * T * S;      /* the captioner's */
-    if (cfg->attention != ATTN_NONE)
-        work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
-                + 2 * B * S * A + 2 * S;
-    double ints = B * (2 * T + 1 + S) + B;
-    return ints * sizeof(int) + (4 * par + work) * sizeof(real)
-           + 4 * H * H * sizeof(double);
-}
-
-static const ConfigField captioner_fields[] = {
-    { "target vocabulary", offsetof(ModelConfig, tgt_vocab), 1,
-      CKPT_MAX_SIZE },
-    { "embedding size", offsetof(ModelConfig, E), 1, CKPT_MAX_SIZE },
-    { "hidden size", offsetof(ModelConfig, H), 1, CKPT_MAX_SIZE },
-    { "attention kind", offsetof(ModelConfig, attention), 0,
-      ATTN_ADDITIVE },
-    { "positions", offsetof(ModelConfig, positional), 0, 1 },
-    { "locations", offsetof(ModelConfig, locations), 1,
-      MAX_WORDS + 2 },
-    { NULL, 0, 0, 0 }
-};
-#line 1914 "chapters/10-captions.nw"
-const ModelFamily captioner_family = {
-    .name = "captioner", .variants = captioner_variant,
-    .check = captioner_check, .bytes = captioner_bytes,
-    .create = captioner_create, .free = captioner_free,
-    .forward = captioner_forward, .backward = captioner_backward,
-    .encode = captioner_encode, .start = captioner_start,
-    .step = captioner_step, .stop = captioner_stop,
-    .chooses = attention_chooses,
-    .param_count = captioner_param_count, .fields = captioner_fields,
-    .reorder = captioner_reorder, .reads_images = 1,
-};

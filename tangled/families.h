@@ -3,8 +3,8 @@
 #ifndef FAMILIES_H
 #define FAMILIES_H
 #include "tmodel.h"
-#line 1936 "chapters/10-captions.nw"
-#include "caption.h"
+#line 1935 "chapters/10-captions.nw"
+#include "captioner.h"
 #line 1183 "chapters/07b-training.nw"
 extern const ModelFamily *const model_families[];   /* NULL ends */
 const ModelFamily *family_named(const char *name);  /* or NULL */

@@ -12,7 +12,7 @@
 #include <zlib.h>
 #include "image.h"
 #include "scene.h"
-#include "caption.h"
+#include "captioner.h"
 #include "families.h"
 #include "align.h"
 #define CHECKS 40

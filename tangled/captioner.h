@@ -1,8 +1,8 @@
 #line 1559 "chapters/10-captions.nw"
-/* caption.h: the captioner, a family of models that reads images
+/* captioner.h: the captioner, a family of models that reads images
    (chapter 10). */
-#ifndef CAPTION_H
-#define CAPTION_H
+#ifndef CAPTIONER_H
+#define CAPTIONER_H
 #include "seq2seq.h"
 #line 1581 "chapters/10-captions.nw"
 extern const ModelFamily captioner_family;
