@@ -32,14 +32,16 @@ endif
 # calls a function of) only the modules before it; make check-layers
 # checks it. Programs and solutions may use any module.
 MODULES   := toolkit task spanish documents tasks attention model seq2seq \
-             align metrics transformer tmodel han families checkpoint beam
+             align metrics transformer tmodel image scene captioner han \
+             families checkpoint beam
 PROGRAMS  := schedule loss-floor attention-example task-samples train shapes sweep spanish-study \
              spanish-apertium ablation heatmap bench scale-sweep attn-counts \
              attn-pictures translate \
-             beam-table transformer-study padding-count han-study classify
+             beam-table transformer-study padding-count caption-study \
+             caption han-study classify
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
-             09-spanish 11-documents
+             09-spanish 10-captions 11-documents
 TANGLED   := $(foreach m,$(MODULES),tangled/$m.h tangled/$m.c) \
              $(PROGRAMS:%=tangled/%.c) \
              $(SOLUTIONS:%=tangled/solutions/%.c)
@@ -52,7 +54,7 @@ EXERCISES := $(patsubst tests/exercises/ex%.c,%,\
 .PHONY: all tangle test book programs check-tangled deps exercise \
         sanitize cross-test deps-cross check-layers \
         bench clean clean-build deps-test deps-fuzz deps-book fresh-check FORCE \
-        fuzz
+        fuzz fuzz-idx
 all: test
 
 # the Debian packages: 'make deps' installs all of them; each goal
@@ -126,9 +128,9 @@ $(B)/tests/%: tests/%.c $(wildcard tests/*.h) $(B)/double/libam.a
 	$(CC) $(CFLAGS) -DREAL_DOUBLE $< $(B)/double/libam.a \
 	  -o $@ -lcmocka $(LDLIBS)
 
-# each exercise check against the worked solution and the stub;
-# exercise N.M's files begin with N in two digits (09, 11)
-chapter_nn = $(shell printf '%02d' $(firstword $(subst ., ,$1)))
+# each exercise check against the worked solution and the stub; the
+# files of exercise N.M begin with N in two digits
+chapter_nn = $(shell printf %02d $(firstword $(subst ., ,$1)))
 $(B)/ex/%-solution: tests/exercises/ex%.c $(B)/double/libam.a \
                     $(wildcard tangled/solutions/*.c)
 	@mkdir -p $(@D)
@@ -248,6 +250,18 @@ build/fuzz/checkpoint: tests/fuzz/checkpoint.c $(FUZZ_SRC) \
 build/fuzz/seeds: tests/fuzz/seeds.c $(B)/float/libam.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< $(B)/float/libam.a -o $@ $(LDLIBS)
+# the IDX reader of chapter 10: make fuzz-idx
+build/fuzz/idx: tests/fuzz/idx.c $(FUZZ_SRC) $(MODULES:%=tangled/%.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Itangled \
+	  -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $< $(FUZZ_SRC) -o $@ -lm -lz
+fuzz-idx: deps-test deps-fuzz build/fuzz/idx
+	@mkdir -p build/fuzz/idx-corpus build/fuzz/found
+	tests/fuzz/idx-seeds.sh build/fuzz/idx-corpus
+	build/fuzz/idx -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  -rss_limit_mb=2048 -artifact_prefix=build/fuzz/found/ \
+	  build/fuzz/idx-corpus
 fuzz: deps-test deps-fuzz build/fuzz/checkpoint build/fuzz/seeds
 	@mkdir -p build/fuzz/corpus build/fuzz/found
 	build/fuzz/seeds build/fuzz/corpus
@@ -347,7 +361,8 @@ GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
         build/gen/gradcheck-04-attention.tex \
         build/gen/gradcheck-11-documents.tex
 FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
-          $(filter-out figures/heatmap.gp,$(wildcard figures/*.gp))) \
+          $(filter-out figures/heatmap.gp figures/caption-map.gp,\
+            $(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
           build/fig/heatmap-t-$k.tex)
@@ -626,6 +641,38 @@ SPANISH_TESTS := test_a_possessive_swaps_and_del_links_twice \
         test_chrf_of_the_worked_examples
 GEN += $(SPANISH_TESTS:%=build/gen/%.tex)
 
+# chapter 10: captioners on scenes of Fashion-MNIST (Debian's
+# dataset-fashion-mnist); the maps of two scenes, a row each
+CAPTIONS := build/gen/caption-table.tex build/gen/caption-items.dat \
+        build/gen/caption-summary.tex build/gen/caption-maps.txt \
+        $(foreach k,1 2,$(addprefix build/gen/caption-map-$k,\
+          -scene.dat -maps.dat .gpi))
+GEN += $(CAPTIONS) build/gen/gradcheck-10-captions.tex \
+       build/gen/bench-conv.txt
+FIGS += build/fig/caption-map-1.tex build/fig/caption-map-2.tex
+CAPTION_CONFIGS := none,dot,general,additive,dot/l=1,additive/l=0.1,$\
+        additive/l=1,additive/l=10,additive/nopos,additive/patch
+$(CAPTIONS) &: build/bin/caption-study
+	@mkdir -p $(@D)
+	build/bin/caption-study --configs $(CAPTION_CONFIGS) \
+	  --table build/gen/caption-table.tex \
+	  --items build/gen/caption-items.dat \
+	  --summary build/gen/caption-summary.tex \
+	  --figure build/gen/caption-map --text build/gen/caption-maps.txt
+build/fig/caption-map-%.tex: figures/caption-map.gp \
+		build/gen/caption-map-%-scene.dat \
+		build/gen/caption-map-%-maps.dat build/gen/caption-map-%.gpi
+	@mkdir -p $(@D)
+	gnuplot -c figures/caption-map.gp $*
+build/fig/caption-items.tex: build/gen/caption-items.dat
+GEN += build/gen/caption-session.txt
+build/gen/caption-session.txt: build/bin/caption
+	@mkdir -p $(@D)
+	build/bin/caption --items 2:10,4:20,6:30 > $@
+build/gen/bench-conv.txt: build/gen/bench.txt
+	grep -E '^(peak, fused|conv)' build/gen/bench.txt > $@
+GEN += build/gen/test_a_missing_package_is_named_with_its_command.tex
+
 # the pairs of flipped bits in that checkpoint (solution 8.4)
 GEN += build/gen/ckpt-pairs.tex
 
@@ -648,7 +695,7 @@ build/gen/help-%.txt: build/bin/%
 BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
         build/gen/bench-transformer.txt build/gen/bench-decode.txt \
-        build/gen/bench-mha.txt
+        build/gen/bench-mha.txt build/gen/bench-conv.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex

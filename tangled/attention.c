@@ -75,7 +75,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 434 "chapters/04-attention.nw"
+#line 435 "chapters/04-attention.nw"
 /* unit a of h_t W_d + h_s W_e, the additive score's hidden layer */
 static real additive_pre(const Scorer *sc, const Params *p,
                          const real *h_t, const real *h_s, int a)
@@ -88,7 +88,7 @@ static real additive_pre(const Scorer *sc, const Params *p,
         pre += h_s[k] * W_e[(size_t)k * sc->A + a];
     return pre;
 }
-#line 448 "chapters/04-attention.nw"
+#line 449 "chapters/04-attention.nw"
 static real score_pair(const Scorer *sc, const Params *p,
                        const real *h_t /* [Hd] */,
                        const real *h_s /* [He] */)
@@ -109,7 +109,7 @@ static real score_pair(const Scorer *sc, const Params *p,
     }
     return e;
 }
-#line 611 "chapters/04-attention.nw"
+#line 613 "chapters/04-attention.nw"
 static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
                                    const Scorer *sc, const real *h_t,
                                    const real *h_s, int a, real de)
@@ -130,7 +130,7 @@ static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
         dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 634 "chapters/04-attention.nw"
+#line 636 "chapters/04-attention.nw"
 static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                 const Scorer *sc, const real *h_t,
                                 const real *h_s, real de)
@@ -157,7 +157,7 @@ static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                    de);
     }
 }
-#line 1696 "chapters/B-fast.nw"
+#line 1697 "chapters/B-fast.nw"
 /* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
 static size_t copy_real_rows(real *rows, const real *x,
                              const int *len, int B, int T, int W)
@@ -181,7 +181,7 @@ static void add_real_rows(real *x /* [B, T, W] */,
             at[k] += *rows++;
     }
 }
-#line 1745 "chapters/B-fast.nw"
+#line 1746 "chapters/B-fast.nw"
 static real additive_pair(real *restrict u /* [A] */,
                           const real *restrict pd /* [A] */,
                           const real *restrict pe /* [A] */,
@@ -190,7 +190,7 @@ static real additive_pair(real *restrict u /* [A] */,
     for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
     return dot_product(u, v, A);
 }
-#line 1866 "chapters/B-fast.nw"
+#line 1868 "chapters/B-fast.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -207,7 +207,7 @@ static void additive_pair_backward(real *restrict dpd /* [A] */,
         dpe[k] += dpre;
     }
 }
-#line 399 "chapters/04-attention.nw"
+#line 400 "chapters/04-attention.nw"
 void attention_forward_plain(real *context, AttnCache *c,
                              const Scorer *sc, const Params *p,
                              const real *dec, const real *enc,
@@ -221,7 +221,7 @@ void attention_forward_plain(real *context, AttnCache *c,
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 421 "chapters/04-attention.nw"
+#line 422 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -234,10 +234,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 412 "chapters/04-attention.nw"
+#line 413 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 472 "chapters/04-attention.nw"
+#line 473 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -245,10 +245,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 414 "chapters/04-attention.nw"
+#line 415 "chapters/04-attention.nw"
         }
 }
-#line 533 "chapters/04-attention.nw"
+#line 534 "chapters/04-attention.nw"
 void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
                               AttnCache *c, const Scorer *sc,
                               const real *d_context, const real *dec,
@@ -264,7 +264,7 @@ void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
             const real *w = c->weights + at * S;
             const real *dctx = d_context + at * He;
             
-#line 569 "chapters/04-attention.nw"
+#line 571 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -275,18 +275,24 @@ for (int s = 0; s < S; s++) {
         dh_s[k] += w[s] * dctx[k];
     }
 }
-#line 548 "chapters/04-attention.nw"
+#line 549 "chapters/04-attention.nw"
+            
+#line 1532 "chapters/10-captions.nw"
+if (c->d_outside)
+    for (int s = 0; s < S; s++)
+        d_weights[s] += c->d_outside[at * S + s];
+#line 550 "chapters/04-attention.nw"
             memset(d_score, 0, sizeof(real) * S);
             softmax_backward(d_score, w, d_weights, S);
             
-#line 602 "chapters/04-attention.nw"
+#line 604 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
     size_t bs = (size_t)b * S + s;
     score_pair_backward(d_dec + at * Hd, d_enc + bs * He, p, sc,
                         dec + at * Hd, enc + bs * He, d_score[s]);
 }
-#line 551 "chapters/04-attention.nw"
+#line 553 "chapters/04-attention.nw"
         }
     free(d_weights); free(d_score);
 }
@@ -304,10 +310,14 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                         &c->d_q, &c->d_pd, &c->d_pe, &c->d_dec_rows };
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
+    
+#line 1530 "chapters/10-captions.nw"
+c->d_outside = NULL;
+#line 1651 "chapters/B-fast.nw"
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 1662 "chapters/B-fast.nw"
+#line 1663 "chapters/B-fast.nw"
 void attention_forward_rows(real *context, AttnCache *c,
                             const Scorer *sc, const Params *p,
                             const real *dec, const real *enc,
@@ -317,7 +327,7 @@ void attention_forward_rows(real *context, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 1685 "chapters/B-fast.nw"
+#line 1686 "chapters/B-fast.nw"
 size_t R = copy_real_rows(c->dec_rows, dec, dec_len, B, T, Hd);
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, c->dec_rows, param(p, sc->W_a),
@@ -327,14 +337,14 @@ if (sc->kind == SCORE_ADDITIVE) {
                    NULL, R, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 1671 "chapters/B-fast.nw"
+#line 1672 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 1723 "chapters/B-fast.nw"
+#line 1724 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -357,10 +367,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 1677 "chapters/B-fast.nw"
+#line 1678 "chapters/B-fast.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 472 "chapters/04-attention.nw"
+#line 473 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -368,10 +378,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 1679 "chapters/B-fast.nw"
+#line 1680 "chapters/B-fast.nw"
         }
 }
-#line 1775 "chapters/B-fast.nw"
+#line 1776 "chapters/B-fast.nw"
 void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
                              AttnCache *c, const Scorer *sc,
                              const real *d_context, const real *dec,
@@ -380,21 +390,21 @@ void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 1797 "chapters/B-fast.nw"
+#line 1799 "chapters/B-fast.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 1783 "chapters/B-fast.nw"
+#line 1784 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 1805 "chapters/B-fast.nw"
+#line 1807 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -403,11 +413,17 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 1789 "chapters/B-fast.nw"
+#line 1790 "chapters/B-fast.nw"
+            
+#line 1536 "chapters/10-captions.nw"
+if (c->d_outside)
+    for (int s = 0; s < S; s++)
+        c->d_weights[s] += c->d_outside[((size_t)b * T + t) * S + s];
+#line 1791 "chapters/B-fast.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 1821 "chapters/B-fast.nw"
+#line 1823 "chapters/B-fast.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -429,19 +445,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 1847 "chapters/B-fast.nw"
+#line 1849 "chapters/B-fast.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 1842 "chapters/B-fast.nw"
+#line 1844 "chapters/B-fast.nw"
     }
 }
-#line 1792 "chapters/B-fast.nw"
+#line 1794 "chapters/B-fast.nw"
         }
     
-#line 1888 "chapters/B-fast.nw"
+#line 1890 "chapters/B-fast.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -457,7 +473,7 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 1794 "chapters/B-fast.nw"
+#line 1796 "chapters/B-fast.nw"
 }
 #line 1569 "chapters/B-fast.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,

@@ -37,11 +37,15 @@ real *d_weights, *d_score;      /* [S] scratch */
 real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 real *d_dec_rows;               /* [R, Hd] */
 #line 376 "chapters/04-attention.nw"
+    
+#line 1528 "chapters/10-captions.nw"
+const real *d_outside;      /* [B, T, S] or NULL: chapter 10 */
+#line 377 "chapters/04-attention.nw"
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 382 "chapters/04-attention.nw"
+#line 383 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -49,7 +53,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const int *mask /* [B, S] */,
                        const int *dec_len /* [B] */,
                        int B, int T, int S);
-#line 522 "chapters/04-attention.nw"
+#line 523 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

@@ -12,9 +12,9 @@ static void check_below_peak(const char *what, double rate,
             what, rate, peak);
     exit(1);
 }
-#line 2408 "chapters/08-using.nw"
+#line 2409 "chapters/08-using.nw"
 #include "beam.h"
-#line 2432 "chapters/08-using.nw"
+#line 2433 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -32,7 +32,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 2459 "chapters/08-using.nw"
+#line 2460 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -42,7 +42,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 2449 "chapters/08-using.nw"
+#line 2450 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -50,6 +50,61 @@ rate[pass] = d->n / (seconds_now() - t0);
            rate[PASSES / 2], rate[0], rate[PASSES - 1]);
     free(out); free(rows);
     batch_free(&batch);
+}
+#line 1020 "chapters/10-captions.nw"
+#include "image.h"
+#line 1027 "chapters/10-captions.nw"
+static int by_seconds(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void time_network(double peak)
+{
+    enum { ROUNDS = 9, CALLS = 3 };
+    static const struct { const char *what; int N, R, backward; }
+    shape[3] = {
+        { "8 canvases of 96 x 96, forward", 8, 96, 0 },
+        { "64 pictures of 32 x 32, forward", 64, 32, 0 },
+        { "64 pictures of 32 x 32, forward and backward", 64, 32, 1 },
+    };
+    ImageNet net;
+    net_create(&net, NET_CNN, 4, 32, 1);
+    Rng rng;
+    rng_seed(&rng, 2);
+    for (int k = 0; k < 3; k++) {
+        int N = shape[k].N, R = shape[k].R;
+        NetRun r;
+        net_run_alloc(&r, &net, N, R);
+        real *X = xcalloc((size_t)N * R * R, sizeof(real));
+        for (int i = 0; i < N * R * R; i++)
+            X[i] = (real)rng_uniform(&rng);
+        double ms[ROUNDS];
+        uint64_t flops = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            uint64_t f0 = flop_count;
+            double t0 = seconds_now();
+            for (int c = 0; c < CALLS; c++) {
+                net_forward(&net, &r, X, N);
+                if (!shape[k].backward) continue;
+                init_normal(r.d_out, (size_t)N * r.G * r.G * net.F, 1,
+                            &rng);
+                net_backward(&net, &r, N);
+            }
+            ms[round] = (seconds_now() - t0) / CALLS * 1e3;
+            flops = (flop_count - f0) / CALLS;
+        }
+        qsort(ms, ROUNDS, sizeof ms[0], by_seconds);
+        double gflops = flops / ms[ROUNDS / 2] * 1e-6;
+        check_below_peak("the network", gflops, peak);
+        printf("conv network, %s: %.2f ms, %.1f MFLOP, %.2f GFLOP/s"
+               " (%.1f%% of peak)\n", shape[k].what, ms[ROUNDS / 2],
+               flops * 1e-6, gflops, 100 * gflops / peak);
+        free(X);
+        net_run_free(&r);
+    }
+    net_free(&net);
 }
 #line 1481 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
@@ -90,9 +145,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 3638 "chapters/A-programs.nw"
+#line 3639 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 3644 "chapters/A-programs.nw"
+#line 3645 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -113,7 +168,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 3672 "chapters/A-programs.nw"
+#line 3673 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -122,9 +177,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 3664 "chapters/A-programs.nw"
+#line 3665 "chapters/A-programs.nw"
     
-#line 3682 "chapters/A-programs.nw"
+#line 3683 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -145,7 +200,7 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 3665 "chapters/A-programs.nw"
+#line 3666 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
@@ -274,7 +329,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1461 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2177 "chapters/B-fast.nw"
+#line 2179 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -291,7 +346,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2197 "chapters/B-fast.nw"
+#line 2199 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -311,7 +366,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2220 "chapters/B-fast.nw"
+#line 2222 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -326,7 +381,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2237 "chapters/B-fast.nw"
+#line 2239 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -338,7 +393,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2250 "chapters/B-fast.nw"
+#line 2252 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -355,7 +410,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2271 "chapters/B-fast.nw"
+#line 2273 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -370,7 +425,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2289 "chapters/B-fast.nw"
+#line 2291 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -421,7 +476,7 @@ if (steps) out_plan("--steps", steps);
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 2410 "chapters/08-using.nw"
+#line 2411 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -439,6 +494,8 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
+#line 1023 "chapters/10-captions.nw"
+time_network(peak);
 #line 1483 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
 #line 1503 "chapters/A-programs.nw"
@@ -508,16 +565,16 @@ if (table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 3641 "chapters/A-programs.nw"
+#line 3642 "chapters/A-programs.nw"
 time_attention(peak);
-#line 2317 "chapters/B-fast.nw"
+#line 2319 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2332 "chapters/B-fast.nw"
+#line 2334 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -532,7 +589,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2359 "chapters/B-fast.nw"
+#line 2361 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -544,7 +601,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2347 "chapters/B-fast.nw"
+#line 2349 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -552,9 +609,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2323 "chapters/B-fast.nw"
+#line 2325 "chapters/B-fast.nw"
     
-#line 2372 "chapters/B-fast.nw"
+#line 2374 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -574,7 +631,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2324 "chapters/B-fast.nw"
+#line 2326 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

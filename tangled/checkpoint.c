@@ -140,14 +140,14 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 987 "chapters/08-using.nw"
+#line 988 "chapters/08-using.nw"
 static int family_number(const ModelFamily *family)
 {
     int k = 0;
     while (model_families[k] != family) k++;
     return k + 1;
 }
-#line 996 "chapters/08-using.nw"
+#line 997 "chapters/08-using.nw"
 static void describe_fields(char *text, size_t size,
                             const ModelConfig *cfg)
 {
@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1257 "chapters/08-using.nw"
+#line 1258 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1279 "chapters/08-using.nw"
+#line 1280 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1276 "chapters/08-using.nw"
+#line 1277 "chapters/08-using.nw"
 }
-#line 1294 "chapters/08-using.nw"
+#line 1295 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -218,7 +218,7 @@ uint32_t vocab_digest(const Task *t)
     }
     return (uint32_t)crc;
 }
-#line 1013 "chapters/08-using.nw"
+#line 1014 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     for (const ConfigField *f = c->family->fields; f->name; f++) {
@@ -396,6 +396,12 @@ if (number < 1 || number > (uint32_t)families)
     return fail(err, CKPT_FAMILY, "model family %u is unknown; this"
                 " build knows families 1 to %d", number, families);
 const ModelFamily *family = model_families[number - 1];
+#line 1929 "chapters/10-captions.nw"
+if (family->reads_images)
+    return fail(err, CKPT_FAMILY, "model family %u, the %s, reads"
+                " images; this program reads sentences", number,
+                family->name);
+#line 781 "chapters/08-using.nw"
 if (lo < 1 || hi > MAX_WORDS || lo > hi)
     return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
@@ -403,7 +409,7 @@ ck->min_words = (int)lo;
 ck->max_words = (int)hi;
 #line 681 "chapters/08-using.nw"
     
-#line 789 "chapters/08-using.nw"
+#line 790 "chapters/08-using.nw"
 if (!in_need(&in, 4, "the task's name", err)) return err->status;
 uint32_t name_len = in_u32(&in);
 if (name_len > CKPT_MAX_TASK_NAME)
@@ -416,7 +422,7 @@ in.at += name_len;
 if (name_len != strlen(task->name)
     || memcmp(name, task->name, name_len))
     
-#line 809 "chapters/08-using.nw"
+#line 810 "chapters/08-using.nw"
 {
     char file_name[CKPT_MAX_TASK_NAME + 1] = "";
     memcpy(file_name, name, name_len);
@@ -428,7 +434,7 @@ if (name_len != strlen(task->name)
                 " this program expects task '%s'", shown(file_name),
                 task->name);
 }
-#line 801 "chapters/08-using.nw"
+#line 802 "chapters/08-using.nw"
 if (digest != vocab_digest(task))
     return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but task"
                 " '%s' gives %08x: the model was trained on other"
@@ -437,7 +443,7 @@ ck->task = task;
 #line 682 "chapters/08-using.nw"
     ModelConfig cfg;
     
-#line 825 "chapters/08-using.nw"
+#line 826 "chapters/08-using.nw"
 int fields = field_count(family);
 uint32_t f[CKPT_MAX_FIELDS];
 if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
@@ -445,7 +451,7 @@ if (in_record(&in, 4 * fields, family->name, f, err) != CKPT_OK)
 cfg = (ModelConfig){ .family = family };
 for (int k = 0; k < fields; k++) {
     
-#line 837 "chapters/08-using.nw"
+#line 838 "chapters/08-using.nw"
 const ConfigField *field = &family->fields[k];
 if (f[k] > (uint32_t)field->max && field->max == CKPT_MAX_SIZE)
     return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more than"
@@ -454,9 +460,9 @@ if (f[k] < (uint32_t)field->min || f[k] > (uint32_t)field->max)
     return fail(err, CKPT_CONFIG, "%s %u; it is %d to %d",
                 field->name, f[k], field->min, field->max);
 field_set(&cfg, field, (int)f[k]);
-#line 832 "chapters/08-using.nw"
+#line 833 "chapters/08-using.nw"
 }
-#line 850 "chapters/08-using.nw"
+#line 851 "chapters/08-using.nw"
 Vocab src, tgt;
 vocab_build(&src, task, SOURCE);
 vocab_build(&tgt, task, TARGET);
@@ -471,7 +477,7 @@ const char *problem = family->check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
 #line 684 "chapters/08-using.nw"
     
-#line 1035 "chapters/08-using.nw"
+#line 1036 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
@@ -483,7 +489,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 1050 "chapters/08-using.nw"
+#line 1051 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -502,9 +508,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 1046 "chapters/08-using.nw"
+#line 1047 "chapters/08-using.nw"
 }
-#line 1072 "chapters/08-using.nw"
+#line 1073 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -519,7 +525,7 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 685 "chapters/08-using.nw"
     
-#line 1125 "chapters/08-using.nw"
+#line 1126 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = max_output_length(ck->max_words) - 1;
@@ -531,7 +537,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 1103 "chapters/08-using.nw"
+#line 1104 "chapters/08-using.nw"
 int tokens = max_output_length(ck->max_words) + 1;  /* and <sos> */
 int row = ck->max_words + task->extra_words + 2;
 if (tokens < row) tokens = row;
@@ -545,7 +551,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 1138 "chapters/08-using.nw"
+#line 1139 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -555,12 +561,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 1116 "chapters/08-using.nw"
+#line 1117 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1151 "chapters/08-using.nw"
+#line 1152 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -571,14 +577,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 1120 "chapters/08-using.nw"
+#line 1121 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 686 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1179 "chapters/08-using.nw"
+#line 1180 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                      const char *path, int max_B, CkptError *err)
 {
@@ -591,7 +597,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1216 "chapters/08-using.nw"
+#line 1217 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -601,7 +607,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1230 "chapters/08-using.nw"
+#line 1231 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -620,16 +626,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1225 "chapters/08-using.nw"
+#line 1226 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1191 "chapters/08-using.nw"
+#line 1192 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1200 "chapters/08-using.nw"
+#line 1201 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -641,10 +647,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1195 "chapters/08-using.nw"
+#line 1196 "chapters/08-using.nw"
     return s;
 }
-#line 1306 "chapters/08-using.nw"
+#line 1307 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
                      int max_B, CkptError *err)
 {
@@ -656,13 +662,13 @@ CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
     free(buf);
     return s;
 }
-#line 1320 "chapters/08-using.nw"
+#line 1321 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1332 "chapters/08-using.nw"
+#line 1333 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

@@ -1,12 +1,19 @@
-#line 1197 "chapters/07b-training.nw"
+#line 1200 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
 #include <string.h>
 const ModelFamily *const model_families[] = {
-    &seq2seq_family, &transformer_family, &han_family, NULL
-};
+    &seq2seq_family, &transformer_family,
+    
+#line 1937 "chapters/10-captions.nw"
+&captioner_family,
+#line 1500 "chapters/11-documents.nw"
+&han_family,
 #line 1207 "chapters/07b-training.nw"
+    NULL
+};
+#line 1212 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)
@@ -18,7 +25,8 @@ const ModelFamily *family_named(const char *name)
 static int kind_at(int kind, const ModelFamily **family)
 {
     for (int f = 0; model_families[f]; f++)
-        for (int v = 0; model_families[f]->variants[v]; v++)
+        for (int v = 0; !model_families[f]->reads_images
+                        && model_families[f]->variants[v]; v++)
             if (kind-- == 0) {
                 *family = model_families[f];
                 return v;

@@ -1,9 +1,13 @@
-#line 1181 "chapters/07b-training.nw"
+#line 1184 "chapters/07b-training.nw"
 /* families.h: the model families a program can name (chapter 7). */
 #ifndef FAMILIES_H
 #define FAMILIES_H
 #include "tmodel.h"
+#line 1935 "chapters/10-captions.nw"
+#include "captioner.h"
+#line 1498 "chapters/11-documents.nw"
 #include "han.h"
+#line 1189 "chapters/07b-training.nw"
 extern const ModelFamily *const model_families[];   /* NULL ends */
 const ModelFamily *family_named(const char *name);  /* or NULL */
 int kind_from_name(const char *name);   /* refuses an unknown one */

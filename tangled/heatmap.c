@@ -68,7 +68,8 @@ dataset_free(&val_set);
 #line 3195 "chapters/A-programs.nw"
     
 #line 3257 "chapters/A-programs.nw"
-Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL, NULL};
+Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL, NULL,
+               NULL, 0};
 Batch batch;
 batch_alloc(&batch, 1, len);
 int row = 0;
@@ -80,7 +81,7 @@ greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
 #line 3196 "chapters/A-programs.nw"
     
-#line 3269 "chapters/A-programs.nw"
+#line 3270 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);

@@ -14,6 +14,9 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
+#line 1546 "chapters/10-captions.nw"
+int locations;              /* chapter 10: an image's L */
+double lambda;              /* chapter 10: eq. 14's weight */
 #line 365 "chapters/11-documents.nw"
 int directions;             /* chapter 11: 1 or 2 */
 #line 640 "chapters/03-bottleneck.nw"
@@ -60,14 +63,16 @@ struct ModelFamily {
 int (*chooses)(int variant);    /* does it pick where to look? */
 #line 1156 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
-#line 946 "chapters/08-using.nw"
+#line 947 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1578 "chapters/08-using.nw"
+#line 1579 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
+#line 1556 "chapters/10-captions.nw"
+int reads_images;           /* chapter 10: feat, not src */
 #line 707 "chapters/03-bottleneck.nw"
 };
-#line 949 "chapters/08-using.nw"
+#line 950 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
@@ -98,18 +103,18 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
 void require_decoder(const ModelFamily *family);
-#line 1037 "chapters/03-bottleneck.nw"
+#line 1080 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1224 "chapters/03-bottleneck.nw"
+#line 1282 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1580 "chapters/08-using.nw"
+#line 1581 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1381 "chapters/03-bottleneck.nw"
+#line 1439 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -117,7 +122,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1457 "chapters/03-bottleneck.nw"
+#line 1515 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

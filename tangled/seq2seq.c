@@ -493,60 +493,91 @@ ModelConfig model_config_default(void)
 #line 841 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 889 "chapters/03-bottleneck.nw"
+#line 893 "chapters/03-bottleneck.nw"
 static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
                              int max_len, uint64_t seed)
 {
     Seq2Seq *s = xcalloc(1, sizeof *s);
     Model *m = &s->m;
     m->cfg = *cfg;
-    int E = cfg->E, H = cfg->H;
-    int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    int E = cfg->E, H = cfg->H, Vs = cfg->src_vocab;
     Params *p = &m->params;
     params_init(p);
     
-#line 911 "chapters/03-bottleneck.nw"
+#line 914 "chapters/03-bottleneck.nw"
 s->src_emb = params_add(p, "src_emb", Vs, E);
 s->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 s->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
 s->enc_b = params_add(p, "enc_b", 1, 4 * H);
+#line 903 "chapters/03-bottleneck.nw"
+    decoder_declare(s);
+    params_alloc(p);
+    Rng rng;
+    rng_seed(&rng, seed);
+    
+#line 919 "chapters/03-bottleneck.nw"
+init_normal(param(p, s->src_emb), (size_t)Vs * E, 1, &rng);
+init_xavier_uniform(param(p, s->enc_Wx), E, 4 * H, &rng);
+init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
+#line 908 "chapters/03-bottleneck.nw"
+    decoder_init(s, &rng);
+    seq2seq_workspace(s, max_B, max_len, max_len);
+    return m;
+}
+#line 932 "chapters/03-bottleneck.nw"
+void decoder_declare(Seq2Seq *s)
+{
+    const ModelConfig *cfg = &s->m.cfg;
+    Params *p = &s->m.params;
+    int E = cfg->E, H = cfg->H, Vt = cfg->tgt_vocab;
+    
+#line 951 "chapters/03-bottleneck.nw"
 s->tgt_emb = params_add(p, "tgt_emb", Vt, E);
 s->dec_Wx = params_add(p, "dec_Wx", E, 4 * H);
 s->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 s->dec_b = params_add(p, "dec_b", 1, 4 * H);
 s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
-#line 900 "chapters/03-bottleneck.nw"
+#line 938 "chapters/03-bottleneck.nw"
     
-#line 725 "chapters/04-attention.nw"
+#line 727 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 901 "chapters/03-bottleneck.nw"
-    params_alloc(p);
-    Rng rng;
-    rng_seed(&rng, seed);
-    
-#line 923 "chapters/03-bottleneck.nw"
-init_normal(param(p, s->src_emb), (size_t)Vs * E, 1, &rng);
-init_xavier_uniform(param(p, s->enc_Wx), E, 4 * H, &rng);
-init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
-init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, &rng);
-init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, &rng);
-init_orthogonal(param(p, s->dec_Wh), H, 4 * H, &rng);
-init_xavier_uniform(param(p, s->out_W), H, Vt, &rng);
-#line 905 "chapters/03-bottleneck.nw"
-    
-#line 730 "chapters/04-attention.nw"
-if (cfg->attention != ATTN_NONE) {
-    scorer_init(&s->scorer, p, &rng);
-    init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, &rng);
+#line 939 "chapters/03-bottleneck.nw"
 }
-#line 906 "chapters/03-bottleneck.nw"
+
+void decoder_init(Seq2Seq *s, Rng *rng)
+{
+    const ModelConfig *cfg = &s->m.cfg;
+    Params *p = &s->m.params;
+    int E = cfg->E, H = cfg->H, Vt = cfg->tgt_vocab;
     
-#line 940 "chapters/03-bottleneck.nw"
-int B = max_B, S = max_len, T = max_len - 1;
+#line 958 "chapters/03-bottleneck.nw"
+init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, rng);
+init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, rng);
+init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
+init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
+#line 947 "chapters/03-bottleneck.nw"
+    
+#line 732 "chapters/04-attention.nw"
+if (cfg->attention != ATTN_NONE) {
+    scorer_init(&s->scorer, p, rng);
+    init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
+}
+#line 948 "chapters/03-bottleneck.nw"
+}
+#line 973 "chapters/03-bottleneck.nw"
+void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
+{
+    Model *m = &s->m;
+    const ModelConfig *cfg = &m->cfg;
+    int E = cfg->E, H = cfg->H;
+    int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
+    
+#line 983 "chapters/03-bottleneck.nw"
+int B = max_B, S = max_S, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
 s->dec_in = xcalloc((size_t)B * (2 * T + 1 + S), sizeof(int));
@@ -555,7 +586,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 956 "chapters/03-bottleneck.nw"
+#line 999 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -564,11 +595,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 949 "chapters/03-bottleneck.nw"
+#line 992 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 965 "chapters/03-bottleneck.nw"
+#line 1008 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -577,10 +608,10 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 952 "chapters/03-bottleneck.nw"
+#line 995 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 740 "chapters/04-attention.nw"
+#line 742 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -591,26 +622,25 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 907 "chapters/03-bottleneck.nw"
-    return m;
+#line 980 "chapters/03-bottleneck.nw"
 }
-#line 975 "chapters/03-bottleneck.nw"
+#line 1018 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
     free(s->dec_in);
     free(s->src_x);
     
-#line 751 "chapters/04-attention.nw"
+#line 753 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 981 "chapters/03-bottleneck.nw"
+#line 1024 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
-#line 768 "chapters/04-attention.nw"
+#line 770 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -621,7 +651,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 785 "chapters/04-attention.nw"
+#line 787 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -629,11 +659,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 778 "chapters/04-attention.nw"
+#line 780 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 793 "chapters/04-attention.nw"
+#line 795 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -645,7 +675,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 781 "chapters/04-attention.nw"
+#line 783 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 77 "chapters/05-ablation.nw"
@@ -655,7 +685,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 877 "chapters/08-using.nw"
+#line 878 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -667,7 +697,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 907 "chapters/08-using.nw"
+#line 908 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -679,7 +709,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 1000 "chapters/03-bottleneck.nw"
+#line 1043 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -697,7 +727,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1066 "chapters/03-bottleneck.nw"
+#line 1109 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -714,37 +744,37 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 806 "chapters/04-attention.nw"
+#line 808 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1082 "chapters/03-bottleneck.nw"
+#line 1125 "chapters/03-bottleneck.nw"
     
-#line 1101 "chapters/03-bottleneck.nw"
+#line 1144 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1083 "chapters/03-bottleneck.nw"
+#line 1126 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1116 "chapters/03-bottleneck.nw"
+#line 1159 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1123 "chapters/03-bottleneck.nw"
-static void seq2seq_backward(Model *m, const Batch *batch)
+#line 1166 "chapters/03-bottleneck.nw"
+void decoder_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
     Params *p = &m->params;
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1137 "chapters/03-bottleneck.nw"
+#line 1195 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -754,16 +784,16 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1130 "chapters/03-bottleneck.nw"
+#line 1173 "chapters/03-bottleneck.nw"
     
-#line 1150 "chapters/03-bottleneck.nw"
+#line 1208 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 822 "chapters/04-attention.nw"
+#line 824 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 834 "chapters/04-attention.nw"
+#line 836 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -777,7 +807,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 850 "chapters/04-attention.nw"
+#line 852 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -785,14 +815,14 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 825 "chapters/04-attention.nw"
+#line 827 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1131 "chapters/03-bottleneck.nw"
+#line 1174 "chapters/03-bottleneck.nw"
     
-#line 1156 "chapters/03-bottleneck.nw"
+#line 1214 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -804,9 +834,17 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1132 "chapters/03-bottleneck.nw"
+#line 1175 "chapters/03-bottleneck.nw"
+}
+
+static void seq2seq_backward(Model *m, const Batch *batch)
+{
+    Seq2Seq *s = seq2seq_of(m);
+    Params *p = &m->params;
+    int B = batch->B, S = batch->S, E = m->cfg.E, H = m->cfg.H;
+    decoder_backward(m, batch);
     
-#line 1170 "chapters/03-bottleneck.nw"
+#line 1228 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -816,9 +854,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1133 "chapters/03-bottleneck.nw"
+#line 1184 "chapters/03-bottleneck.nw"
 }
-#line 1273 "chapters/03-bottleneck.nw"
+#line 1331 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -854,7 +892,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1312 "chapters/03-bottleneck.nw"
+#line 1370 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -870,19 +908,19 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1337 "chapters/03-bottleneck.nw"
+#line 1395 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 811 "chapters/04-attention.nw"
+#line 813 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1327 "chapters/03-bottleneck.nw"
+#line 1385 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1590 "chapters/08-using.nw"
+#line 1591 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -896,7 +934,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1346 "chapters/03-bottleneck.nw"
+#line 1404 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -935,7 +973,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1358 "chapters/03-bottleneck.nw"
+#line 1416 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -946,9 +984,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 905 "chapters/08-using.nw"
+#line 906 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1605 "chapters/08-using.nw"
+#line 1606 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1366 "chapters/03-bottleneck.nw"
+#line 1424 "chapters/03-bottleneck.nw"
 };

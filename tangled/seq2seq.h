@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "model.h"
-#line 712 "chapters/04-attention.nw"
+#line 714 "chapters/04-attention.nw"
 #include "attention.h"
 #line 127 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -95,7 +95,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 714 "chapters/04-attention.nw"
+#line 716 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -127,9 +127,16 @@ static inline Seq2Seq *seq2seq_of(Model *m)
 {
     return (Seq2Seq *)m;
 }
-#line 1025 "chapters/03-bottleneck.nw"
+#line 926 "chapters/03-bottleneck.nw"
+void decoder_declare(Seq2Seq *s);
+void decoder_init(Seq2Seq *s, Rng *rng);
+void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S,
+                       int max_len);
+#line 1068 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
+#line 1190 "chapters/03-bottleneck.nw"
+void decoder_backward(Model *m, const Batch *batch);
 #line 75 "chapters/05-ablation.nw"
 int attention_chooses(int kind);
 #line 91 "chapters/03-bottleneck.nw"

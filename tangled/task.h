@@ -54,7 +54,7 @@ typedef struct {
 } DataConfig;
 DataConfig data_config_default(void);
 void data_config_check(const DataConfig *c);
-#line 339 "chapters/02-task.nw"
+#line 342 "chapters/02-task.nw"
 typedef struct {
     int n, L;                       /* pairs, tokens per row */
     int *src, *tgt;                 /* [n, L] token ids */
@@ -62,6 +62,8 @@ typedef struct {
     Link *link;                     /* every pair's gold links */
     int *first_link;                /* [n + 1] */
     int *tag;                       /* [n, L] or NULL: target tags */
+    real *feat;                     /* [n, feat_size] or NULL */
+    int feat_size;
 } Dataset;
 void dataset_generate(Dataset *d, const Task *t, int n,
                       int min_words, int max_words, Rng *rng);
@@ -69,18 +71,20 @@ void datasets_make(Dataset *train, Dataset *val,
                    const DataConfig *c);
 void dataset_free(Dataset *d);
 const Link *pair_links(const Dataset *d, int p, int *count);
-#line 551 "chapters/02-task.nw"
+#line 558 "chapters/02-task.nw"
 typedef struct {
     int B, S, T;                    /* pairs, longest src and tgt */
     int *src /* [B, S] */, *tgt /* [B, T] */;
     int *src_len /* [B] */, *tgt_len /* [B] */;
     int *row /* [B]: the dataset row of each pair */;
+    const real *feat;               /* the dataset's, or NULL */
+    int feat_size;                  /* pair b's: feat + row[b] * it */
 } Batch;
 void batch_alloc(Batch *b, int max_B, int L);
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count);
 void batch_free(Batch *b);
-#line 625 "chapters/02-task.nw"
+#line 638 "chapters/02-task.nw"
 int parse_sentence(int *ids /* [max_words + 2] */, const char *text,
                    int max_words, const Task *t);
 #line 89 "chapters/02-task.nw"

@@ -301,7 +301,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3736 "chapters/A-programs.nw"
+#line 3737 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -309,7 +309,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3748 "chapters/A-programs.nw"
+#line 3749 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -511,12 +511,12 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 2190 "chapters/08-using.nw"
+#line 2191 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on)
 {
     tmodel_of(m)->rerun_prefix = on;
 }
-#line 2201 "chapters/08-using.nw"
+#line 2202 "chapters/08-using.nw"
 typedef struct KvCache {
     int N, T, S, D, NH, F, layers;
     real *k, *v, *k_gather, *v_gather;  /* [L, N, T, D] each */
@@ -526,7 +526,7 @@ typedef struct KvCache {
     real *h, *w, *mean, *rstd;  /* [N, F], [N, NH, T + S], [N] */
     real *block;                /* the one allocation of them all */
 } KvCache;
-#line 2212 "chapters/08-using.nw"
+#line 2213 "chapters/08-using.nw"
 static KvCache *kv_start(Model *m, const Encoding *enc)
 {
     TModel *tm = tmodel_of(m);
@@ -547,7 +547,7 @@ static KvCache *kv_start(Model *m, const Encoding *enc)
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     kv->block = kv->k;          /* k and k_gather swap, below */
     
-#line 2244 "chapters/08-using.nw"
+#line 2245 "chapters/08-using.nw"
 const Params *p = &m->params;
 size_t NS = (size_t)kv->N * kv->S;
 for (int l = 0; l < kv->layers; l++) {
@@ -561,7 +561,7 @@ kv->cross_mask = xcalloc(NS, sizeof(int));
 for (size_t i = 0; i < N; i++)
     for (int j = 0; j < kv->S; j++)
         kv->cross_mask[i * kv->S + j] = j < enc->len[i];
-#line 2232 "chapters/08-using.nw"
+#line 2233 "chapters/08-using.nw"
     return kv;
 }
 
@@ -572,7 +572,7 @@ static void kv_free(KvCache *kv)
     free(kv->cross_mask);
     free(kv);
 }
-#line 2294 "chapters/08-using.nw"
+#line 2295 "chapters/08-using.nw"
 static void kv_norm(KvCache *kv, const Params *p,
                     const DecoderBlock *blk, int k)
 {
@@ -601,7 +601,7 @@ static void kv_attend(KvCache *kv, const Params *p,
                    D);
     residual_forward(kv->x, kv->x, kv->y, (size_t)N * D);
 }
-#line 2352 "chapters/08-using.nw"
+#line 2353 "chapters/08-using.nw"
 static void kv_shown_weights(real *w /* [N, S] */, const KvCache *kv,
                              const TModel *tm)
 {
@@ -617,7 +617,7 @@ static void kv_shown_weights(real *w /* [N, S] */, const KvCache *kv,
             w[(size_t)i * S + j] = sum / (h1 - h0);
         }
 }
-#line 2374 "chapters/08-using.nw"
+#line 2375 "chapters/08-using.nw"
 static void kv_reorder(KvCache *kv, const int *parent, int t)
 {
     size_t row = (size_t)kv->T * kv->D;
@@ -633,7 +633,7 @@ static void kv_reorder(KvCache *kv, const int *parent, int t)
     real *swap = kv->k; kv->k = kv->k_gather; kv->k_gather = swap;
     swap = kv->v; kv->v = kv->v_gather; kv->v_gather = swap;
 }
-#line 2263 "chapters/08-using.nw"
+#line 2264 "chapters/08-using.nw"
 static void kv_step(Model *m, KvCache *kv, int t, const int *input,
                     real *logits /* [N, V] */,
                     real *weights /* [N, S] or NULL */)
@@ -643,17 +643,17 @@ static void kv_step(Model *m, KvCache *kv, int t, const int *input,
     int N = kv->N, D = kv->D;
     assert(t < kv->T);
     
-#line 2286 "chapters/08-using.nw"
+#line 2287 "chapters/08-using.nw"
 for (int i = 0; i < N; i++)
     for (int d = 0; d < D; d++)
         kv->x[(size_t)i * D + d] =
             param(p, tm->tgt_emb)[(size_t)input[i] * D + d]
             + (tm->positional ? tm->pe[(size_t)t * D + d] : 0);
-#line 2272 "chapters/08-using.nw"
+#line 2273 "chapters/08-using.nw"
     for (int l = 0; l < kv->layers; l++) {
         const DecoderBlock *blk = &tm->dec[l];
         
-#line 2324 "chapters/08-using.nw"
+#line 2325 "chapters/08-using.nw"
 size_t slab = (size_t)N * kv->T * D;
 real *K = kv->k + l * slab, *V = kv->v + l * slab;
 kv_norm(kv, p, blk, 0);
@@ -668,22 +668,22 @@ for (int i = 0; i < N; i++)
     memcpy(V + ((size_t)i * kv->T + t) * D, kv->y + (size_t)i * D,
            sizeof(real) * D);
 kv_attend(kv, p, &blk->self, K, V, NULL, t + 1, kv->T);
-#line 2275 "chapters/08-using.nw"
+#line 2276 "chapters/08-using.nw"
         
-#line 2341 "chapters/08-using.nw"
+#line 2342 "chapters/08-using.nw"
 size_t cslab = (size_t)N * kv->S * D;
 kv_norm(kv, p, blk, 1);
 kv_attend(kv, p, &blk->cross, kv->ck + l * cslab,
           kv->cv + l * cslab, kv->cross_mask, kv->S, kv->S);
 if (weights && l == tm->shown_layer)
     kv_shown_weights(weights, kv, tm);
-#line 2276 "chapters/08-using.nw"
+#line 2277 "chapters/08-using.nw"
         
-#line 2348 "chapters/08-using.nw"
+#line 2349 "chapters/08-using.nw"
 kv_norm(kv, p, blk, 2);
 ffn_forward(kv->y, kv->h, &blk->ffn, p, kv->nrm, N);
 residual_forward(kv->x, kv->x, kv->y, (size_t)N * D);
-#line 2277 "chapters/08-using.nw"
+#line 2278 "chapters/08-using.nw"
     }
     layernorm_forward(kv->nrm, kv->mean, kv->rstd, kv->x,
                       param(p, tm->dec_ln_g), param(p, tm->dec_ln_b),
@@ -763,7 +763,7 @@ static int transformer_show(Model *m, int layer, int head)
     tm->shown_head = head;
     return 1;
 }
-#line 892 "chapters/08-using.nw"
+#line 893 "chapters/08-using.nw"
 static size_t transformer_param_count(const ModelConfig *c)
 {
     size_t D = c->H, F = c->ff, L = c->layers;
@@ -774,7 +774,7 @@ static size_t transformer_param_count(const ModelConfig *c)
     return (Vs + Vt) * D + L * (enc + dec) + 2 * 2 * D
            + (D + 1) * Vt;
 }
-#line 922 "chapters/08-using.nw"
+#line 923 "chapters/08-using.nw"
 static const ConfigField transformer_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -790,7 +790,7 @@ static const ConfigField transformer_fields[] = {
     { "scale switch", offsetof(ModelConfig, scaled), 0, 1 },
     { NULL, 0, 0, 0 }
 };
-#line 1608 "chapters/08-using.nw"
+#line 1609 "chapters/08-using.nw"
 static void transformer_reorder(DecoderState *d, const int *parent)
 {
     TState *st = (TState *)d;
@@ -844,10 +844,10 @@ const ModelFamily transformer_family = {
     
 #line 1149 "chapters/07b-training.nw"
 .show = transformer_show,
-#line 919 "chapters/08-using.nw"
+#line 920 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields,
-#line 1621 "chapters/08-using.nw"
+#line 1622 "chapters/08-using.nw"
 .reorder = transformer_reorder,
 #line 1146 "chapters/07b-training.nw"
 };

@@ -355,9 +355,14 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     while (model_families[past - 1]) past++;
     put32(buf + 20, past);
     reseal(buf, n);
-    char unknown[64];
-    snprintf(unknown, sizeof unknown, "model family %d is unknown", past);
+    char unknown[96];
+    snprintf(unknown, sizeof unknown, "model family %d is unknown; this"
+             " build knows families 1 to %d", past, past - 1);
     refused(buf, n, CKPT_FAMILY, unknown);
+    put32(buf + 20, 3);
+    reseal(buf, n);
+    refused(buf, n, CKPT_FAMILY, "model family 3, the captioner, reads"
+            " images");
     put32(buf + 20, 2);                 /* an LSTM record as one */
     reseal(buf, n);
     refused(buf, n, CKPT_MALFORMED, "transformer configuration of"
@@ -728,7 +733,7 @@ static double teacher_forced(Model *m, const int *src, int src_len,
     int tgt[64] = { SOS }, len = n + 1;
     memcpy(tgt + 1, y, sizeof(int) * n);
     Dataset one = { 1, src_len > len ? src_len : len, NULL, NULL,
-                    &src_len, &len, NULL, NULL, NULL };
+                    &src_len, &len, NULL, NULL, NULL, NULL, 0 };
     int srcbuf[64] = { 0 }, tgtbuf[64] = { 0 };
     memcpy(srcbuf, src, sizeof(int) * src_len);
     memcpy(tgtbuf, tgt, sizeof(int) * len);
@@ -831,7 +836,7 @@ static void test_a_wide_beam_is_exhaustive_search(void **s)
             int src[5] = { SOS, 5, 9, 12, EOS };
             int src_len = 5, len = STEPS + 1;
             Dataset one = { 1, 5, src, src, &src_len, &len, NULL,
-                            NULL, NULL };
+                            NULL, NULL, NULL, 0 };
             Batch b;
             batch_alloc(&b, 1, 5);
             int row = 0;

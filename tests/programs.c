@@ -174,8 +174,9 @@ static void test_every_program_answers_help(void **s)
     (void)s;
     const char *programs[] = {"schedule", "loss-floor", "task-samples",
                               "train", "shapes", "sweep", "ablation",
-                              "heatmap", "bench", "han-study",
-                              "classify"};
+                              "heatmap", "bench", "caption-study",
+                              "caption",
+                              "han-study", "classify"};
     for (size_t i = 0; i < sizeof programs / sizeof *programs; i++) {
         char command[100], out[4096];
         snprintf(command, sizeof command, "build/bin/%s --help",
@@ -663,6 +664,38 @@ static void test_words_in_messages_are_escaped_and_whole(void **s)
     expect(command, 2, "... (5000 bytes in all)");
 }
 
+/* chapter 10's programs refuse a bad scene, a bad configuration and a
+   missing package before any training */
+static void test_the_caption_programs_refuse_before_training(void **s)
+{
+    (void)s;
+    expect("build/bin/caption --items 0:12,0:5", 2,
+           "cell 0 is given twice");
+    expect("build/bin/caption --items 9:1", 2,
+           "'9:1' is not CELL:PICTURE");
+    expect("build/bin/caption --items 0:1,1:2,2:3,3:4,4:5", 2,
+           "--items lists more than 4 items");
+    expect("build/bin/caption --items 0:1 --scene 2", 2,
+           "--items and --scene both name the scene");
+    expect("build/bin/caption --attention none", 2,
+           "no weights to show");
+    expect("build/bin/caption --data /nonexistent", 2,
+           "apt-get install dataset-fashion-mnist");
+    expect("build/bin/caption-study --data /nonexistent", 2,
+           "/nonexistent/train-images-idx3-ubyte.gz does not exist");
+    expect("build/bin/caption-study --configs additive/x", 2,
+           "'x' in 'additive/x' is not l=NUMBER, nopos or patch");
+    expect("build/bin/caption-study --configs transformer", 2,
+           "unknown attention 'transformer' for a captioner");
+    expect("build/bin/caption-study --configs dot/l=-1", 2, "--configs");
+    expect("build/bin/caption-study --min-items 3 --max-items 2", 2,
+           "--min-items 3 is above --max-items 2");
+    expect("build/bin/caption-study --configs dot --figure /tmp/x", 2,
+           "--figure-config 'additive' is not among --configs");
+    expect("build/bin/caption-study --configs none --figure-config none"
+           " --text /tmp/x", 2, "does not attend");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -689,6 +722,8 @@ int main(void)
         cmocka_unit_test(
             test_the_apertium_comparison_judges_each_difference),
         cmocka_unit_test(test_the_spanish_task_reads_a_possessive),
+        cmocka_unit_test(
+            test_the_caption_programs_refuse_before_training),
     };
     return cmocka_run_group_tests_name("programs: bad input", tests,
                                        NULL, NULL);

@@ -19,8 +19,10 @@ static void test_overlap_counts_shared_sentences_once(void **s)
     int vsrc[4 * 5] = {SOS, 5, 6, EOS, 0,   SOS, 7, 8, EOS, 0,
                        SOS, 7, 8, 9, EOS,   SOS, 6, 5, EOS, 0};
     int vlen[4] = {4, 4, 5, 4};
-    Dataset train = {3, 5, tsrc, tsrc, tlen, tlen, NULL, NULL, NULL};
-    Dataset val = {4, 5, vsrc, vsrc, vlen, vlen, NULL, NULL, NULL};
+    Dataset train = {3, 5, tsrc, tsrc, tlen, tlen, NULL, NULL, NULL, NULL,
+                     0};
+    Dataset val = {4, 5, vsrc, vsrc, vlen, vlen, NULL, NULL, NULL, NULL,
+                   0};
     assert_int_equal(ex_count_overlap(&train, &val), 2);
     assert_int_equal(ex_count_overlap(&val, &train), 3);
 }

@@ -33,7 +33,8 @@ static void translate_once(Model *m, int max_words, int k)
         ids[len++] = vocab_find(&en, words[w]);
     ids[len++] = EOS;
     vocab_free(&en);
-    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL };
+    Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL,
+                    NULL, 0 };
     Batch batch;
     batch_alloc(&batch, 1, len);
     int row = 0, steps = len - 1, out[MAX_WORDS + 3];

@@ -1,0 +1,206 @@
+#line 1143 "chapters/10-captions.nw"
+/* scene.c: scenes of clothing, their captions and gold places
+   (chapter 10). */
+#include "scene.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#line 1169 "chapters/10-captions.nw"
+void scene_draw(Scene *s, const Fashion *f, int min_items,
+                int max_items, Rng *rng)
+{
+    assert(1 <= min_items && min_items <= max_items
+           && max_items <= MAX_ITEMS);
+    s->items = min_items + rng_below(rng, max_items - min_items + 1);
+    int cells[CELLS * CELLS];
+    for (int c = 0; c < CELLS * CELLS; c++) cells[c] = c;
+    rng_shuffle(rng, cells, CELLS * CELLS);
+    for (int i = 0; i < s->items; i++) {    /* insertion, in order */
+        int j = i;
+        for (; j > 0 && s->cell[j - 1] > cells[i]; j--)
+            s->cell[j] = s->cell[j - 1];
+        s->cell[j] = cells[i];
+    }
+    unsigned kinds = 0;                     /* kinds in the scene */
+    for (int i = 0; i < s->items; i++) {
+        int k;
+        do k = rng_below(rng, f->n); while (kinds >> f->label[k] & 1);
+        kinds |= 1u << f->label[k];
+        s->picture[i] = k;
+    }
+}
+#line 1203 "chapters/10-captions.nw"
+void scene_canvas(real *canvas, const Scene *s, const Fashion *f)
+{
+    real cell[CELL * CELL];
+    memset(canvas, 0, sizeof(real) * CANVAS * CANVAS);
+    for (int i = 0; i < s->items; i++) {
+        int top = s->cell[i] / CELLS * CELL;
+        int left = s->cell[i] % CELLS * CELL;
+        item_image(cell, f->pixel + (size_t)s->picture[i]
+                                    * FASHION_SIDE * FASHION_SIDE);
+        for (int y = 0; y < CELL; y++)
+            memcpy(canvas + (size_t)(top + y) * CANVAS + left,
+                   cell + y * CELL, sizeof(real) * CELL);
+    }
+}
+#line 1224 "chapters/10-captions.nw"
+int scene_links(Link *link, const Scene *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->items; i++) {
+        int row = s->cell[i] / CELLS * CELL_GRID;
+        int col = s->cell[i] % CELLS * CELL_GRID;
+        for (int dy = 0; dy < CELL_GRID; dy++)
+            for (int dx = 0; dx < CELL_GRID; dx++)
+                link[n++] = (Link){ .src = (row + dy) * GRID + col
+                                           + dx,
+                                    .tgt = i + 1, .sure = 1 };
+    }
+    return n;
+}
+#line 1253 "chapters/10-captions.nw"
+const Task scene_task = {
+    .name = "scenes", .n_src = 0, .n_tgt = FASHION_CLASSES,
+    .src_words = NULL, .tgt_words = fashion_class, .extra_words = 0,
+    .draw = NULL,
+};
+#line 1275 "chapters/10-captions.nw"
+void scene_dataset(Dataset *d, const Scene *scenes, int n,
+                   const Fashion *f, const ImageNet *net)
+{
+    int L = LOCATIONS, F = net->F, id[FASHION_CLASSES];
+    
+#line 1299 "chapters/10-captions.nw"
+Vocab v;
+vocab_build(&v, &scene_task, TARGET);
+for (int k = 0; k < FASHION_CLASSES; k++)
+    id[k] = vocab_find(&v, fashion_class[k]);
+vocab_free(&v);
+#line 1280 "chapters/10-captions.nw"
+    memset(d, 0, sizeof *d);
+    d->n = n;
+    d->L = L;
+    d->src = xcalloc((size_t)n * L, sizeof(int));
+    d->tgt = xcalloc((size_t)n * L, sizeof(int));
+    d->src_len = xcalloc(n, sizeof(int));
+    d->tgt_len = xcalloc(n, sizeof(int));
+    d->first_link = xcalloc((size_t)n + 1, sizeof(int));
+    d->link = xcalloc((size_t)n * MAX_ITEMS * CELL_GRID * CELL_GRID,
+                      sizeof(Link));
+    d->feat_size = L * F;
+    d->feat = xcalloc((size_t)n * L * F, sizeof(real));
+    for (int p = 0; p < n; p++) {
+        
+#line 1305 "chapters/10-captions.nw"
+const Scene *s = scenes + p;
+int *src = d->src + (size_t)p * L, *tgt = d->tgt + (size_t)p * L;
+for (int i = 0; i < L; i++) src[i] = UNK;
+d->src_len[p] = L;
+tgt[0] = SOS;
+for (int i = 0; i < s->items; i++)
+    tgt[i + 1] = id[f->label[s->picture[i]]];
+tgt[s->items + 1] = EOS;
+d->tgt_len[p] = s->items + 2;
+d->first_link[p + 1] = d->first_link[p]
+                       + scene_links(d->link + d->first_link[p], s);
+#line 1294 "chapters/10-captions.nw"
+    }
+    
+#line 1320 "chapters/10-captions.nw"
+enum { BATCH = 8 };
+NetRun r;
+net_run_alloc(&r, net, BATCH, CANVAS);
+real *X = xcalloc((size_t)BATCH * CANVAS * CANVAS, sizeof(real));
+for (int start = 0; start < n; start += BATCH) {
+    int count = n - start < BATCH ? n - start : BATCH;
+    for (int i = 0; i < count; i++)
+        scene_canvas(X + (size_t)i * CANVAS * CANVAS,
+                     scenes + start + i, f);
+    const real *out = net_forward(net, &r, X, count);
+    memcpy(d->feat + (size_t)start * L * F, out,
+           sizeof(real) * count * L * F);
+}
+free(X);
+net_run_free(&r);
+#line 1296 "chapters/10-captions.nw"
+}
+#line 1354 "chapters/10-captions.nw"
+static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
+
+double scene_cell_mass(const real *w, int cell)
+{
+    Scene one = { 1, { cell }, { 0 } };
+    Link link[CELL_GRID * CELL_GRID];
+    int n = scene_links(link, &one);
+    double sum = 0;
+    for (int k = 0; k < n; k++) sum += w[link[k].src];
+    return sum;
+}
+
+void scene_text(FILE *f, const Scene *s, const Fashion *set,
+                const char *const *word, const real *w, int n)
+{
+    
+#line 1384 "chapters/10-captions.nw"
+for (int r = 0; r < CELLS; r++) {
+    for (int c = 0; c < CELLS; c++) {
+        const char *kind = ".";
+        for (int i = 0; i < s->items; i++)
+            if (s->cell[i] == r * CELLS + c)
+                kind = fashion_class[set->label[s->picture[i]]];
+        fprintf(f, "%-10s", kind);
+    }
+    fputc('\n', f);
+}
+fputc('\n', f);
+#line 1370 "chapters/10-captions.nw"
+    for (int first = 0; first < n; first += 4) {
+        int last = first + 4 < n ? first + 4 : n;
+        
+#line 1398 "chapters/10-captions.nw"
+for (int j = first; j < last; j++) {
+    char title[40];
+    if (j < s->items)
+        snprintf(title, sizeof title, "%s %.2f", word[j],
+                 scene_cell_mass(w + (size_t)j * LOCATIONS,
+                                 s->cell[j]));
+    else
+        snprintf(title, sizeof title, "%s", word[j]);
+    fprintf(f, "%-17s", title);
+}
+fputc('\n', f);
+#line 1373 "chapters/10-captions.nw"
+        for (int line = 0; line < GRID + CELLS - 1; line++) {
+            for (int j = first; j < last; j++) {
+                
+#line 1413 "chapters/10-captions.nw"
+int gold = j < s->items ? s->cell[j] : -1;
+if (line % 3 == 2) {
+    fputs(" ----+----+----  ", f);
+    continue;
+}
+int row = line - line / 3;              /* the location row */
+for (int c = 0; c < CELLS; c++) {
+    int cell = row / CELL_GRID * CELLS + c;
+    if (c > 0)
+        fputs(cell == gold ? ">" : cell - 1 == gold ? "<" : "|", f);
+    else fputs(cell == gold ? ">" : " ", f);
+    for (int x = 0; x < CELL_GRID; x++) {
+        real v = w[(size_t)j * LOCATIONS + row * GRID
+                   + c * CELL_GRID + x];
+        int level = (int)(v * 5);
+        level = level < 0 ? 0 : level > 4 ? 4 : level;
+        fputs(shade[level], f);
+        fputs(shade[level], f);
+    }
+}
+int end = row / CELL_GRID * CELLS + CELLS - 1;
+fputs(end == gold ? "< " : "  ", f);
+#line 1376 "chapters/10-captions.nw"
+            }
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
+}
