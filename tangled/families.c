@@ -8,7 +8,7 @@ const ModelFamily *const model_families[] = {
     
 #line 1937 "chapters/10-captions.nw"
 &captioner_family,
-#line 1500 "chapters/11-documents.nw"
+#line 1501 "chapters/11-documents.nw"
 &han_family,
 #line 1207 "chapters/07b-training.nw"
     NULL

@@ -5,7 +5,7 @@
 #include "tmodel.h"
 #line 1935 "chapters/10-captions.nw"
 #include "captioner.h"
-#line 1498 "chapters/11-documents.nw"
+#line 1499 "chapters/11-documents.nw"
 #include "han.h"
 #line 1189 "chapters/07b-training.nw"
 extern const ModelFamily *const model_families[];   /* NULL ends */

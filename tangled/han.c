@@ -258,8 +258,8 @@ for (int n = 0; n < N; n++)
         }
 }
 #line 862 "chapters/11-documents.nw"
-void pool_declare(SeqPool *pl, Params *p, const char *name, int mode,
-                  int dirs, int H)
+void seqpool_declare(SeqPool *pl, Params *p, const char *name,
+                     int mode, int dirs, int H)
 {
     *pl = (SeqPool){ .mode = mode, .dirs = dirs, .D = dirs * H,
                      .Hq = H, .query = -1 };
@@ -270,14 +270,14 @@ void pool_declare(SeqPool *pl, Params *p, const char *name, int mode,
     pl->query = params_add(p, tensor, 1, H);
 }
 
-void pool_init(const SeqPool *pl, Params *p, Rng *rng)
+void seqpool_init(const SeqPool *pl, Params *p, Rng *rng)
 {
     if (pl->mode != POOL_ATTENTION) return;
     scorer_init(&pl->sc, p, rng);
     init_xavier_uniform(param(p, pl->query), 1, pl->Hq, rng);
 }
 #line 886 "chapters/11-documents.nw"
-size_t pool_cache_reals(const SeqPool *pl, int N, int T)
+size_t seqpool_cache_reals(const SeqPool *pl, int N, int T)
 {
     if (pl->mode != POOL_ATTENTION) return 0;
     size_t n = N, A = pl->Hq, Hd = pl->Hq, He = pl->D, S = T;
@@ -289,7 +289,7 @@ size_t pool_cache_reals(const SeqPool *pl, int N, int T)
            + 2 * n * Hd;            /* q_rows, d_q_rows */
 }
 
-void pool_alloc(SeqPool *pl, int N, int T)
+void seqpool_alloc(SeqPool *pl, int N, int T)
 {
     pl->nonempty = xcalloc(N, sizeof(int));
     if (pl->mode != POOL_ATTENTION) return;
@@ -299,17 +299,17 @@ void pool_alloc(SeqPool *pl, int N, int T)
     alloc_parts(arrays, sizes, 2);
 }
 
-void pool_free(SeqPool *pl)
+void seqpool_free(SeqPool *pl)
 {
     free(pl->nonempty);
     if (pl->mode != POOL_ATTENTION) return;
     attn_cache_free(&pl->cache);
     free(pl->q_rows);
 }
-#line 930 "chapters/11-documents.nw"
-void pool_forward(real *pooled, real *w, SeqPool *pl, const Params *p,
-                  const real *x, const int *len, const int *mask,
-                  int N, int T)
+#line 931 "chapters/11-documents.nw"
+void seqpool_forward(real *pooled, real *w, SeqPool *pl,
+                     const Params *p, const real *x, const int *len,
+                     const int *mask, int N, int T)
 {
     int D = pl->D;
     memset(pooled, 0, sizeof(real) * N * D);
@@ -317,7 +317,7 @@ void pool_forward(real *pooled, real *w, SeqPool *pl, const Params *p,
     for (int n = 0; n < N; n++) pl->nonempty[n] = len[n] > 0;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 950 "chapters/11-documents.nw"
+#line 951 "chapters/11-documents.nw"
 for (int n = 0; n < N; n++)
     memcpy(pl->q_rows + (size_t)n * pl->Hq, param(p, pl->query),
            sizeof(real) * pl->Hq);
@@ -327,14 +327,14 @@ for (int n = 0; n < N; n++)
     if (len[n])
         memcpy(w + (size_t)n * T, pl->cache.weights + (size_t)n * T,
                sizeof(real) * T);
-#line 940 "chapters/11-documents.nw"
+#line 941 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
         if (!len[n]) continue;
         real *o = pooled + (size_t)n * D;
         
-#line 961 "chapters/11-documents.nw"
+#line 962 "chapters/11-documents.nw"
 const real *first = x + (size_t)n * T * D;
 const real *last = first + (size_t)(len[n] - 1) * D;
 int H = D / pl->dirs;
@@ -347,18 +347,18 @@ if (pl->mode == POOL_MEAN) {
     memcpy(o, last, sizeof(real) * H);
     if (pl->dirs == 2) memcpy(o + H, first + H, sizeof(real) * H);
 }
-#line 946 "chapters/11-documents.nw"
+#line 947 "chapters/11-documents.nw"
     }
 }
-#line 977 "chapters/11-documents.nw"
-void pool_backward(real *dx, Params *p, SeqPool *pl,
-                   const real *d_pooled, const real *x,
-                   const int *len, const int *mask, int N, int T)
+#line 978 "chapters/11-documents.nw"
+void seqpool_backward(real *dx, Params *p, SeqPool *pl,
+                      const real *d_pooled, const real *x,
+                      const int *len, const int *mask, int N, int T)
 {
     int D = pl->D, H = D / pl->dirs;
     if (pl->mode == POOL_ATTENTION) {
         
-#line 1004 "chapters/11-documents.nw"
+#line 1005 "chapters/11-documents.nw"
 memset(pl->d_q_rows, 0, sizeof(real) * N * pl->Hq);
 attention_backward(pl->d_q_rows, dx, p, &pl->cache, &pl->sc, d_pooled,
                    pl->q_rows, x, mask, pl->nonempty, N, 1, T);
@@ -366,7 +366,7 @@ real *dq = param_grad(p, pl->query);
 for (int n = 0; n < N; n++)
     for (int k = 0; k < pl->Hq; k++)
         dq[k] += pl->d_q_rows[(size_t)n * pl->Hq + k];
-#line 984 "chapters/11-documents.nw"
+#line 985 "chapters/11-documents.nw"
         return;
     }
     for (int n = 0; n < N; n++) {
@@ -385,7 +385,7 @@ for (int n = 0; n < N; n++)
             for (int k = 0; k < H; k++) first[H + k] += g[H + k];
     }
 }
-#line 1039 "chapters/11-documents.nw"
+#line 1040 "chapters/11-documents.nw"
 static const char *const han_variant[] = {
     "han", "han-words", "han-sentences", "han-mean", "han-last",
     NULL };
@@ -398,7 +398,7 @@ static int han_chooses(int variant)
 {
     return variant < HAN_MEAN;
 }
-#line 1086 "chapters/11-documents.nw"
+#line 1087 "chapters/11-documents.nw"
 static void han_declare(Han *h, const ModelConfig *cfg)
 {
     Params *p = &h->m.params;
@@ -406,16 +406,16 @@ static void han_declare(Han *h, const ModelConfig *cfg)
     params_init(p);
     h->emb = params_add(p, "emb", cfg->src_vocab, cfg->E);
     bigru_declare(&h->word_gru, p, "word", dirs, cfg->E, H);
-    pool_declare(&h->word_pool, p, "word_att",
-                 word_mode[cfg->attention], dirs, H);
+    seqpool_declare(&h->word_pool, p, "word_att",
+                    word_mode[cfg->attention], dirs, H);
     bigru_declare(&h->sent_gru, p, "sent", dirs, D, H);
-    pool_declare(&h->sent_pool, p, "sent_att",
-                 sentence_mode[cfg->attention], dirs, H);
+    seqpool_declare(&h->sent_pool, p, "sent_att",
+                    sentence_mode[cfg->attention], dirs, H);
     h->out_W = params_add(p, "out_W", D, cfg->tgt_vocab);
     h->out_b = params_add(p, "out_b", 1, cfg->tgt_vocab);
     h->D = D;
 }
-#line 1108 "chapters/11-documents.nw"
+#line 1109 "chapters/11-documents.nw"
 static void han_split(Han *h, const Batch *batch)
 {
     int B = batch->B, S = batch->S;
@@ -427,7 +427,7 @@ static void han_split(Han *h, const Batch *batch)
                               batch->src + (size_t)b * S,
                               batch->src_len[b]);
         
-#line 1128 "chapters/11-documents.nw"
+#line 1129 "chapters/11-documents.nw"
 if (n < 0)
     refuse("a document has more than %d sentences, the most this"
            " model reads", h->max_NS);
@@ -435,14 +435,14 @@ for (int i = 0; i < n; i++)
     if (words[i] > h->max_W)
         refuse("a sentence has %d words; this model reads at most %d",
                words[i], h->max_W);
-#line 1119 "chapters/11-documents.nw"
+#line 1120 "chapters/11-documents.nw"
         h->s_len[b] = n;
         if (n > h->NS) h->NS = n;
         for (int i = 0; i < n; i++)
             if (words[i] > h->W) h->W = words[i];
     }
     
-#line 1137 "chapters/11-documents.nw"
+#line 1138 "chapters/11-documents.nw"
 int NS = h->NS, W = h->W;
 for (int b = 0; b < B; b++)
     for (int i = 0; i < NS; i++) {
@@ -457,9 +457,9 @@ for (int b = 0; b < B; b++)
                 on ? batch->src[(size_t)b * S + first + t] : PAD;
         }
     }
-#line 1125 "chapters/11-documents.nw"
+#line 1126 "chapters/11-documents.nw"
 }
-#line 1153 "chapters/11-documents.nw"
+#line 1154 "chapters/11-documents.nw"
 static void han_read(Han *h, const Batch *batch)
 {
     const Params *p = &h->m.params;
@@ -470,16 +470,16 @@ static void han_read(Han *h, const Batch *batch)
                       W, E);
     bigru_forward(h->word_out, &h->word_cache, &h->word_gru, p, h->x,
                   h->w_len, N, W);
-    pool_forward(h->sent_in, h->word_w, &h->word_pool, p, h->word_out,
-                 h->w_len, h->w_mask, N, W);
+    seqpool_forward(h->sent_in, h->word_w, &h->word_pool, p,
+                    h->word_out, h->w_len, h->w_mask, N, W);
     bigru_forward(h->sent_out, &h->sent_cache, &h->sent_gru, p,
                   h->sent_in, h->s_len, B, NS);
-    pool_forward(h->doc, h->sent_w, &h->sent_pool, p, h->sent_out,
-                 h->s_len, h->s_mask, B, NS);
+    seqpool_forward(h->doc, h->sent_w, &h->sent_pool, p, h->sent_out,
+                    h->s_len, h->s_mask, B, NS);
     linear_forward(h->logits, h->doc, param(p, h->out_W),
                    param(p, h->out_b), B, h->D, V);
 }
-#line 1178 "chapters/11-documents.nw"
+#line 1179 "chapters/11-documents.nw"
 static double han_forward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -493,7 +493,7 @@ static double han_forward(Model *m, const Batch *batch)
                                          B, V, 0, PAD, &h->counted);
     return total / h->counted;
 }
-#line 1196 "chapters/11-documents.nw"
+#line 1197 "chapters/11-documents.nw"
 static void han_backward(Model *m, const Batch *batch)
 {
     Han *h = han_of(m);
@@ -508,27 +508,27 @@ static void han_backward(Model *m, const Batch *batch)
                     param_grad(p, h->out_b), h->d_logits, h->doc,
                     param(p, h->out_W), B, D, V);
     
-#line 1216 "chapters/11-documents.nw"
+#line 1217 "chapters/11-documents.nw"
 memset(h->d_sent_out, 0, sizeof(real) * N * D);
-pool_backward(h->d_sent_out, p, &h->sent_pool, h->d_doc, h->sent_out,
-              h->s_len, h->s_mask, B, NS);
+seqpool_backward(h->d_sent_out, p, &h->sent_pool, h->d_doc,
+                 h->sent_out, h->s_len, h->s_mask, B, NS);
 memset(h->d_sent_in, 0, sizeof(real) * N * D);
 bigru_backward(h->d_sent_in, p, &h->sent_cache, &h->sent_gru,
                h->d_sent_out, h->sent_in, h->s_len, B, NS);
-#line 1210 "chapters/11-documents.nw"
+#line 1211 "chapters/11-documents.nw"
     
-#line 1224 "chapters/11-documents.nw"
+#line 1225 "chapters/11-documents.nw"
 memset(h->d_word_out, 0, sizeof(real) * N * W * D);
-pool_backward(h->d_word_out, p, &h->word_pool, h->d_sent_in,
-              h->word_out, h->w_len, h->w_mask, N, W);
+seqpool_backward(h->d_word_out, p, &h->word_pool, h->d_sent_in,
+                 h->word_out, h->w_len, h->w_mask, N, W);
 memset(h->d_x, 0, sizeof(real) * N * W * E);
 bigru_backward(h->d_x, p, &h->word_cache, &h->word_gru, h->d_word_out,
                h->x, h->w_len, N, W);
-#line 1211 "chapters/11-documents.nw"
+#line 1212 "chapters/11-documents.nw"
     embedding_backward(param_grad(p, h->emb), h->d_x, h->w_ids,
                        h->w_len, N, W, E);
 }
-#line 1259 "chapters/11-documents.nw"
+#line 1260 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label)
 {
     assert(m->cfg.family == &han_family);
@@ -543,7 +543,7 @@ void han_classify(Model *m, const Batch *batch, int *label)
         label[b] = best;
     }
 }
-#line 1275 "chapters/11-documents.nw"
+#line 1276 "chapters/11-documents.nw"
 int han_evidence(const Model *m, int b, real *token_w,
                  real *sentence_w)
 {
@@ -558,7 +558,7 @@ int han_evidence(const Model *m, int b, real *token_w,
     }
     return n;
 }
-#line 1301 "chapters/11-documents.nw"
+#line 1302 "chapters/11-documents.nw"
 void han_show(FILE *f, const Model *m, int b, const int *ids,
               const Vocab *src, int gold_at)
 {
@@ -580,7 +580,7 @@ void han_show(FILE *f, const Model *m, int b, const int *ids,
     }
     free(token_w);
 }
-#line 1331 "chapters/11-documents.nw"
+#line 1332 "chapters/11-documents.nw"
 typedef struct { size_t reals, ints; } HanSizes;
 
 static void han_capacity(int max_len, int *max_NS, int *max_W)
@@ -592,7 +592,7 @@ static void han_capacity(int max_len, int *max_NS, int *max_W)
     if (*max_NS < 1) *max_NS = 1;
     if (*max_W < 1) *max_W = 1;
 }
-#line 1344 "chapters/11-documents.nw"
+#line 1345 "chapters/11-documents.nw"
 static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
                           int max_B)
 {
@@ -610,11 +610,11 @@ static HanSizes han_sizes(const Han *h, const ModelConfig *cfg,
               + N * W + N + B * V       /* word_w, sent_w, prob */
               + bigru_cache_reals(&h->word_gru, N, W)
               + bigru_cache_reals(&h->sent_gru, B, h->max_NS)
-              + pool_cache_reals(&h->word_pool, N, W)
-              + pool_cache_reals(&h->sent_pool, B, h->max_NS);
+              + seqpool_cache_reals(&h->word_pool, N, W)
+              + seqpool_cache_reals(&h->sent_pool, B, h->max_NS);
     return s;
 }
-#line 1367 "chapters/11-documents.nw"
+#line 1368 "chapters/11-documents.nw"
 static Model *han_create(const ModelConfig *cfg, int max_B,
                          int max_len, uint64_t seed)
 {
@@ -627,20 +627,20 @@ static Model *han_create(const ModelConfig *cfg, int max_B,
     han_declare(h, cfg);
     params_alloc(&h->m.params);
     
-#line 1384 "chapters/11-documents.nw"
+#line 1385 "chapters/11-documents.nw"
 Params *p = &h->m.params;
 Rng rng;
 rng_seed(&rng, seed);
 init_normal(param(p, h->emb), (size_t)cfg->src_vocab * cfg->E, 0.1,
             &rng);
 bigru_init(&h->word_gru, p, &rng);
-pool_init(&h->word_pool, p, &rng);
+seqpool_init(&h->word_pool, p, &rng);
 bigru_init(&h->sent_gru, p, &rng);
-pool_init(&h->sent_pool, p, &rng);
+seqpool_init(&h->sent_pool, p, &rng);
 init_xavier_uniform(param(p, h->out_W), h->D, cfg->tgt_vocab, &rng);
-#line 1379 "chapters/11-documents.nw"
+#line 1380 "chapters/11-documents.nw"
     
-#line 1396 "chapters/11-documents.nw"
+#line 1397 "chapters/11-documents.nw"
 size_t B = max_B, N = B * h->max_NS, W = h->max_W, D = h->D;
 size_t E = cfg->E, V = cfg->tgt_vocab;
 int **ints[] = { &h->w_ids, &h->w_mask, &h->w_len, &h->s_len,
@@ -659,12 +659,12 @@ size_t sizes[] = { N * W * E, N * W * E, N * W * D, N * W * D, N * D,
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 bigru_cache_alloc(&h->word_cache, &h->word_gru, N, W);
 bigru_cache_alloc(&h->sent_cache, &h->sent_gru, B, h->max_NS);
-pool_alloc(&h->word_pool, N, W);
-pool_alloc(&h->sent_pool, B, h->max_NS);
-#line 1380 "chapters/11-documents.nw"
+seqpool_alloc(&h->word_pool, N, W);
+seqpool_alloc(&h->sent_pool, B, h->max_NS);
+#line 1381 "chapters/11-documents.nw"
     return &h->m;
 }
-#line 1418 "chapters/11-documents.nw"
+#line 1419 "chapters/11-documents.nw"
 static void han_free(Model *m)
 {
     Han *h = han_of(m);
@@ -672,11 +672,11 @@ static void han_free(Model *m)
     free(h->s_mask); free(h->s_first); free(h->s_words);
     free(h->label); free(h->x);
     free(h->word_cache.h[0]); free(h->sent_cache.h[0]);
-    pool_free(&h->word_pool); pool_free(&h->sent_pool);
+    seqpool_free(&h->word_pool); seqpool_free(&h->sent_pool);
     params_free(&m->params);
     free(h);
 }
-#line 1435 "chapters/11-documents.nw"
+#line 1436 "chapters/11-documents.nw"
 static double han_bytes(const ModelConfig *cfg, int max_B,
                         int max_len)
 {
@@ -697,7 +697,7 @@ static size_t han_param_count(const ModelConfig *cfg)
     han_declare(&h, cfg);
     return h.m.params.count;
 }
-#line 1458 "chapters/11-documents.nw"
+#line 1459 "chapters/11-documents.nw"
 static const char *han_check(const ModelConfig *cfg)
 {
     if (cfg->attention < 0 || cfg->attention >= HAN_VARIANTS)
@@ -710,7 +710,7 @@ static const char *han_check(const ModelConfig *cfg)
         return "the document classifier needs at least one class";
     return NULL;
 }
-#line 1473 "chapters/11-documents.nw"
+#line 1474 "chapters/11-documents.nw"
 static const ConfigField han_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -732,7 +732,7 @@ const ModelFamily han_family = {
     .chooses = han_chooses,
     .fields = han_fields, .param_count = han_param_count,
 };
-#line 1505 "chapters/11-documents.nw"
+#line 1506 "chapters/11-documents.nw"
 ModelConfig han_config_default(void)
 {
     ModelConfig cfg = model_config_default();

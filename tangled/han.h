@@ -57,28 +57,29 @@ typedef struct {
     real *q_rows, *d_q_rows;        /* [N, Hq]: q, once per row */
     int *nonempty;                  /* [N]: rows with a word */
 } SeqPool;
-void pool_declare(SeqPool *pl, Params *p, const char *name, int mode,
-                  int dirs, int H);
-void pool_init(const SeqPool *pl, Params *p, Rng *rng);
-size_t pool_cache_reals(const SeqPool *pl, int N, int T);
-void pool_alloc(SeqPool *pl, int N, int T);
-void pool_free(SeqPool *pl);
+void seqpool_declare(SeqPool *pl, Params *p, const char *name,
+                     int mode, int dirs, int H);
+void seqpool_init(const SeqPool *pl, Params *p, Rng *rng);
+size_t seqpool_cache_reals(const SeqPool *pl, int N, int T);
+void seqpool_alloc(SeqPool *pl, int N, int T);
+void seqpool_free(SeqPool *pl);
 #line 920 "chapters/11-documents.nw"
-void pool_forward(real *pooled /* [N, D] */, real *w /* [N, T] */,
-                  SeqPool *pl, const Params *p,
-                  const real *x /* [N, T, D] */,
-                  const int *len /* [N] */,
-                  const int *mask /* [N, T] */, int N, int T);
-void pool_backward(real *dx /* [N, T, D] */, Params *p, SeqPool *pl,
-                   const real *d_pooled /* [N, D] */, const real *x,
-                   const int *len, const int *mask, int N, int T);
-#line 1027 "chapters/11-documents.nw"
+void seqpool_forward(real *pooled /* [N, D] */, real *w /* [N, T] */,
+                     SeqPool *pl, const Params *p,
+                     const real *x /* [N, T, D] */,
+                     const int *len /* [N] */,
+                     const int *mask /* [N, T] */, int N, int T);
+void seqpool_backward(real *dx /* [N, T, D] */, Params *p,
+                      SeqPool *pl, const real *d_pooled /* [N, D] */,
+                      const real *x, const int *len, const int *mask,
+                      int N, int T);
+#line 1028 "chapters/11-documents.nw"
 enum { HAN_BOTH, HAN_WORDS_ONLY, HAN_SENTENCES_ONLY, HAN_MEAN,
        HAN_LAST, HAN_VARIANTS };
 enum { HAN_MAX_SENTENCES = 8, HAN_MAX_WORDS = 12 };
 extern const ModelFamily han_family;
 ModelConfig han_config_default(void);
-#line 1060 "chapters/11-documents.nw"
+#line 1061 "chapters/11-documents.nw"
 typedef struct {
     Model m;                            /* first */
     int emb, out_W, out_b;              /* [V, E], [D, V], [1, V] */
@@ -100,12 +101,12 @@ static inline Han *han_of(Model *m)
 {
     return (Han *)m;
 }
-#line 1253 "chapters/11-documents.nw"
+#line 1254 "chapters/11-documents.nw"
 void han_classify(Model *m, const Batch *batch, int *label /* [B] */);
 int han_evidence(const Model *m, int b,
                  real *token_w /* [S] */,
                  real *sentence_w /* [HAN_MAX_SENTENCES] */);
-#line 1296 "chapters/11-documents.nw"
+#line 1297 "chapters/11-documents.nw"
 void han_show(FILE *f, const Model *m, int b,
               const int *ids /* [S]: row b's tokens */,
               const Vocab *src, int gold_at /* or -1 */);

@@ -256,8 +256,8 @@ typedef struct {
 static double pool_loss(void *ctx)
 {
     PoolCase *c = ctx;
-    pool_forward(c->out, c->w, &c->pool, &c->p, c->x, c->len, c->mask,
-                 PN, PT);
+    seqpool_forward(c->out, c->w, &c->pool, &c->p, c->x, c->len,
+                    c->mask, PN, PT);
     double L = 0;
     for (int i = 0; i < PN * PD; i++) L += c->R[i] * c->out[i];
     return L;
@@ -272,18 +272,19 @@ static void check_pool(int mode)
     for (int n = 0; n < PN; n++)
         for (int t = 0; t < PT; t++) c.mask[n * PT + t] = t < len[n];
     params_init(&c.p);
-    pool_declare(&c.pool, &c.p, "pool", mode, 2, PH);
+    seqpool_declare(&c.pool, &c.p, "pool", mode, 2, PH);
     params_alloc(&c.p);
     Rng rng;
     rng_seed(&rng, 6);
-    pool_init(&c.pool, &c.p, &rng);
-    pool_alloc(&c.pool, PN, PT);
+    seqpool_init(&c.pool, &c.p, &rng);
+    seqpool_alloc(&c.pool, PN, PT);
     for (int i = 0; i < PN * PT * PD; i++) c.x[i] = rng_normal(&rng);
     for (int i = 0; i < PN * PD; i++) c.R[i] = rng_normal(&rng);
     real dx[PN * PT * PD] = {0};
     params_zero_grad(&c.p);
     pool_loss(&c);
-    pool_backward(dx, &c.p, &c.pool, c.R, c.x, c.len, c.mask, PN, PT);
+    seqpool_backward(dx, &c.p, &c.pool, c.R, c.x, c.len, c.mask, PN,
+                     PT);
     int bad = 0;
     for (int k = 0; k < c.p.n_tensors; k++) {
         const Tensor *t = &c.p.tensor[k];
@@ -302,7 +303,7 @@ static void check_pool(int mode)
             for (int t = 0; t < PT; t++) sum += c.w[n * PT + t];
             assert_true(fabs(sum - (len[n] > 0)) < 1e-12);
         }
-    pool_free(&c.pool);
+    seqpool_free(&c.pool);
     params_free(&c.p);
 }
 
