@@ -95,7 +95,7 @@ static real score_pair(const Scorer *sc, const Params *p,
     }
     return e;
 }
-#line 553 "chapters/04-attention.nw"
+#line 556 "chapters/04-attention.nw"
 static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
                                    const Scorer *sc, const real *h_t,
                                    const real *h_s, int a, real de)
@@ -116,7 +116,7 @@ static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
         dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 576 "chapters/04-attention.nw"
+#line 579 "chapters/04-attention.nw"
 static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                 const Scorer *sc, const real *h_t,
                                 const real *h_s, real de)
@@ -250,7 +250,7 @@ void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
             const real *w = c->weights + at * S;
             const real *dctx = d_context + at * He;
             
-#line 511 "chapters/04-attention.nw"
+#line 514 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -263,7 +263,7 @@ for (int s = 0; s < S; s++) {
 }
 #line 489 "chapters/04-attention.nw"
             
-#line 1532 "chapters/10-captions.nw"
+#line 1533 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         d_weights[s] += c->d_outside[at * S + s];
@@ -271,7 +271,7 @@ if (c->d_outside)
             memset(d_score, 0, sizeof(real) * S);
             softmax_backward(d_score, w, d_weights, S);
             
-#line 544 "chapters/04-attention.nw"
+#line 547 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
     size_t bs = (size_t)b * S + s;
@@ -297,7 +297,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
     
-#line 1530 "chapters/10-captions.nw"
+#line 1531 "chapters/10-captions.nw"
 c->d_outside = NULL;
 #line 1651 "chapters/B-fast.nw"
 }
@@ -401,7 +401,7 @@ for (int s = 0; s < S; s++) {
 }
 #line 1790 "chapters/B-fast.nw"
             
-#line 1536 "chapters/10-captions.nw"
+#line 1537 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         c->d_weights[s] += c->d_outside[((size_t)b * T + t) * S + s];
