@@ -3,7 +3,7 @@
 #ifndef FAMILIES_H
 #define FAMILIES_H
 #include "tmodel.h"
-#line 1936 "chapters/10-captions.nw"
+#line 1938 "chapters/10-captions.nw"
 #include "captioner.h"
 #line 1183 "chapters/07b-training.nw"
 extern const ModelFamily *const model_families[];   /* NULL ends */
