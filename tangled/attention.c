@@ -109,7 +109,7 @@ static real score_pair(const Scorer *sc, const Params *p,
     }
     return e;
 }
-#line 613 "chapters/04-attention.nw"
+#line 616 "chapters/04-attention.nw"
 static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
                                    const Scorer *sc, const real *h_t,
                                    const real *h_s, int a, real de)
@@ -130,7 +130,7 @@ static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
         dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 636 "chapters/04-attention.nw"
+#line 639 "chapters/04-attention.nw"
 static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                 const Scorer *sc, const real *h_t,
                                 const real *h_s, real de)
@@ -264,7 +264,7 @@ void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
             const real *w = c->weights + at * S;
             const real *dctx = d_context + at * He;
             
-#line 571 "chapters/04-attention.nw"
+#line 574 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -277,7 +277,7 @@ for (int s = 0; s < S; s++) {
 }
 #line 549 "chapters/04-attention.nw"
             
-#line 1532 "chapters/10-captions.nw"
+#line 1535 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         d_weights[s] += c->d_outside[at * S + s];
@@ -285,7 +285,7 @@ if (c->d_outside)
             memset(d_score, 0, sizeof(real) * S);
             softmax_backward(d_score, w, d_weights, S);
             
-#line 604 "chapters/04-attention.nw"
+#line 607 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
     size_t bs = (size_t)b * S + s;
@@ -311,7 +311,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
     
-#line 1530 "chapters/10-captions.nw"
+#line 1533 "chapters/10-captions.nw"
 c->d_outside = NULL;
 #line 1651 "chapters/B-fast.nw"
 }
@@ -415,7 +415,7 @@ for (int s = 0; s < S; s++) {
 }
 #line 1790 "chapters/B-fast.nw"
             
-#line 1536 "chapters/10-captions.nw"
+#line 1539 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         c->d_weights[s] += c->d_outside[((size_t)b * T + t) * S + s];

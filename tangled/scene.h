@@ -1,11 +1,11 @@
-#line 1133 "chapters/10-captions.nw"
+#line 1135 "chapters/10-captions.nw"
 /* scene.h: scenes of clothing, their captions and gold places
    (chapter 10). */
 #ifndef SCENE_H
 #define SCENE_H
 #include "image.h"
 #include "task.h"
-#line 1152 "chapters/10-captions.nw"
+#line 1154 "chapters/10-captions.nw"
 enum { CELLS = 3, CANVAS = CELLS * CELL, GRID = CANVAS / NET_STRIDE,
        LOCATIONS = GRID * GRID, CELL_GRID = GRID / CELLS,
        MAX_ITEMS = 4 };
@@ -16,20 +16,20 @@ typedef struct {
 } Scene;
 void scene_draw(Scene *s, const Fashion *f, int min_items,
                 int max_items, Rng *rng);
-#line 1199 "chapters/10-captions.nw"
+#line 1201 "chapters/10-captions.nw"
 void scene_canvas(real *canvas /* [96, 96] */, const Scene *s,
                   const Fashion *f);
-#line 1221 "chapters/10-captions.nw"
+#line 1223 "chapters/10-captions.nw"
 int scene_links(Link *link /* [items * 4] */, const Scene *s);
-#line 1250 "chapters/10-captions.nw"
+#line 1252 "chapters/10-captions.nw"
 extern const Task scene_task;
-#line 1271 "chapters/10-captions.nw"
+#line 1273 "chapters/10-captions.nw"
 void scene_dataset(Dataset *d, const Scene *scenes, int n,
                    const Fashion *f, const ImageNet *net);
-#line 1348 "chapters/10-captions.nw"
+#line 1350 "chapters/10-captions.nw"
 double scene_cell_mass(const real *w /* [L] */, int cell);
 void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word /* [n] */,
                 const real *w /* [n, L] */, int n);
-#line 1140 "chapters/10-captions.nw"
+#line 1142 "chapters/10-captions.nw"
 #endif

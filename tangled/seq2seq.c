@@ -540,7 +540,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 938 "chapters/03-bottleneck.nw"
     
-#line 727 "chapters/04-attention.nw"
+#line 730 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -561,7 +561,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
 #line 947 "chapters/03-bottleneck.nw"
     
-#line 732 "chapters/04-attention.nw"
+#line 735 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
@@ -611,7 +611,7 @@ real **arrays[] = {
 #line 995 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 742 "chapters/04-attention.nw"
+#line 745 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -631,7 +631,7 @@ static void seq2seq_free(Model *m)
     free(s->dec_in);
     free(s->src_x);
     
-#line 753 "chapters/04-attention.nw"
+#line 756 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
@@ -640,7 +640,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(s);
 }
-#line 770 "chapters/04-attention.nw"
+#line 773 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -651,7 +651,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 787 "chapters/04-attention.nw"
+#line 790 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -659,11 +659,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 780 "chapters/04-attention.nw"
+#line 783 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 795 "chapters/04-attention.nw"
+#line 798 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -675,7 +675,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 783 "chapters/04-attention.nw"
+#line 786 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 77 "chapters/05-ablation.nw"
@@ -744,7 +744,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 808 "chapters/04-attention.nw"
+#line 811 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
 #line 1125 "chapters/03-bottleneck.nw"
@@ -789,11 +789,11 @@ linear_backward(s->d_top, param_grad(p, s->out_W),
 #line 1208 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 824 "chapters/04-attention.nw"
+#line 827 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 836 "chapters/04-attention.nw"
+#line 839 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -807,7 +807,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 852 "chapters/04-attention.nw"
+#line 855 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -815,7 +815,7 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 827 "chapters/04-attention.nw"
+#line 830 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
@@ -910,7 +910,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
     
 #line 1395 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 813 "chapters/04-attention.nw"
+#line 816 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)

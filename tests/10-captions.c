@@ -399,7 +399,7 @@ static void test_convolution_matches_finite_differences(void **s)
 }
 
 /* random inputs keep away from the kinks: no zero, no tie */
-static void test_relu_and_pooling_match_finite_differences(void **s)
+static void test_relu_then_pooling_matches_finite_differences(void **s)
 {
     (void)s;
     enum { N = 2, R = 6, C = 3 };
@@ -743,7 +743,8 @@ int main(void)
         cmocka_unit_test(test_im2col_and_col2im_are_transposes),
         cmocka_unit_test(test_convolution_is_its_formula),
         cmocka_unit_test(test_convolution_matches_finite_differences),
-        cmocka_unit_test(test_relu_and_pooling_match_finite_differences),
+        cmocka_unit_test(
+            test_relu_then_pooling_matches_finite_differences),
         cmocka_unit_test(test_the_network_matches_finite_differences),
         cmocka_unit_test(
             test_the_patch_embedding_matches_finite_differences),
