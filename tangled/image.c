@@ -200,7 +200,7 @@ void fashion_free(Fashion *f)
     free(f->label);
     memset(f, 0, sizeof *f);
 }
-#line 449 "chapters/10-captions.nw"
+#line 451 "chapters/10-captions.nw"
 void im2col(real *P, const real *X, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -219,7 +219,7 @@ void im2col(real *P, const real *X, int N, int R, int C)
                     }
             }
 }
-#line 470 "chapters/10-captions.nw"
+#line 472 "chapters/10-captions.nw"
 void col2im(real *dX, const real *dP, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -238,7 +238,7 @@ void col2im(real *dX, const real *dP, int N, int R, int C)
                     }
             }
 }
-#line 492 "chapters/10-captions.nw"
+#line 494 "chapters/10-captions.nw"
 void conv_forward(real *Y, real *P, const real *X, const real *W,
                   const real *b, int N, int R, int C, int F)
 {
@@ -256,7 +256,7 @@ void conv_backward(real *dX, real *dP, real *dW, real *db,
                     F);
     if (dX) col2im(dX, dP, N, R, C);
 }
-#line 533 "chapters/10-captions.nw"
+#line 535 "chapters/10-captions.nw"
 void relu_forward(real *Y, const real *X, size_t n)
 {
     for (size_t i = 0; i < n; i++) Y[i] = X[i] > 0 ? X[i] : 0;
@@ -266,7 +266,7 @@ void relu_backward(real *d, const real *Y, size_t n)
 {
     for (size_t i = 0; i < n; i++) d[i] = Y[i] > 0 ? d[i] : 0;
 }
-#line 546 "chapters/10-captions.nw"
+#line 548 "chapters/10-captions.nw"
 void pool_forward(real *Y, int *arg, const real *X, int N, int R,
                   int C)
 {
@@ -292,7 +292,7 @@ void pool_backward(real *dX, const real *dY, const int *arg, size_t n)
 {
     for (size_t o = 0; o < n; o++) dX[arg[o]] += dY[o];
 }
-#line 612 "chapters/10-captions.nw"
+#line 614 "chapters/10-captions.nw"
 void net_create(ImageNet *net, int kind, int C, int F, uint64_t seed)
 {
     memset(net, 0, sizeof *net);
@@ -335,7 +335,7 @@ void net_free(ImageNet *net)
 {
     params_free(&net->params);
 }
-#line 679 "chapters/10-captions.nw"
+#line 681 "chapters/10-captions.nw"
 void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
 {
     memset(r, 0, sizeof *r);
@@ -346,17 +346,17 @@ void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
     size_t cells = (size_t)N * r->G * r->G;
     if (net->kind == NET_PATCH) {
         
-#line 730 "chapters/10-captions.nw"
+#line 732 "chapters/10-captions.nw"
 int K = NET_STRIDE * NET_STRIDE, F = net->F;
 size_t sizes[3] = { cells * K, cells * F, cells * F };
 real **arrays[3] = { &r->P[0], &r->out, &r->d_out };
 alloc_parts(arrays, sizes, 3);
 r->block = r->P[0];
-#line 689 "chapters/10-captions.nw"
+#line 691 "chapters/10-captions.nw"
         return;
     }
     
-#line 704 "chapters/10-captions.nw"
+#line 706 "chapters/10-captions.nw"
 size_t sizes[6 * NET_LAYERS];
 real **arrays[6 * NET_LAYERS];
 size_t ints = 0;
@@ -380,7 +380,7 @@ for (int l = 0, *at = r->index; l < NET_LAYERS; l++) {
     r->arg[l] = at;
     at += (size_t)N * (R >> l) * (R >> l) / 4 * net->channels[l + 1];
 }
-#line 692 "chapters/10-captions.nw"
+#line 694 "chapters/10-captions.nw"
     r->out = r->M[NET_LAYERS - 1];
     r->d_out = r->dM[NET_LAYERS - 1];
 }
@@ -391,7 +391,7 @@ void net_run_free(NetRun *r)
     free(r->index);
     memset(r, 0, sizeof *r);
 }
-#line 738 "chapters/10-captions.nw"
+#line 740 "chapters/10-captions.nw"
 const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
                         int N)
 {
@@ -399,7 +399,7 @@ const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
     assert(N <= r->N);
     if (net->kind == NET_PATCH) {
         
-#line 765 "chapters/10-captions.nw"
+#line 767 "chapters/10-captions.nw"
 int R = r->R, G = r->G, S = NET_STRIDE;
 for (int n = 0; n < N; n++)
     for (int y = 0; y < G; y++)
@@ -411,7 +411,7 @@ for (int n = 0; n < N; n++)
                        X + ((size_t)n * R + S * y + dy) * R + S * x,
                        sizeof(real) * S);
         }
-#line 745 "chapters/10-captions.nw"
+#line 747 "chapters/10-captions.nw"
         linear_forward(r->out, r->P[0], param(p, net->W[0]),
                        param(p, net->b[0]), N * r->G * r->G,
                        NET_STRIDE * NET_STRIDE, net->F);
@@ -429,7 +429,7 @@ for (int n = 0; n < N; n++)
     }
     return r->out;
 }
-#line 780 "chapters/10-captions.nw"
+#line 782 "chapters/10-captions.nw"
 void net_backward(ImageNet *net, NetRun *r, int N)
 {
     Params *p = &net->params;
@@ -454,7 +454,7 @@ void net_backward(ImageNet *net, NetRun *r, int N)
                       param(p, net->W[l]), N, R, C, F);
     }
 }
-#line 837 "chapters/10-captions.nw"
+#line 839 "chapters/10-captions.nw"
 void item_image(real *x, const unsigned char *pixel)
 {
     int m = (CELL - FASHION_SIDE) / 2;
@@ -464,7 +464,7 @@ void item_image(real *x, const unsigned char *pixel)
             x[(y + m) * CELL + c + m] =
                 pixel[y * FASHION_SIDE + c] / (real)255;
 }
-#line 853 "chapters/10-captions.nw"
+#line 855 "chapters/10-captions.nw"
 typedef struct {
     real *mean, *logits, *prob, *d_logits, *d_mean;
     int *label;
@@ -526,7 +526,7 @@ static void head_free(Head *h)
     free(h->mean);
     free(h->label);
 }
-#line 920 "chapters/10-captions.nw"
+#line 922 "chapters/10-captions.nw"
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t)
 {
@@ -570,7 +570,7 @@ double net_train(ImageNet *net, const Fashion *f,
     net_run_free(&r);
     return loss;
 }
-#line 967 "chapters/10-captions.nw"
+#line 969 "chapters/10-captions.nw"
 double net_accuracy(const ImageNet *net, const Fashion *f, int n)
 {
     enum { BS = 100 };

@@ -25,7 +25,7 @@ typedef struct {
 } Fashion;
 const char *fashion_read(Fashion *f, const char *dir, int test);
 void fashion_free(Fashion *f);
-#line 429 "chapters/10-captions.nw"
+#line 431 "chapters/10-captions.nw"
 void im2col(real *P /* [N R R, 9 C] */,
             const real *X /* [N, R, R, C] */, int N, int R, int C);
 void col2im(real *dX /* [N, R, R, C], added to */,
@@ -40,7 +40,7 @@ void conv_backward(real *dX /* [N, R, R, C], added to, or NULL */,
                    real *dP /* scratch [N R R, 9 C], or NULL */,
                    real *dW, real *db, const real *dY, const real *P,
                    const real *W, int N, int R, int C, int F);
-#line 522 "chapters/10-captions.nw"
+#line 524 "chapters/10-captions.nw"
 void relu_forward(real *Y, const real *X, size_t n);
 void relu_backward(real *d /* [n], in place */, const real *Y,
                    size_t n);
@@ -50,7 +50,7 @@ void pool_forward(real *Y /* [N, R/2, R/2, C] */,
                   int C);
 void pool_backward(real *dX /* added to */, const real *dY,
                    const int *arg, size_t n);
-#line 594 "chapters/10-captions.nw"
+#line 596 "chapters/10-captions.nw"
 enum { NET_CNN, NET_PATCH };            /* the two kinds */
 enum { NET_LAYERS = 4, NET_STRIDE = 16 };   /* pixels per location */
 typedef struct {
@@ -62,7 +62,7 @@ typedef struct {
 } ImageNet;
 void net_create(ImageNet *net, int kind, int C, int F, uint64_t seed);
 void net_free(ImageNet *net);
-#line 662 "chapters/10-captions.nw"
+#line 664 "chapters/10-captions.nw"
 typedef struct {
     int N, R, G;                /* pictures, their side, R / 16 */
     real *P[NET_LAYERS], *dP[NET_LAYERS];   /* im2col, its gradient */
@@ -78,7 +78,7 @@ void net_run_free(NetRun *r);
 const real *net_forward(const ImageNet *net, NetRun *r,
                         const real *X /* [N, R, R, 1] */, int N);
 void net_backward(ImageNet *net, NetRun *r, int N);
-#line 824 "chapters/10-captions.nw"
+#line 826 "chapters/10-captions.nw"
 enum { CELL = 32 };             /* a picture's cell, in pixels */
 void item_image(real *x /* [32, 32] */,
                 const unsigned char *pixel /* [28, 28] */);
