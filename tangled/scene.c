@@ -1,11 +1,11 @@
-#line 1147 "chapters/10-captions.nw"
+#line 1148 "chapters/10-captions.nw"
 /* scene.c: scenes of clothing, their captions and gold places
    (chapter 10). */
 #include "scene.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1173 "chapters/10-captions.nw"
+#line 1174 "chapters/10-captions.nw"
 void scene_draw(Scene *s, const Fashion *f, int min_items,
                 int max_items, Rng *rng)
 {
@@ -29,7 +29,7 @@ void scene_draw(Scene *s, const Fashion *f, int min_items,
         s->picture[i] = k;
     }
 }
-#line 1207 "chapters/10-captions.nw"
+#line 1208 "chapters/10-captions.nw"
 void scene_canvas(real *canvas, const Scene *s, const Fashion *f)
 {
     real cell[CELL * CELL];
@@ -44,7 +44,7 @@ void scene_canvas(real *canvas, const Scene *s, const Fashion *f)
                    cell + y * CELL, sizeof(real) * CELL);
     }
 }
-#line 1228 "chapters/10-captions.nw"
+#line 1229 "chapters/10-captions.nw"
 int scene_links(Link *link, const Scene *s)
 {
     int n = 0;
@@ -59,25 +59,25 @@ int scene_links(Link *link, const Scene *s)
     }
     return n;
 }
-#line 1257 "chapters/10-captions.nw"
+#line 1258 "chapters/10-captions.nw"
 const Task scene_task = {
     .name = "scenes", .n_src = 0, .n_tgt = FASHION_CLASSES,
     .src_words = NULL, .tgt_words = fashion_class, .extra_words = 0,
     .draw = NULL,
 };
-#line 1279 "chapters/10-captions.nw"
+#line 1280 "chapters/10-captions.nw"
 void scene_dataset(Dataset *d, const Scene *scenes, int n,
                    const Fashion *f, const ImageNet *net)
 {
     int L = LOCATIONS, F = net->F, id[FASHION_CLASSES];
     
-#line 1303 "chapters/10-captions.nw"
+#line 1304 "chapters/10-captions.nw"
 Vocab v;
 vocab_build(&v, &scene_task, TARGET);
 for (int k = 0; k < FASHION_CLASSES; k++)
     id[k] = vocab_find(&v, fashion_class[k]);
 vocab_free(&v);
-#line 1284 "chapters/10-captions.nw"
+#line 1285 "chapters/10-captions.nw"
     memset(d, 0, sizeof *d);
     d->n = n;
     d->L = L;
@@ -92,7 +92,7 @@ vocab_free(&v);
     d->feat = xcalloc((size_t)n * L * F, sizeof(real));
     for (int p = 0; p < n; p++) {
         
-#line 1309 "chapters/10-captions.nw"
+#line 1310 "chapters/10-captions.nw"
 const Scene *s = scenes + p;
 int *src = d->src + (size_t)p * L, *tgt = d->tgt + (size_t)p * L;
 for (int i = 0; i < L; i++) src[i] = UNK;
@@ -104,10 +104,10 @@ tgt[s->items + 1] = EOS;
 d->tgt_len[p] = s->items + 2;
 d->first_link[p + 1] = d->first_link[p]
                        + scene_links(d->link + d->first_link[p], s);
-#line 1298 "chapters/10-captions.nw"
+#line 1299 "chapters/10-captions.nw"
     }
     
-#line 1324 "chapters/10-captions.nw"
+#line 1325 "chapters/10-captions.nw"
 enum { BATCH = 8 };
 NetRun r;
 net_run_alloc(&r, net, BATCH, CANVAS);
@@ -123,9 +123,9 @@ for (int start = 0; start < n; start += BATCH) {
 }
 free(X);
 net_run_free(&r);
-#line 1300 "chapters/10-captions.nw"
+#line 1301 "chapters/10-captions.nw"
 }
-#line 1358 "chapters/10-captions.nw"
+#line 1359 "chapters/10-captions.nw"
 static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
 
 double scene_cell_mass(const real *w, int cell)
@@ -142,7 +142,7 @@ void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word, const real *w, int n)
 {
     
-#line 1388 "chapters/10-captions.nw"
+#line 1389 "chapters/10-captions.nw"
 for (int r = 0; r < CELLS; r++) {
     for (int c = 0; c < CELLS; c++) {
         const char *kind = ".";
@@ -154,11 +154,11 @@ for (int r = 0; r < CELLS; r++) {
     fputc('\n', f);
 }
 fputc('\n', f);
-#line 1374 "chapters/10-captions.nw"
+#line 1375 "chapters/10-captions.nw"
     for (int first = 0; first < n; first += 4) {
         int last = first + 4 < n ? first + 4 : n;
         
-#line 1402 "chapters/10-captions.nw"
+#line 1403 "chapters/10-captions.nw"
 for (int j = first; j < last; j++) {
     char title[40];
     if (j < s->items)
@@ -170,11 +170,11 @@ for (int j = first; j < last; j++) {
     fprintf(f, "%-17s", title);
 }
 fputc('\n', f);
-#line 1377 "chapters/10-captions.nw"
+#line 1378 "chapters/10-captions.nw"
         for (int line = 0; line < GRID + CELLS - 1; line++) {
             for (int j = first; j < last; j++) {
                 
-#line 1417 "chapters/10-captions.nw"
+#line 1418 "chapters/10-captions.nw"
 int gold = j < s->items ? s->cell[j] : -1;
 if (line % 3 == 2) {
     fputs(" ----+----+----  ", f);
@@ -197,7 +197,7 @@ for (int c = 0; c < CELLS; c++) {
 }
 int end = row / CELL_GRID * CELLS + CELLS - 1;
 fputs(end == gold ? "< " : "  ", f);
-#line 1380 "chapters/10-captions.nw"
+#line 1381 "chapters/10-captions.nw"
             }
             fputc('\n', f);
         }
