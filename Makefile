@@ -455,6 +455,9 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --heads-table build/gen/tstudy-heads-table.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
+build/gen/bench-han.txt: build/gen/bench.txt
+	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
+GEN += build/gen/bench-han.txt
 build/gen/bench-transformer.txt: build/gen/bench.txt
 	grep -E '^(medians|peak|train (transformer|none|dot|additive))' \
 	  build/gen/bench.txt > $@
@@ -695,7 +698,8 @@ build/gen/help-%.txt: build/bin/%
 BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
         build/gen/bench-transformer.txt build/gen/bench-decode.txt \
-        build/gen/bench-mha.txt build/gen/bench-conv.txt
+        build/gen/bench-mha.txt build/gen/bench-conv.txt \
+        build/gen/bench-han.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex

@@ -206,6 +206,8 @@ printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
     mha_cache_free(&c);
     params_free(&p);
 }
+#line 4565 "chapters/A-programs.nw"
+#include "han.h"
 
 #line 1263 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
@@ -567,6 +569,36 @@ if (table)
 }
 #line 3642 "chapters/A-programs.nw"
 time_attention(peak);
+#line 4567 "chapters/A-programs.nw"
+{
+    DataConfig dc = data_config_default();
+    dc.task = &documents_task;
+    dc.min_words = 2; dc.max_words = 6;   /* sentences: han-study */
+    dc.n_train = 1000; dc.n_val = 500;
+    TrainConfig tc = train_config_default();
+    tc.epochs = epochs;
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    ModelConfig mc = han_config_default();
+    
+#line 4583 "chapters/A-programs.nw"
+double sec[RUNS], st[3];
+uint64_t flops = 0;
+for (int r = 0; r < RUNS; r++) {
+    Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
+    uint64_t f0 = flop_count;
+    double t0 = thread_seconds_now();
+    train_model(m, &train_set, NULL, &tc, NULL, NULL);
+    sec[r] = thread_seconds_now() - t0;
+    flops = flop_count - f0;
+    model_free(m);
+}
+median_range(st, sec, RUNS);
+report_training(NULL, "han", st, flops, peak, 1);
+#line 4578 "chapters/A-programs.nw"
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
 #line 2319 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;

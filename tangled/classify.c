@@ -1,10 +1,10 @@
-#line 2381 "chapters/11-documents.nw"
+#line 2386 "chapters/11-documents.nw"
 /* classify: the class of each document on the standard input, with
    its shaded evidence (chapter 11). */
 #include "checkpoint.h"
 #include <stdlib.h>
 #include <string.h>
-#line 2450 "chapters/11-documents.nw"
+#line 2455 "chapters/11-documents.nw"
 typedef struct {
     Model *m;
     Vocab src, tgt;
@@ -21,7 +21,7 @@ static int read_document(const Classifier *c, const char *line,
         if (!*p) break;
         size_t len = strcspn(p, " \t");
         
-#line 2474 "chapters/11-documents.nw"
+#line 2479 "chapters/11-documents.nw"
 char word[32] = "";         /* longer than any word of the task */
 if (len < sizeof word) memcpy(word, p, len);
 int id = vocab_find(&c->src, word);
@@ -42,12 +42,12 @@ if (n + 2 > room) {
     return 0;
 }
 ids[n++] = id;
-#line 2466 "chapters/11-documents.nw"
+#line 2471 "chapters/11-documents.nw"
         p += len;
     }
     ids[n++] = EOS;
     
-#line 2496 "chapters/11-documents.nw"
+#line 2501 "chapters/11-documents.nw"
 int first[HAN_MAX_SENTENCES], words[HAN_MAX_SENTENCES];
 int k = doc_sentences(first, words, HAN_MAX_SENTENCES, ids, n);
 if (k < 0) {
@@ -65,10 +65,10 @@ for (int i = 0; i < k; i++)
                  " reads at most %d", i + 1, words[i], HAN_MAX_WORDS);
         return 0;
     }
-#line 2470 "chapters/11-documents.nw"
+#line 2475 "chapters/11-documents.nw"
     return n;
 }
-#line 2515 "chapters/11-documents.nw"
+#line 2520 "chapters/11-documents.nw"
 static int classify_text(const Classifier *c, const char *text,
                          int line)
 {
@@ -94,12 +94,12 @@ static int classify_text(const Classifier *c, const char *text,
     free(ids);
     return 1;
 }
-#line 2388 "chapters/11-documents.nw"
+#line 2393 "chapters/11-documents.nw"
 int main(int argc, char **argv)
 {
     program_name = "classify";
     
-#line 2404 "chapters/11-documents.nw"
+#line 2409 "chapters/11-documents.nw"
 char *model = NULL, *document = NULL;
 Option options[] = {
     {"--model", OPT_TEXT, &model, 0, 0, "checkpoint from han-study"},
@@ -109,9 +109,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "classify documents with a saved hierarchical model and"
               " show its evidence");
 if (!model) refuse("--model is required (try --help)");
-#line 2392 "chapters/11-documents.nw"
+#line 2397 "chapters/11-documents.nw"
     
-#line 2417 "chapters/11-documents.nw"
+#line 2422 "chapters/11-documents.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, &documents_task, model, 1, &err) != CKPT_OK)
@@ -122,11 +122,11 @@ if (ck.model->cfg.family != &han_family)
 Classifier c = { ck.model, {0}, {0} };
 vocab_build(&c.src, &documents_task, SOURCE);
 vocab_build(&c.tgt, &documents_task, TARGET);
-#line 2393 "chapters/11-documents.nw"
+#line 2398 "chapters/11-documents.nw"
     int lines = document ? 1 : 0, refused = 0;
     if (document) refused = !classify_text(&c, document, 0);
     else 
-#line 2429 "chapters/11-documents.nw"
+#line 2434 "chapters/11-documents.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -134,13 +134,13 @@ vocab_build(&c.tgt, &documents_task, TARGET);
     while ((len = getline(&line, &cap, stdin)) >= 0) {
         lines++;
         
-#line 4810 "chapters/A-programs.nw"
+#line 4852 "chapters/A-programs.nw"
 if (len > 0 && line[len - 1] == '\n') len--;
 if (len > 0 && line[len - 1] == '\r' && line[len] == '\n') len--;
 line[len] = '\0';
-#line 2436 "chapters/11-documents.nw"
+#line 2441 "chapters/11-documents.nw"
         
-#line 4815 "chapters/A-programs.nw"
+#line 4857 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;
@@ -153,12 +153,12 @@ if (bad) {
     refused++;
     continue;
 }
-#line 2437 "chapters/11-documents.nw"
+#line 2442 "chapters/11-documents.nw"
         refused += !classify_text(&c, line, lines);
     }
     free(line);
 }
-#line 2396 "chapters/11-documents.nw"
+#line 2401 "chapters/11-documents.nw"
     if (refused)
         fprintf(stderr, "classify: %d of %d lines refused\n", refused,
                 lines);

@@ -1,4 +1,4 @@
-#line 1709 "chapters/11-documents.nw"
+#line 1714 "chapters/11-documents.nw"
 /* han-study: the hierarchical classifier's ablation, evidence and
    length sweep (chapter 11). */
 #include "checkpoint.h"
@@ -39,7 +39,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1741 "chapters/11-documents.nw"
+#line 1746 "chapters/11-documents.nw"
 typedef struct {
     double acc, sent_hit, word_hit, sent_mass, word_mass;
 } Evidence;
@@ -66,7 +66,7 @@ static void evidence_add(Evidence *e, const Model *m, const Batch *bt,
     e->word_mass += token_w[pos];
     free(token_w);
 }
-#line 1769 "chapters/11-documents.nw"
+#line 1774 "chapters/11-documents.nw"
 static Evidence evidence_of(Model *m, const Dataset *d, int bs)
 {
     Evidence e = {0};
@@ -91,7 +91,7 @@ static Evidence evidence_of(Model *m, const Dataset *d, int bs)
     batch_free(&batch);
     return e;
 }
-#line 1800 "chapters/11-documents.nw"
+#line 1805 "chapters/11-documents.nw"
 typedef struct {
     Evidence curve[MAX_EPOCHS + 1];
     double sweep[DOC_MAX_SENTENCES + 1];    /* accuracy, by length */
@@ -118,7 +118,7 @@ static void after_epoch(int epoch, double train_loss, double val_loss,
     Hook *h = ctx;
     h->run->curve[epoch] = evidence_of(h->m, h->val, 64);
 }
-#line 1828 "chapters/11-documents.nw"
+#line 1833 "chapters/11-documents.nw"
 static void doc_run(int index, void *ctx)
 {
     DocPlan *pl = ctx;
@@ -142,7 +142,7 @@ static void doc_run(int index, void *ctx)
     if (index == 0) run->model = m;
     else model_free(m);
 }
-#line 2266 "chapters/11-documents.nw"
+#line 2271 "chapters/11-documents.nw"
 typedef struct {
     int n, label, gold, gold_at, first[HAN_MAX_SENTENCES],
         words[HAN_MAX_SENTENCES];
@@ -170,7 +170,7 @@ static Shaded shade(Model *m, const Dataset *d, Batch *batch)
     sh.src = batch->src;
     return sh;
 }
-#line 2298 "chapters/11-documents.nw"
+#line 2303 "chapters/11-documents.nw"
 static void write_document(const Shaded *sh, const Vocab *src,
                            const Vocab *tgt, FILE *f)
 {
@@ -193,7 +193,7 @@ static void write_document(const Shaded *sh, const Vocab *src,
     fprintf(f, "\\end{tabular}\\\\[1ex]\nclass given: \\emph{%s}\n",
             tgt->word[sh->label]);
 }
-#line 2323 "chapters/11-documents.nw"
+#line 2328 "chapters/11-documents.nw"
 static void write_terminal(Model *m, const Shaded *sh,
                            const Vocab *src, const Vocab *tgt,
                            FILE *f)
@@ -201,7 +201,7 @@ static void write_terminal(Model *m, const Shaded *sh,
     han_show(f, m, 0, sh->src, src, sh->gold_at);
     fprintf(f, "class: %s\n", tgt->word[sh->label]);
 }
-#line 1951 "chapters/11-documents.nw"
+#line 1956 "chapters/11-documents.nw"
 static void mean_of(const DocPlan *pl, int q, int epoch, int field,
                     double *mean, double *sd)
 {
@@ -228,7 +228,7 @@ static const char *config_name(const DocPlan *pl, int q)
              pl->dirs[q] == 1 ? ", one direction" : "");
     return name[q];
 }
-#line 1982 "chapters/11-documents.nw"
+#line 1987 "chapters/11-documents.nw"
 static int word_mode_of(const DocPlan *pl, int q)
 {
     int v = pl->variant[q];
@@ -240,7 +240,7 @@ static int sentence_mode_of(const DocPlan *pl, int q)
     int v = pl->variant[q];
     return v == HAN_BOTH || v == HAN_SENTENCES_ONLY;
 }
-#line 1995 "chapters/11-documents.nw"
+#line 2000 "chapters/11-documents.nw"
 static void write_table(const DocPlan *pl, FILE *f)
 {
     int E = pl->tc.epochs;
@@ -268,7 +268,7 @@ static void write_table(const DocPlan *pl, FILE *f)
             100 * doc_word_chance(), sentence_chance(pl),
             100 * doc_word_chance());
 }
-#line 2029 "chapters/11-documents.nw"
+#line 2034 "chapters/11-documents.nw"
 static void write_curves(const DocPlan *pl, FILE *f)
 {
     fprintf(f, "# epoch, chance of sentence and word hits, then per"
@@ -304,7 +304,7 @@ static void write_sweep(const DocPlan *pl, FILE *f)
         fprintf(f, "\n");
     }
 }
-#line 2072 "chapters/11-documents.nw"
+#line 2077 "chapters/11-documents.nw"
 static void write_summary(const DocPlan *pl, const Shaded *sh,
                           FILE *f)
 {
@@ -318,7 +318,7 @@ static void write_summary(const DocPlan *pl, const Shaded *sh,
                 field[k], mean, sd);
     }
     
-#line 2092 "chapters/11-documents.nw"
+#line 2097 "chapters/11-documents.nw"
 double bag = 0;
 for (int k = pl->min_s; k <= pl->max_s; k++)
     bag += doc_bag_of_words(k) / (pl->max_s - pl->min_s + 1);
@@ -330,9 +330,9 @@ fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
         "\\newcommand{\\hanParams}{%zu}\n",
         sentence_chance(pl), 100 * doc_word_chance(), 100 * bag, n, E,
         pl->run[0].params);
-#line 2085 "chapters/11-documents.nw"
+#line 2090 "chapters/11-documents.nw"
     
-#line 2110 "chapters/11-documents.nw"
+#line 2115 "chapters/11-documents.nw"
 {
     double chance = 100.0 / DOC_CLASSES, acc, hit[3], sd;
     double ch[3] = { 0, sentence_chance(pl),
@@ -349,7 +349,7 @@ fprintf(f, "\\newcommand{\\hanSentChance}{%.1f\\,\\%%}\n"
     }
     fprintf(f, "\\newcommand{\\hanRise}{");
     
-#line 2133 "chapters/11-documents.nw"
+#line 2138 "chapters/11-documents.nw"
 if (off < 1) {
     fprintf(f, off < 0 ? "The mean accuracy never leaves chance."
             : "The mean accuracy is off chance before training.");
@@ -366,15 +366,15 @@ if (off < 1) {
                 d >= 0 ? "above" : "below", k == 1 ? "." : ",");
     }
 }
-#line 2126 "chapters/11-documents.nw"
+#line 2131 "chapters/11-documents.nw"
     if (low) fprintf(f, " The word hits are lowest, %.1f\\,\\%%,"
                      " after epoch %d.}\n", low_hit, low);
     else fprintf(f, " The word hits are lowest, %.1f\\,\\%%, before"
                  " training.}\n", low_hit);
 }
-#line 2086 "chapters/11-documents.nw"
+#line 2091 "chapters/11-documents.nw"
     
-#line 2151 "chapters/11-documents.nw"
+#line 2156 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanComparisons}{");
 for (int q = 1; q < pl->n_conf; q++) {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
@@ -388,13 +388,13 @@ for (int q = 1; q < pl->n_conf; q++) {
     fprintf(f, "%s%s: ", q > 1 ? "; " : "", config_name(pl, q));
     if (same) {
         
-#line 2247 "chapters/11-documents.nw"
+#line 2252 "chapters/11-documents.nw"
 int top = 1;
 for (int s = 0; s < n; s++) top &= b[s] == 100;
 fprintf(f, "identical to %s on every seed%s",
         config_name(pl, 0), top ? " (all at 100\\,\\%, a ceiling)"
                                 : "");
-#line 2164 "chapters/11-documents.nw"
+#line 2169 "chapters/11-documents.nw"
         continue;
     }
     int real = n > 1 && fabs(t) > t_critical(n - 1);
@@ -405,21 +405,21 @@ fprintf(f, "identical to %s on every seed%s",
 }
 fprintf(f, ".}\n\\newcommand{\\hanTcritical}{%.3f}\n",
         t_critical(n - 1));
-#line 2254 "chapters/11-documents.nw"
+#line 2259 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanLastSeeds}{");
 for (int s = 0; s < n; s++)
     fprintf(f, "%s%.1f", s == 0 ? "" : s == n - 1 ? " and " : ", ",
             100 * pl->run[(pl->n_conf - 1) * n + s].curve[E].acc);
 fprintf(f, "\\,\\%%}\n");
-#line 2175 "chapters/11-documents.nw"
+#line 2180 "chapters/11-documents.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "\\newcommand{\\hanCpu}{%.1f}\n",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2087 "chapters/11-documents.nw"
+#line 2092 "chapters/11-documents.nw"
     
-#line 2187 "chapters/11-documents.nw"
+#line 2192 "chapters/11-documents.nw"
 fprintf(f, "\\newcommand{\\hanSweep}{");
 int above[MAX_CONFIGS], n_below = 0;
 for (int q = 0; q < pl->n_conf; q++) {
@@ -450,9 +450,9 @@ for (int q = 0, said = 0; q < pl->n_conf; q++)
     if (!above[q])
         fprintf(f, "%s%s", said++ ? ", " : "", config_name(pl, q));
 fprintf(f, "%s}\n", n_below ? "." : "");
-#line 2088 "chapters/11-documents.nw"
+#line 2093 "chapters/11-documents.nw"
     
-#line 2223 "chapters/11-documents.nw"
+#line 2228 "chapters/11-documents.nw"
 {
     int best_s = 0, best_w = sh->first[sh->gold];
     for (int i = 1; i < sh->n; i++)
@@ -469,14 +469,14 @@ fprintf(f, "%s}\n", n_below ? "." : "");
             "not ", best_w == sh->gold_at ? "" : "not ",
             100 * e->sent_hit, 100 * e->word_hit);
 }
-#line 2089 "chapters/11-documents.nw"
+#line 2094 "chapters/11-documents.nw"
 }
-#line 1725 "chapters/11-documents.nw"
+#line 1730 "chapters/11-documents.nw"
 int main(int argc, char **argv)
 {
     program_name = "han-study";
     
-#line 1857 "chapters/11-documents.nw"
+#line 1862 "chapters/11-documents.nw"
 DataConfig dc = data_config_default();
 dc.task = &documents_task;
 dc.min_words = 2; dc.max_words = 6;
@@ -515,7 +515,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the hierarchical document classifier's variants"
               " and measure their evidence");
-#line 1903 "chapters/11-documents.nw"
+#line 1908 "chapters/11-documents.nw"
 DocPlan plan = { .seeds = seeds, .base = base, .tc = tc,
                  .min_s = dc.min_words, .max_s = dc.max_words };
 char buf[256], *item[MAX_CONFIGS];
@@ -537,15 +537,15 @@ for (int q = 0; q < plan.n_conf; q++) {
                " han-last)", shown(item[q]));
     plan.variant[q] = v;
 }
-#line 1896 "chapters/11-documents.nw"
+#line 1901 "chapters/11-documents.nw"
 char **file[] = { &table, &curves, &sweep, &summary, &document,
                   &terminal, &save };
 const char *opt[] = { "--table", "--curves", "--sweep", "--summary",
                       "--document", "--terminal", "--save" };
 for (int i = 0; i < 7; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 1729 "chapters/11-documents.nw"
+#line 1734 "chapters/11-documents.nw"
     
-#line 1929 "chapters/11-documents.nw"
+#line 1934 "chapters/11-documents.nw"
 Dataset train_set, val_set, sweep_set[DOC_MAX_SENTENCES + 1];
 datasets_make(&train_set, &val_set, &dc);
 Rng rng;
@@ -561,9 +561,9 @@ plan.run = xcalloc((size_t)plan.n_conf * seeds, sizeof(DocRun));
 memory_check(threads * run_bytes(&dc, &base, tc.batch_size),
              "--threads");
 run_parallel(doc_run, &plan, plan.n_conf * seeds, threads);
-#line 1730 "chapters/11-documents.nw"
+#line 1735 "chapters/11-documents.nw"
     
-#line 2332 "chapters/11-documents.nw"
+#line 2337 "chapters/11-documents.nw"
 FILE *f;
 if (table) { write_table(&plan, f = out_open(table)); out_close(f); }
 if (curves) {
@@ -571,7 +571,7 @@ if (curves) {
     out_close(f);
 }
 if (sweep) { write_sweep(&plan, f = out_open(sweep)); out_close(f); }
-#line 2351 "chapters/11-documents.nw"
+#line 2356 "chapters/11-documents.nw"
 Vocab src, tgt;
 vocab_build(&src, &documents_task, SOURCE);
 vocab_build(&tgt, &documents_task, TARGET);
@@ -587,7 +587,7 @@ if (terminal) {
                    f = out_open(terminal));
     out_close(f);
 }
-#line 2340 "chapters/11-documents.nw"
+#line 2345 "chapters/11-documents.nw"
 if (summary) {
     write_summary(&plan, &sh, f = out_open(summary));
     out_close(f);
@@ -597,7 +597,7 @@ if (save) {
                       &documents_task };
     ckpt_save(&ck, save);
 }
-#line 1731 "chapters/11-documents.nw"
+#line 1736 "chapters/11-documents.nw"
     out_commit();
     return 0;
 }
