@@ -14,18 +14,7 @@
 enum { ROOM = SPANISH_MAX_WORDS + 8 };
 
 /* a TaskPair with room for any sentence of the grammar */
-typedef struct {
-    int src[ROOM], tgt[ROOM], tag[ROOM];
-    Link link[ROOM * ROOM];
-    TaskPair p;
-} Pair;
-
-static TaskPair *pair_init(Pair *q)
-{
-    memset(q, 0, sizeof *q);
-    q->p = (TaskPair){ 0, 0, q->src, q->tgt, 0, q->link, q->tag };
-    return &q->p;
-}
+#include "task-pair.h"
 
 /* parse an English sentence, words by spaces, with the grammar */
 static int parse_text(const char *text, TaskPair *p)

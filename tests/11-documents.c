@@ -14,18 +14,7 @@
 
 /* ---- the task --------------------------------------------------- */
 enum { ROOM = DOC_MAX_SENTENCES * DOC_SENTENCE_TOKENS + 2 };
-typedef struct {
-    int src[ROOM], tgt[ROOM], tag[ROOM];
-    Link link[ROOM];
-    TaskPair p;
-} Pair;
-
-static TaskPair *pair_init(Pair *q)
-{
-    memset(q, 0, sizeof *q);
-    q->p = (TaskPair){ 0, 0, q->src, q->tgt, 0, q->link, q->tag };
-    return &q->p;
-}
+#include "task-pair.h"
 
 static void test_the_full_stop_is_the_first_word_after_the_specials(
     void **s)
