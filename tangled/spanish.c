@@ -3,7 +3,7 @@
    (chapter 9). */
 #include "spanish.h"
 #include <string.h>
-#line 191 "chapters/09-spanish.nw"
+#line 192 "chapters/09-spanish.nw"
 enum { MASC = 0, FEM = 1 };
 #define MASCULINE_NOUNS(X) \
     X("dog", "dogs", "perro", "perros", MASC, 0) \
@@ -27,7 +27,7 @@ enum { MASC = 0, FEM = 1 };
     X("father", "fathers", "padre", "padres", MASC, 1) \
     X("son", "sons", "hijo", "hijos", MASC, 1) \
     X("uncle", "uncles", "tío", "tíos", MASC, 1)
-#line 216 "chapters/09-spanish.nw"
+#line 217 "chapters/09-spanish.nw"
 #define FEMININE_NOUNS(X) \
     X("woman", "women", "mujer", "mujeres", FEM, 1) \
     X("girl", "girls", "niña", "niñas", FEM, 1) \
@@ -54,7 +54,7 @@ enum { MASC = 0, FEM = 1 };
     X("song", "songs", "canción", "canciones", FEM, 0) \
     X("spider", "spiders", "araña", "arañas", FEM, 0)
 #define NOUNS(X) MASCULINE_NOUNS(X) FEMININE_NOUNS(X)
-#line 251 "chapters/09-spanish.nw"
+#line 252 "chapters/09-spanish.nw"
 enum { OPINION, SIZE, AGE, COLOUR };
 #define ADJECTIVES(X) \
     X("small", "pequeño", "pequeña", "pequeños", "pequeñas", SIZE) \
@@ -78,7 +78,7 @@ enum { OPINION, SIZE, AGE, COLOUR };
     X("rich", "rico", "rica", "ricos", "ricas", OPINION) \
     X("clean", "limpio", "limpia", "limpios", "limpias", OPINION) \
     X("dirty", "sucio", "sucia", "sucios", "sucias", OPINION)
-#line 279 "chapters/09-spanish.nw"
+#line 280 "chapters/09-spanish.nw"
 #define VERBS(X) \
     X("sees", "see", "ve", "ven", 1) \
     X("eats", "eat", "come", "comen", 1) \
@@ -100,7 +100,7 @@ enum { OPINION, SIZE, AGE, COLOUR };
     X("watches", "watch", "mira", "miran", 1) \
     X("pushes", "push", "empuja", "empujan", 1) \
     X("helps", "help", "ayuda", "ayudan", 1)
-#line 320 "chapters/09-spanish.nw"
+#line 321 "chapters/09-spanish.nw"
 #define NOUN_EN(esg, epl, ssg, spl, gender, human) esg, epl,
 #define ADJ_EN(en, ms, fs, mp, fp, kind) en,
 #define VERB_EN(en3, enb, es3, es3p, a) en3, enb,
@@ -111,7 +111,7 @@ static const char *const english_words[] = {
 };
 _Static_assert(sizeof english_words / sizeof *english_words
                == EN_WORDS, "the English list and its numbers");
-#line 343 "chapters/09-spanish.nw"
+#line 344 "chapters/09-spanish.nw"
 #define NOUN_ES(esg, epl, ssg, spl, gender, human) ssg, spl,
 #define ADJ_ES(en, ms, fs, mp, fp, kind) ms, fs, mp, fp,
 #define VERB_ES(en3, enb, es3, es3p, a) es3, es3p,
@@ -122,7 +122,7 @@ static const char *const spanish_words[] = {
 };
 _Static_assert(sizeof spanish_words / sizeof *spanish_words
                == ES_WORDS, "the Spanish list and its numbers");
-#line 356 "chapters/09-spanish.nw"
+#line 357 "chapters/09-spanish.nw"
 #define NOUN_GENDER(esg, epl, ssg, spl, gender, human) gender,
 #define NOUN_HUMAN(esg, epl, ssg, spl, gender, human) human,
 #define ADJ_KIND(en, ms, fs, mp, fp, kind) kind,
@@ -137,7 +137,7 @@ const char *const phenomenon_name[N_PHENOMENA] = {
     "plain", "adjective", "possessive", "agreement", "negation",
     "dropped pronoun", "no link"
 };
-#line 374 "chapters/09-spanish.nw"
+#line 375 "chapters/09-spanish.nw"
 typedef struct {
     int definite, noun, plural;
     int n_adj, adj[2];              /* in English order */
@@ -153,7 +153,7 @@ typedef struct {
     int negated, verb, has_object;
     int at_pronoun, at_does, at_not, at_verb;
 } Sentence;
-#line 398 "chapters/09-spanish.nw"
+#line 399 "chapters/09-spanish.nw"
 static void draw_phrase(Phrase *ph, Rng *rng, int may_be_plural)
 {
     ph->noun = rng_below(rng, SP_NOUNS);
@@ -187,13 +187,13 @@ static void draw_sentence(Sentence *s, Rng *rng)
     s->has_object = rng_below(rng, 4) != 0;
     draw_noun_phrase(&s->object, rng);
 }
-#line 437 "chapters/09-spanish.nw"
+#line 438 "chapters/09-spanish.nw"
 static int subject_plural(const Sentence *s)
 {
     return s->pronoun >= 0 ? s->pronoun == EN_THEY
                            : s->subject.head.plural;
 }
-#line 453 "chapters/09-spanish.nw"
+#line 454 "chapters/09-spanish.nw"
 static int a_or_an(const Phrase *ph)
 {
     int next = ph->n_adj ? EN_ADJ + ph->adj[0]
@@ -217,7 +217,7 @@ static void write_phrase_en(TaskPair *p, Phrase *ph, int with_det)
         ph->at_adj[k] = put_src(p, EN_ADJ + ph->adj[k]);
     ph->at_noun = put_src(p, EN_NOUN + 2 * ph->noun + ph->plural);
 }
-#line 480 "chapters/09-spanish.nw"
+#line 481 "chapters/09-spanish.nw"
 static void write_noun_phrase_en(TaskPair *p, NounPhrase *np)
 {
     if (np->possessive) {
@@ -241,7 +241,7 @@ static void write_sentence_en(TaskPair *p, Sentence *s)
                             + (plural || s->negated));
     if (s->has_object) write_noun_phrase_en(p, &s->object);
 }
-#line 510 "chapters/09-spanish.nw"
+#line 511 "chapters/09-spanish.nw"
 static int put_tgt(TaskPair *p, int word, int tag)
 {
     p->tgt[p->tgt_words] = word;
@@ -259,7 +259,7 @@ static int article(int definite, int plural, int gender)
 {
     return ES_ART + 4 * !definite + 2 * plural + gender;
 }
-#line 532 "chapters/09-spanish.nw"
+#line 533 "chapters/09-spanish.nw"
 static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
                                       int noun_tag)
 {
@@ -272,7 +272,7 @@ static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
         put_link(p, ph->at_adj[k], t, 1);
     }
 }
-#line 552 "chapters/09-spanish.nw"
+#line 553 "chapters/09-spanish.nw"
 static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
                                  int personal_a)
 {
@@ -290,7 +290,7 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     write_noun_and_adjectives(p, h, np->possessive ? PH_POSSESSIVE
                                                    : PH_PLAIN);
     if (np->possessive) 
-#line 572 "chapters/09-spanish.nw"
+#line 573 "chapters/09-spanish.nw"
 {
     const Phrase *o = &np->owner;
     int oart = article(o->definite, 0, noun_gender[o->noun]);
@@ -306,9 +306,9 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     }
     write_noun_and_adjectives(p, o, PH_POSSESSIVE);
 }
-#line 569 "chapters/09-spanish.nw"
+#line 570 "chapters/09-spanish.nw"
 }
-#line 592 "chapters/09-spanish.nw"
+#line 593 "chapters/09-spanish.nw"
 static void write_sentence_es(TaskPair *p, const Sentence *s)
 {
     p->tgt_words = p->n_links = 0;
@@ -325,7 +325,7 @@ static void write_sentence_es(TaskPair *p, const Sentence *s)
     if (s->has_object)
         write_noun_phrase_es(p, &s->object, verb_takes_a[s->verb]);
 }
-#line 643 "chapters/09-spanish.nw"
+#line 644 "chapters/09-spanish.nw"
 static int phrase_length(const Phrase *ph, int with_det)
 {
     return with_det + ph->n_adj + 1;
@@ -344,7 +344,7 @@ static int sentence_length(const Sentence *s)
            + (s->negated ? 3 : 1)
            + (s->has_object ? noun_phrase_length(&s->object) : 0);
 }
-#line 624 "chapters/09-spanish.nw"
+#line 625 "chapters/09-spanish.nw"
 static void spanish_draw(const Task *t, int words, Rng *rng,
                          TaskPair *p)
 {
@@ -359,7 +359,7 @@ static void spanish_draw(const Task *t, int words, Rng *rng,
     write_sentence_en(p, &s);
     write_sentence_es(p, &s);
 }
-#line 666 "chapters/09-spanish.nw"
+#line 667 "chapters/09-spanish.nw"
 const Task spanish_task = {
     .name = "spanish",
     .n_src = EN_WORDS, .n_tgt = ES_WORDS,
@@ -367,7 +367,7 @@ const Task spanish_task = {
     .extra_words = 3,
     .draw = spanish_draw,
 };
-#line 690 "chapters/09-spanish.nw"
+#line 691 "chapters/09-spanish.nw"
 typedef struct { const int *word; int n, at; } Reader;
 
 static int peek(const Reader *r)
@@ -379,7 +379,7 @@ static int next_is(const Reader *r, int first, int end)
 {
     return peek(r) >= first && peek(r) < end;
 }
-#line 706 "chapters/09-spanish.nw"
+#line 707 "chapters/09-spanish.nw"
 static int read_phrase(Reader *r, Phrase *ph, int with_det)
 {
     int det = with_det ? peek(r) : EN_THE;
@@ -412,7 +412,7 @@ static int read_noun_phrase(Reader *r, NounPhrase *np)
     np->owner = np->head;           /* what was read is the owner */
     return !np->owner.plural && read_phrase(r, &np->head, 0);
 }
-#line 743 "chapters/09-spanish.nw"
+#line 744 "chapters/09-spanish.nw"
 int spanish_parse(const int *words, int n, TaskPair *p)
 {
     Reader r = { words, n, 0 };
