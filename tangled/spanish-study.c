@@ -1,4 +1,4 @@
-#line 1520 "chapters/09-spanish.nw"
+#line 1522 "chapters/09-spanish.nw"
 /* spanish-study: every family on the English-to-Spanish task. */
 #include "align.h"
 #include "families.h"
@@ -40,7 +40,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1551 "chapters/09-spanish.nw"
+#line 1553 "chapters/09-spanish.nw"
 typedef struct {
     AerCounts argmax[N_PHENOMENA], all;
     AerCounts above[N_THETA];
@@ -57,12 +57,12 @@ typedef struct {
     Eval final;
     double bleu, chrf, seconds;
 } Run;
-#line 1811 "chapters/09-spanish.nw"
+#line 1813 "chapters/09-spanish.nw"
 enum { MAP_SENTENCES = 3, MAP_WORDS = 7 };
 static const char *const map_kinds[] = { "dot", "additive",
                                          "transformer" };
 enum { MAP_KINDS = 3 };
-#line 1571 "chapters/09-spanish.nw"
+#line 1573 "chapters/09-spanish.nw"
 typedef struct { AerSet *set; const Dataset *d; } AerVisit;
 
 static void aer_one(const real *w, int T, int S, int row, void *ctx)
@@ -93,7 +93,7 @@ static AerSet aer_measure(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, aer_one, &v);
     return set;
 }
-#line 1605 "chapters/09-spanish.nw"
+#line 1607 "chapters/09-spanish.nw"
 static void translation_scores(Model *m, const Dataset *d, int bs,
                                const Vocab *es, double *bleu_out,
                                double *chrf_out)
@@ -113,7 +113,7 @@ static void translation_scores(Model *m, const Dataset *d, int bs,
         int steps = batch.T - 1;
         greedy_decode(m, &batch, steps, out, NULL);
         
-#line 1632 "chapters/09-spanish.nw"
+#line 1634 "chapters/09-spanish.nw"
 for (int i = 0; i < batch.B; i++) {
     const int *hyp = out + (size_t)i * steps;
     const int *ref = batch.tgt + (size_t)i * batch.T + 1;
@@ -127,14 +127,14 @@ for (int i = 0; i < batch.B; i++) {
         strcat(strcat(rs, " "), es->word[ref[k]]);
     chrf_add(&c, hs, rs, CHRF_N);
 }
-#line 1624 "chapters/09-spanish.nw"
+#line 1626 "chapters/09-spanish.nw"
     }
     *bleu_out = bleu(&b, NULL);
     *chrf_out = chrf(&c, 3, CHRF_N);
     free(rows); free(out);
     batch_free(&batch);
 }
-#line 1817 "chapters/09-spanish.nw"
+#line 1819 "chapters/09-spanish.nw"
 static unsigned phenomena_of(const Dataset *d, int row)
 {
     unsigned seen = 0;
@@ -160,7 +160,7 @@ static void choose_map_rows(int rows[MAP_SENTENCES], const Dataset *d)
         shown |= phenomena_of(d, best);
     }
 }
-#line 1856 "chapters/09-spanish.nw"
+#line 1858 "chapters/09-spanish.nw"
 static char *map_name(const char *prefix, int m, int k,
                       const char *ext)
 {
@@ -169,7 +169,7 @@ static char *map_name(const char *prefix, int m, int k,
              ext);
     return out_name(prefix, suffix);
 }
-#line 1869 "chapters/09-spanish.nw"
+#line 1871 "chapters/09-spanish.nw"
 static void write_map(const char *prefix, int m, int k, Model *model,
                       const Dataset *d, int row, const Vocab *en,
                       const Vocab *es)
@@ -191,7 +191,7 @@ static void write_map(const char *prefix, int m, int k, Model *model,
     free(gpi);
     batch_free(&batch);
 }
-#line 1648 "chapters/09-spanish.nw"
+#line 1650 "chapters/09-spanish.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -216,7 +216,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
         h->run->aer_curve[epoch] = aer(&s.all);
     }
 }
-#line 1674 "chapters/09-spanish.nw"
+#line 1676 "chapters/09-spanish.nw"
 static void study_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -236,7 +236,7 @@ static void study_run(int index, void *ctx)
     translation_scores(m, pl->val_set, t.batch_size, pl->es,
                        &run->bleu, &run->chrf);
     if (kind_chooses(pl->kind[k])) 
-#line 1703 "chapters/09-spanish.nw"
+#line 1705 "chapters/09-spanish.nw"
 {
     run->aer = aer_measure(m, pl->align_set, t.batch_size);
     const ModelFamily *f = m->cfg.family;
@@ -247,13 +247,13 @@ static void study_run(int index, void *ctx)
     }
     if (f->show) f->show(m, -1, -1);
 }
-#line 1693 "chapters/09-spanish.nw"
+#line 1695 "chapters/09-spanish.nw"
     progress("%s, seed %d: val loss %.4f, BLEU %.3f, %.1f s",
              kind_name(pl->kind[k]), s + 1, run->final.loss,
              run->bleu, run->seconds);
     if (s != 0) { model_free(m); run->model = NULL; }
 }
-#line 1916 "chapters/09-spanish.nw"
+#line 1918 "chapters/09-spanish.nw"
 typedef double (*RunValue)(const Run *r, int arg);
 
 static void seed_stat(double *mean, double *sd, const Run *runs,
@@ -300,7 +300,7 @@ static double v_theta(const Run *r, int k)
     return aer(&r->aer.above[k]);
 }
 static double v_curve(const Run *r, int e) { return r->aer_curve[e]; }
-#line 1966 "chapters/09-spanish.nw"
+#line 1968 "chapters/09-spanish.nw"
 static void floors(AerCounts chance[N_PHENOMENA + 1],
                    AerCounts best[N_PHENOMENA + 1], const Dataset *d)
 {
@@ -317,12 +317,12 @@ static void floors(AerCounts chance[N_PHENOMENA + 1],
         }
     }
 }
-#line 1537 "chapters/09-spanish.nw"
+#line 1539 "chapters/09-spanish.nw"
 int main(int argc, char **argv)
 {
     program_name = "spanish-study";
     
-#line 1719 "chapters/09-spanish.nw"
+#line 1721 "chapters/09-spanish.nw"
 DataConfig dc = data_config_default();
 dc.task = &spanish_task;
 dc.min_words = 2; dc.max_words = 12;
@@ -336,7 +336,7 @@ const char *configs = "none,none+Wc,dot,general,additive,transformer";
 char *table = NULL, *phen = NULL, *curves = NULL, *heads = NULL;
 char *thetas = NULL, *summary = NULL, *heatmaps = NULL;
 char *heads_said = NULL, *sweep = NULL;
-const char *sweep_pairs = "300,600,2400", *sweep_kind = "additive";
+const char *sweep_pairs = "300,600", *sweep_kind = "additive";
 int seeds = 3, threads = default_threads();
 double floor_share = 1;
 Option options[] = {
@@ -386,7 +386,7 @@ const char *opt[] = { "--table", "--phenomena", "--heads",
                       "--heads-said", "--curves", "--thresholds",
                       "--summary", "--sweep" };
 for (int i = 0; i < 8; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 2256 "chapters/09-spanish.nw"
+#line 2258 "chapters/09-spanish.nw"
 enum { MAX_SWEEP = 6 };
 int sweep_n[MAX_SWEEP], n_sweep = 0, sweep_k = -1;
 if (sweep) {
@@ -408,9 +408,9 @@ if (sweep) {
         refuse("--sweep-kind %s: not one of --configs '%s'",
                shown(sweep_kind), shown(configs));
 }
-#line 1541 "chapters/09-spanish.nw"
+#line 1543 "chapters/09-spanish.nw"
     
-#line 1787 "chapters/09-spanish.nw"
+#line 1789 "chapters/09-spanish.nw"
 Vocab en, es;
 vocab_build(&en, &spanish_task, SOURCE);
 vocab_build(&es, &spanish_task, TARGET);
@@ -425,7 +425,7 @@ dataset_generate(&align_set, &spanish_task, 300, dc.min_words,
 static Run runs[MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { base, tc, kind, n_conf, seeds, &train_set, &val_set,
               &align_set, &es, runs };
-#line 1844 "chapters/09-spanish.nw"
+#line 1846 "chapters/09-spanish.nw"
 int map_row[MAP_SENTENCES];
 if (heatmaps) {
     choose_map_rows(map_row, &align_set);
@@ -435,11 +435,11 @@ if (heatmaps) {
             out_plan("--heatmaps", map_name(heatmaps, m, k, ".gpi"));
         }
 }
-#line 1802 "chapters/09-spanish.nw"
+#line 1804 "chapters/09-spanish.nw"
 run_parallel(study_run, &plan, n_conf * seeds, threads);
-#line 1542 "chapters/09-spanish.nw"
+#line 1544 "chapters/09-spanish.nw"
     
-#line 2279 "chapters/09-spanish.nw"
+#line 2281 "chapters/09-spanish.nw"
 static Run sweep_runs[MAX_SWEEP][MAX_SEEDS];
 for (int i = 0; i < n_sweep; i++) {
     DataConfig size = dc;
@@ -453,11 +453,11 @@ for (int i = 0; i < n_sweep; i++) {
     dataset_free(&tr);
     dataset_free(&va);
 }
-#line 1543 "chapters/09-spanish.nw"
+#line 1545 "chapters/09-spanish.nw"
     
-#line 1985 "chapters/09-spanish.nw"
+#line 1987 "chapters/09-spanish.nw"
 if (heatmaps) 
-#line 1894 "chapters/09-spanish.nw"
+#line 1896 "chapters/09-spanish.nw"
 for (int m = 0; m < MAP_KINDS; m++) {
     int k = 0;
     while (k < n_conf && strcmp(kind_name(kind[k]), map_kinds[m]))
@@ -477,7 +477,7 @@ for (int m = 0; m < MAP_KINDS; m++) {
                   &en, &es);
     if (r->heads) f->show(r->model, -1, -1);
 }
-#line 1986 "chapters/09-spanish.nw"
+#line 1988 "chapters/09-spanish.nw"
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n"
@@ -507,7 +507,7 @@ if (table) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2018 "chapters/09-spanish.nw"
+#line 2020 "chapters/09-spanish.nw"
 if (phen) {
     AerCounts chance[N_PHENOMENA + 1], best[N_PHENOMENA + 1];
     floors(chance, best, &align_set);
@@ -538,7 +538,7 @@ if (phen) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2052 "chapters/09-spanish.nw"
+#line 2054 "chapters/09-spanish.nw"
 for (int k = 0; heads && k < n_conf; k++) {
     int NH = runs[k][0].heads;
     if (!NH) continue;
@@ -553,7 +553,7 @@ for (int k = 0; heads && k < n_conf; k++) {
                 ph < N_PHENOMENA ? phenomenon_name[ph] : "all words");
         for (int hd = 0; hd <= NH; hd++)
             
-#line 2074 "chapters/09-spanish.nw"
+#line 2076 "chapters/09-spanish.nw"
 {
     double x[MAX_SEEDS], mean, sd;
     for (int s = 0; s < seeds; s++) {
@@ -564,14 +564,14 @@ for (int k = 0; heads && k < n_conf; k++) {
     mean_sd(x, seeds, &mean, &sd);
     fprintf(f, " & $%.2f \\pm %.2f$", mean, sd);
 }
-#line 2066 "chapters/09-spanish.nw"
+#line 2068 "chapters/09-spanish.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
     break;
 }
-#line 2091 "chapters/09-spanish.nw"
+#line 2093 "chapters/09-spanish.nw"
 for (int k = 0; heads_said && k < n_conf; k++) {
     int NH = runs[k][0].heads;
     if (!NH) continue;
@@ -607,7 +607,7 @@ for (int k = 0; heads_said && k < n_conf; k++) {
     out_close(f);
     break;
 }
-#line 2129 "chapters/09-spanish.nw"
+#line 2131 "chapters/09-spanish.nw"
 if (curves) {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then mean and sd of argmax AER per model\n");
@@ -638,7 +638,7 @@ if (thetas) {
     }
     out_close(f);
 }
-#line 2163 "chapters/09-spanish.nw"
+#line 2165 "chapters/09-spanish.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The runs train on %d pairs of %d to %d English words"
@@ -648,13 +648,13 @@ if (summary) {
             dc.max_words,
             tc.epochs, base.E, base.H, seeds, dc.n_val, align_set.n);
     
-#line 2210 "chapters/09-spanish.nw"
+#line 2212 "chapters/09-spanish.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "The study took %.1f\\,s of processor time in all. ",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2172 "chapters/09-spanish.nw"
+#line 2174 "chapters/09-spanish.nw"
     int attending = 0;
     for (int k = 0; k < n_conf; k++)
         attending += kind_chooses(kind[k]);
@@ -662,7 +662,7 @@ fprintf(f, "The study took %.1f\\,s of processor time in all. ",
         fprintf(f, "Precision and recall by argmax, and the lowest"
                 " AER by a threshold:\n\\begin{itemize}\n");
         
-#line 2189 "chapters/09-spanish.nw"
+#line 2191 "chapters/09-spanish.nw"
 for (int k = 0; k < n_conf; k++) {
     if (!kind_chooses(kind[k])) continue;
     double p, ps, r, rs, best = 2, best_sd = 0;
@@ -680,12 +680,12 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), p, ps, r, rs, best, best_sd,
             theta(at));
 }
-#line 2179 "chapters/09-spanish.nw"
+#line 2181 "chapters/09-spanish.nw"
         fprintf(f, "\\end{itemize}\n");
     }
     if (attending > 1) {
         
-#line 2218 "chapters/09-spanish.nw"
+#line 2220 "chapters/09-spanish.nw"
 if (seeds > 1)
     fprintf(f, "Each difference of argmax AER below is judged by a"
             " paired $t$-test over the %d seeds (two-sided, 5\\%%:"
@@ -712,13 +712,13 @@ for (int i = 0; i < n_conf; i++)
                      fabs(t) > t_critical(seeds - 1) ? "real"
                      : "inside the noise");
     }
-#line 2183 "chapters/09-spanish.nw"
+#line 2185 "chapters/09-spanish.nw"
         fprintf(f, "\\end{itemize}\n");
     }
     fprintf(f, "\n");
     out_close(f);
 }
-#line 2297 "chapters/09-spanish.nw"
+#line 2299 "chapters/09-spanish.nw"
 if (sweep) {
     const Run *row[MAX_SWEEP + 1];
     int pairs[MAX_SWEEP + 1], n = 0;
@@ -738,7 +738,7 @@ if (sweep) {
             "\\midrule\n");
     for (int i = 0; i < n; i++) {
         
-#line 2321 "chapters/09-spanish.nw"
+#line 2323 "chapters/09-spanish.nw"
 double m, sd, a[MAX_SEEDS], b[MAX_SEEDS], t;
 fprintf(f, "%d", pairs[i]);
 seed_stat(&m, &sd, row[i], seeds, v_exact, 0);
@@ -760,12 +760,12 @@ if (i > 0 && seeds > 1) {
                  : "inside the noise");
 }
 fprintf(f, " \\\\\n");
-#line 2316 "chapters/09-spanish.nw"
+#line 2318 "chapters/09-spanish.nw"
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1544 "chapters/09-spanish.nw"
+#line 1546 "chapters/09-spanish.nw"
     out_commit();
     return 0;
 }
