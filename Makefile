@@ -576,7 +576,9 @@ build/gen/alpha-lengths.tex: build/bin/translate \
 GEN += build/gen/alpha-lengths.tex
 # chapter 9: every family on the English-to-Spanish task
 SPANISH := build/gen/spanish-table.tex build/gen/spanish-phenomena.tex \
-        build/gen/spanish-heads.tex build/gen/spanish-curves.dat \
+        build/gen/spanish-heads.tex build/gen/spanish-heads-said.tex \
+        build/gen/spanish-sweep.tex \
+        build/gen/spanish-curves.dat \
         build/gen/spanish-thresholds.dat build/gen/spanish-summary.tex \
         $(foreach m,dot additive transformer,$(foreach k,1 2 3,\
           $(addprefix build/gen/heatmap-es-$m-$k,.dat .gpi)))
@@ -588,6 +590,8 @@ $(SPANISH) &: build/bin/spanish-study
 	build/bin/spanish-study --table build/gen/spanish-table.tex \
 	  --phenomena build/gen/spanish-phenomena.tex \
 	  --heads build/gen/spanish-heads.tex \
+	  --heads-said build/gen/spanish-heads-said.tex \
+	  --sweep build/gen/spanish-sweep.tex \
 	  --curves build/gen/spanish-curves.dat \
 	  --thresholds build/gen/spanish-thresholds.dat \
 	  --summary build/gen/spanish-summary.tex \

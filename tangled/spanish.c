@@ -3,7 +3,7 @@
    (chapter 9). */
 #include "spanish.h"
 #include <string.h>
-#line 187 "chapters/09-spanish.nw"
+#line 192 "chapters/09-spanish.nw"
 enum { MASC = 0, FEM = 1 };
 #define MASCULINE_NOUNS(X) \
     X("dog", "dogs", "perro", "perros", MASC, 0) \
@@ -27,7 +27,7 @@ enum { MASC = 0, FEM = 1 };
     X("father", "fathers", "padre", "padres", MASC, 1) \
     X("son", "sons", "hijo", "hijos", MASC, 1) \
     X("uncle", "uncles", "tío", "tíos", MASC, 1)
-#line 212 "chapters/09-spanish.nw"
+#line 217 "chapters/09-spanish.nw"
 #define FEMININE_NOUNS(X) \
     X("woman", "women", "mujer", "mujeres", FEM, 1) \
     X("girl", "girls", "niña", "niñas", FEM, 1) \
@@ -54,54 +54,56 @@ enum { MASC = 0, FEM = 1 };
     X("song", "songs", "canción", "canciones", FEM, 0) \
     X("spider", "spiders", "araña", "arañas", FEM, 0)
 #define NOUNS(X) MASCULINE_NOUNS(X) FEMININE_NOUNS(X)
-#line 241 "chapters/09-spanish.nw"
+#line 252 "chapters/09-spanish.nw"
+enum { OPINION, SIZE, AGE, COLOUR };
 #define ADJECTIVES(X) \
-    X("small", "pequeño", "pequeña", "pequeños", "pequeñas") \
-    X("big", "grande", "grande", "grandes", "grandes") \
-    X("red", "rojo", "roja", "rojos", "rojas") \
-    X("old", "viejo", "vieja", "viejos", "viejas") \
-    X("new", "nuevo", "nueva", "nuevos", "nuevas") \
-    X("white", "blanco", "blanca", "blancos", "blancas") \
-    X("black", "negro", "negra", "negros", "negras") \
-    X("green", "verde", "verde", "verdes", "verdes") \
-    X("blue", "azul", "azul", "azules", "azules") \
-    X("young", "joven", "joven", "jóvenes", "jóvenes") \
-    X("happy", "feliz", "feliz", "felices", "felices") \
-    X("sad", "triste", "triste", "tristes", "tristes") \
-    X("tall", "alto", "alta", "altos", "altas") \
-    X("pretty", "bonito", "bonita", "bonitos", "bonitas") \
-    X("ugly", "feo", "fea", "feos", "feas") \
-    X("fat", "gordo", "gorda", "gordos", "gordas") \
-    X("yellow", "amarillo", "amarilla", "amarillos", "amarillas") \
-    X("rich", "rico", "rica", "ricos", "ricas") \
-    X("clean", "limpio", "limpia", "limpios", "limpias") \
-    X("dirty", "sucio", "sucia", "sucios", "sucias")
-#line 264 "chapters/09-spanish.nw"
+    X("small", "pequeño", "pequeña", "pequeños", "pequeñas", SIZE) \
+    X("big", "grande", "grande", "grandes", "grandes", SIZE) \
+    X("red", "rojo", "roja", "rojos", "rojas", COLOUR) \
+    X("old", "viejo", "vieja", "viejos", "viejas", AGE) \
+    X("new", "nuevo", "nueva", "nuevos", "nuevas", AGE) \
+    X("white", "blanco", "blanca", "blancos", "blancas", COLOUR) \
+    X("black", "negro", "negra", "negros", "negras", COLOUR) \
+    X("green", "verde", "verde", "verdes", "verdes", COLOUR) \
+    X("blue", "azul", "azul", "azules", "azules", COLOUR) \
+    X("young", "joven", "joven", "jóvenes", "jóvenes", AGE) \
+    X("happy", "feliz", "feliz", "felices", "felices", OPINION) \
+    X("sad", "triste", "triste", "tristes", "tristes", OPINION) \
+    X("tall", "alto", "alta", "altos", "altas", SIZE) \
+    X("cheap", "barato", "barata", "baratos", "baratas", OPINION) \
+    X("ugly", "feo", "fea", "feos", "feas", OPINION) \
+    X("fat", "gordo", "gorda", "gordos", "gordas", SIZE) \
+    X("yellow", "amarillo", "amarilla", "amarillos", "amarillas", \
+      COLOUR) \
+    X("rich", "rico", "rica", "ricos", "ricas", OPINION) \
+    X("clean", "limpio", "limpia", "limpios", "limpias", OPINION) \
+    X("dirty", "sucio", "sucia", "sucios", "sucias", OPINION)
+#line 280 "chapters/09-spanish.nw"
 #define VERBS(X) \
-    X("sees", "see", "ve", "ven") \
-    X("eats", "eat", "come", "comen") \
-    X("finds", "find", "encuentra", "encuentran") \
-    X("wants", "want", "quiere", "quieren") \
-    X("has", "have", "tiene", "tienen") \
-    X("loves", "love", "ama", "aman") \
-    X("needs", "need", "necesita", "necesitan") \
-    X("hears", "hear", "oye", "oyen") \
-    X("knows", "know", "conoce", "conocen") \
-    X("buys", "buy", "compra", "compran") \
-    X("opens", "open", "abre", "abren") \
-    X("washes", "wash", "lava", "lavan") \
-    X("carries", "carry", "lleva", "llevan") \
-    X("follows", "follow", "sigue", "siguen") \
-    X("calls", "call", "llama", "llaman") \
-    X("paints", "paint", "pinta", "pintan") \
-    X("reads", "read", "lee", "leen") \
-    X("watches", "watch", "mira", "miran") \
-    X("pushes", "push", "empuja", "empujan") \
-    X("helps", "help", "ayuda", "ayudan")
-#line 304 "chapters/09-spanish.nw"
+    X("sees", "see", "ve", "ven", 1) \
+    X("eats", "eat", "come", "comen", 1) \
+    X("finds", "find", "encuentra", "encuentran", 1) \
+    X("wants", "want", "quiere", "quieren", 1) \
+    X("has", "have", "tiene", "tienen", 0) \
+    X("loves", "love", "ama", "aman", 1) \
+    X("needs", "need", "necesita", "necesitan", 1) \
+    X("hears", "hear", "oye", "oyen", 1) \
+    X("knows", "know", "conoce", "conocen", 1) \
+    X("buys", "buy", "compra", "compran", 1) \
+    X("opens", "open", "abre", "abren", 1) \
+    X("washes", "wash", "lava", "lavan", 1) \
+    X("carries", "carry", "lleva", "llevan", 1) \
+    X("follows", "follow", "sigue", "siguen", 1) \
+    X("calls", "call", "llama", "llaman", 1) \
+    X("paints", "paint", "pinta", "pintan", 1) \
+    X("reads", "read", "lee", "leen", 1) \
+    X("watches", "watch", "mira", "miran", 1) \
+    X("pushes", "push", "empuja", "empujan", 1) \
+    X("helps", "help", "ayuda", "ayudan", 1)
+#line 321 "chapters/09-spanish.nw"
 #define NOUN_EN(esg, epl, ssg, spl, gender, human) esg, epl,
-#define ADJ_EN(en, ms, fs, mp, fp) en,
-#define VERB_EN(en3, enb, es3, es3p) en3, enb,
+#define ADJ_EN(en, ms, fs, mp, fp, kind) en,
+#define VERB_EN(en3, enb, es3, es3p, a) en3, enb,
 static const char *const english_words[] = {
     "the", "a", "an", "some", "he", "she", "it", "they", "does",
     "do", "not", "'s",
@@ -109,10 +111,10 @@ static const char *const english_words[] = {
 };
 _Static_assert(sizeof english_words / sizeof *english_words
                == EN_WORDS, "the English list and its numbers");
-#line 327 "chapters/09-spanish.nw"
+#line 344 "chapters/09-spanish.nw"
 #define NOUN_ES(esg, epl, ssg, spl, gender, human) ssg, spl,
-#define ADJ_ES(en, ms, fs, mp, fp) ms, fs, mp, fp,
-#define VERB_ES(en3, enb, es3, es3p) es3, es3p,
+#define ADJ_ES(en, ms, fs, mp, fp, kind) ms, fs, mp, fp,
+#define VERB_ES(en3, enb, es3, es3p, a) es3, es3p,
 static const char *const spanish_words[] = {
     "el", "la", "los", "las", "un", "una", "unos", "unas",
     "al", "del", "de", "a", "no",
@@ -120,17 +122,22 @@ static const char *const spanish_words[] = {
 };
 _Static_assert(sizeof spanish_words / sizeof *spanish_words
                == ES_WORDS, "the Spanish list and its numbers");
-#line 340 "chapters/09-spanish.nw"
+#line 357 "chapters/09-spanish.nw"
 #define NOUN_GENDER(esg, epl, ssg, spl, gender, human) gender,
 #define NOUN_HUMAN(esg, epl, ssg, spl, gender, human) human,
+#define ADJ_KIND(en, ms, fs, mp, fp, kind) kind,
+#define VERB_A(en3, enb, es3, es3p, a) a,
 static const int noun_gender[SP_NOUNS] = { NOUNS(NOUN_GENDER) };
 static const int noun_human[SP_NOUNS] = { NOUNS(NOUN_HUMAN) };
-#line 162 "chapters/09-spanish.nw"
+static const int adjective_kind[SP_ADJECTIVES] = {
+    ADJECTIVES(ADJ_KIND) };
+static const int verb_takes_a[SP_VERBS] = { VERBS(VERB_A) };
+#line 166 "chapters/09-spanish.nw"
 const char *const phenomenon_name[N_PHENOMENA] = {
     "plain", "adjective", "possessive", "agreement", "negation",
     "dropped pronoun", "no link"
 };
-#line 353 "chapters/09-spanish.nw"
+#line 375 "chapters/09-spanish.nw"
 typedef struct {
     int definite, noun, plural;
     int n_adj, adj[2];              /* in English order */
@@ -146,7 +153,7 @@ typedef struct {
     int negated, verb, has_object;
     int at_pronoun, at_does, at_not, at_verb;
 } Sentence;
-#line 376 "chapters/09-spanish.nw"
+#line 399 "chapters/09-spanish.nw"
 static void draw_phrase(Phrase *ph, Rng *rng, int may_be_plural)
 {
     ph->noun = rng_below(rng, SP_NOUNS);
@@ -155,7 +162,12 @@ static void draw_phrase(Phrase *ph, Rng *rng, int may_be_plural)
     ph->n_adj = rng_below(rng, 3);
     ph->adj[0] = rng_below(rng, SP_ADJECTIVES);
     do ph->adj[1] = rng_below(rng, SP_ADJECTIVES);
-    while (ph->adj[1] == ph->adj[0]);
+    while (adjective_kind[ph->adj[1]] == adjective_kind[ph->adj[0]]);
+    if (adjective_kind[ph->adj[1]] < adjective_kind[ph->adj[0]]) {
+        int first = ph->adj[1];
+        ph->adj[1] = ph->adj[0];
+        ph->adj[0] = first;
+    }
 }
 
 static void draw_noun_phrase(NounPhrase *np, Rng *rng)
@@ -175,13 +187,13 @@ static void draw_sentence(Sentence *s, Rng *rng)
     s->has_object = rng_below(rng, 4) != 0;
     draw_noun_phrase(&s->object, rng);
 }
-#line 410 "chapters/09-spanish.nw"
+#line 438 "chapters/09-spanish.nw"
 static int subject_plural(const Sentence *s)
 {
     return s->pronoun >= 0 ? s->pronoun == EN_THEY
                            : s->subject.head.plural;
 }
-#line 426 "chapters/09-spanish.nw"
+#line 454 "chapters/09-spanish.nw"
 static int a_or_an(const Phrase *ph)
 {
     int next = ph->n_adj ? EN_ADJ + ph->adj[0]
@@ -205,7 +217,7 @@ static void write_phrase_en(TaskPair *p, Phrase *ph, int with_det)
         ph->at_adj[k] = put_src(p, EN_ADJ + ph->adj[k]);
     ph->at_noun = put_src(p, EN_NOUN + 2 * ph->noun + ph->plural);
 }
-#line 453 "chapters/09-spanish.nw"
+#line 481 "chapters/09-spanish.nw"
 static void write_noun_phrase_en(TaskPair *p, NounPhrase *np)
 {
     if (np->possessive) {
@@ -229,7 +241,7 @@ static void write_sentence_en(TaskPair *p, Sentence *s)
                             + (plural || s->negated));
     if (s->has_object) write_noun_phrase_en(p, &s->object);
 }
-#line 483 "chapters/09-spanish.nw"
+#line 511 "chapters/09-spanish.nw"
 static int put_tgt(TaskPair *p, int word, int tag)
 {
     p->tgt[p->tgt_words] = word;
@@ -247,7 +259,7 @@ static int article(int definite, int plural, int gender)
 {
     return ES_ART + 4 * !definite + 2 * plural + gender;
 }
-#line 505 "chapters/09-spanish.nw"
+#line 533 "chapters/09-spanish.nw"
 static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
                                       int noun_tag)
 {
@@ -260,15 +272,15 @@ static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
         put_link(p, ph->at_adj[k], t, 1);
     }
 }
-#line 524 "chapters/09-spanish.nw"
+#line 553 "chapters/09-spanish.nw"
 static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
-                                 int is_object)
+                                 int personal_a)
 {
     const Phrase *h = &np->head;
     int art = article(np->possessive || h->definite, h->plural,
                       noun_gender[h->noun]);
     int tag = np->possessive ? PH_POSSESSIVE : PH_AGREEMENT;
-    if (is_object && noun_human[h->noun]) {
+    if (personal_a && noun_human[h->noun]) {
         if (art == ES_ART) art = ES_AL;     /* a + el */
         else put_tgt(p, ES_A, PH_UNALIGNED);
     }
@@ -278,7 +290,7 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     write_noun_and_adjectives(p, h, np->possessive ? PH_POSSESSIVE
                                                    : PH_PLAIN);
     if (np->possessive) 
-#line 544 "chapters/09-spanish.nw"
+#line 573 "chapters/09-spanish.nw"
 {
     const Phrase *o = &np->owner;
     int oart = article(o->definite, 0, noun_gender[o->noun]);
@@ -294,9 +306,9 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     }
     write_noun_and_adjectives(p, o, PH_POSSESSIVE);
 }
-#line 541 "chapters/09-spanish.nw"
+#line 570 "chapters/09-spanish.nw"
 }
-#line 564 "chapters/09-spanish.nw"
+#line 593 "chapters/09-spanish.nw"
 static void write_sentence_es(TaskPair *p, const Sentence *s)
 {
     p->tgt_words = p->n_links = 0;
@@ -310,9 +322,10 @@ static void write_sentence_es(TaskPair *p, const Sentence *s)
     put_link(p, s->at_verb, v, 1);
     if (s->negated) put_link(p, s->at_does, v, 0);
     if (s->pronoun >= 0) put_link(p, s->at_pronoun, v, 0);
-    if (s->has_object) write_noun_phrase_es(p, &s->object, 1);
+    if (s->has_object)
+        write_noun_phrase_es(p, &s->object, verb_takes_a[s->verb]);
 }
-#line 614 "chapters/09-spanish.nw"
+#line 644 "chapters/09-spanish.nw"
 static int phrase_length(const Phrase *ph, int with_det)
 {
     return with_det + ph->n_adj + 1;
@@ -331,7 +344,7 @@ static int sentence_length(const Sentence *s)
            + (s->negated ? 3 : 1)
            + (s->has_object ? noun_phrase_length(&s->object) : 0);
 }
-#line 595 "chapters/09-spanish.nw"
+#line 625 "chapters/09-spanish.nw"
 static void spanish_draw(const Task *t, int words, Rng *rng,
                          TaskPair *p)
 {
@@ -346,7 +359,7 @@ static void spanish_draw(const Task *t, int words, Rng *rng,
     write_sentence_en(p, &s);
     write_sentence_es(p, &s);
 }
-#line 637 "chapters/09-spanish.nw"
+#line 667 "chapters/09-spanish.nw"
 const Task spanish_task = {
     .name = "spanish",
     .n_src = EN_WORDS, .n_tgt = ES_WORDS,
@@ -354,7 +367,7 @@ const Task spanish_task = {
     .extra_words = 3,
     .draw = spanish_draw,
 };
-#line 661 "chapters/09-spanish.nw"
+#line 691 "chapters/09-spanish.nw"
 typedef struct { const int *word; int n, at; } Reader;
 
 static int peek(const Reader *r)
@@ -366,7 +379,7 @@ static int next_is(const Reader *r, int first, int end)
 {
     return peek(r) >= first && peek(r) < end;
 }
-#line 676 "chapters/09-spanish.nw"
+#line 707 "chapters/09-spanish.nw"
 static int read_phrase(Reader *r, Phrase *ph, int with_det)
 {
     int det = with_det ? peek(r) : EN_THE;
@@ -378,7 +391,8 @@ static int read_phrase(Reader *r, Phrase *ph, int with_det)
         if (ph->n_adj == 2) return 0;
         ph->adj[ph->n_adj++] = peek(r) - EN_ADJ;
     }
-    if (ph->n_adj == 2 && ph->adj[0] == ph->adj[1]) return 0;
+    if (ph->n_adj == 2 && adjective_kind[ph->adj[0]]
+                          >= adjective_kind[ph->adj[1]]) return 0;
     if (!next_is(r, EN_NOUN, EN_ADJ)) return 0;
     ph->noun = (peek(r) - EN_NOUN) / 2;
     ph->plural = (peek(r) - EN_NOUN) % 2;
@@ -398,7 +412,7 @@ static int read_noun_phrase(Reader *r, NounPhrase *np)
     np->owner = np->head;           /* what was read is the owner */
     return !np->owner.plural && read_phrase(r, &np->head, 0);
 }
-#line 712 "chapters/09-spanish.nw"
+#line 744 "chapters/09-spanish.nw"
 int spanish_parse(const int *words, int n, TaskPair *p)
 {
     Reader r = { words, n, 0 };

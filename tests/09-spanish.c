@@ -124,6 +124,20 @@ static void test_a_dropped_pronoun_links_to_the_verb_as_possible(
     assert_string_equal(spanish_text(p), "ve");
 }
 
+/* the personal a comes after every verb but tener */
+static void test_tener_takes_no_personal_a(void **state)
+{
+    (void)state;
+    Pair q;
+    TaskPair *p = pair_init(&q);
+    assert_true(parse_text("the man has a sister", p));
+    assert_string_equal(spanish_text(p), "el hombre tiene una hermana");
+    assert_true(parse_text("the man sees a sister", p));
+    assert_string_equal(spanish_text(p), "el hombre ve a una hermana");
+    assert_true(parse_text("the men have the boy", p));
+    assert_string_equal(spanish_text(p), "los hombres tienen el niño");
+}
+
 static void test_sentences_outside_the_grammar_are_refused(void **s)
 {
     (void)s;
@@ -136,6 +150,7 @@ static void test_sentences_outside_the_grammar_are_refused(void **s)
         "the small small dog sees", "the big red old dog sees",
         "the dog not see", "sees the dog", "the dog sees a cat cat",
         "an dog sees", "a old dog sees", "an uncle sees a apple",
+        "the red small car sees", "the clean dirty car sees",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         if (parse_text(bad[i], p)) fail_msg("accepted '%s'", bad[i]);
@@ -403,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_adjectives_reverse_and_articles_agree),
         cmocka_unit_test(
             test_a_dropped_pronoun_links_to_the_verb_as_possible),
+        cmocka_unit_test(test_tener_takes_no_personal_a),
         cmocka_unit_test(test_sentences_outside_the_grammar_are_refused),
         cmocka_unit_test(test_every_drawn_pair_is_well_formed),
         cmocka_unit_test(

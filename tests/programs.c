@@ -568,7 +568,7 @@ static void test_a_warm_up_as_long_as_the_run_is_refused(void **s)
            "a warm-up of 5 epochs");
 }
 
-/* spanish-apertium, without Apertium: the grammar's own Spanish, two
+/* spanish-apertium, without Apertium: the grammar's own Spanish, three
    lines of it changed as Apertium changes them, is compared */
 static void test_the_apertium_comparison_judges_each_difference(void **s)
 {
@@ -576,34 +576,66 @@ static void test_the_apertium_comparison_judges_each_difference(void **s)
     make_scratch();
     char command[1024];
     snprintf(command, sizeof command,
-             "build/bin/spanish-apertium --pairs 5 --english %s/en"
-             " --spanish %s/es && sed -e 's/^un sombrero triste"
-             " conoce$/Un sombrero triste sabe/' -e 's/^oye a unas"
-             " reinas$/oye algunas reinas/' %s/es > %s/ap",
-             scratch, scratch, scratch, scratch);
+             "build/bin/spanish-apertium --pairs 9 --english %s/en"
+             " --spanish %s/es && sed -e 's/^una niña amarilla sucia"
+             " no conoce/Una niña amarilla sucia no sabe/' -e 's/^el"
+             " tren rico ayuda a los/el tren rico ayuda los/' -e"
+             " 's/^mira unas canciones/mira algunas las canciones/'"
+             " %s/es > %s/ap", scratch, scratch, scratch, scratch);
     expect(command, 0, "");
     snprintf(command, sizeof command,
-             "build/bin/spanish-apertium --pairs 5 --apertium %s/ap"
+             "build/bin/spanish-apertium --pairs 9 --apertium %s/ap"
              " --table %s/table --summary %s/summary", scratch,
              scratch, scratch);
     expect(command, 0, "");
     snprintf(command, sizeof command, "%s/summary", scratch);
-    assert_non_null(strstr(slurp(command), "Of the 5 sentences, 3"
-        " (60.0\\,\\%) are the grammar's word for word. Of the 2 that"
-        " differ, 0 differ only in ways acceptable both ways; 2 show"));
+    assert_non_null(strstr(slurp(command), "Of the 9 sentences, 6"
+        " (66.7\\,\\%) are the grammar's word for word. Of the 3 that"
+        " differ, 0 differ only in ways acceptable both ways; 3 show"
+        " a difference where the grammar is right, 0 one where"
+        " Apertium is right, and 0 one that no rule explains."));
     snprintf(command, sizeof command, "%s/table", scratch);
     const char *table = slurp(command);
     assert_non_null(strstr(table, "personal \\emph{a} left out &"
-                           " grammar & 1 & \\emph{a unas} / \\emph{algunas}"));
+                           " grammar & 1 & \\emph{a} / \\emph{---}"));
     assert_non_null(strstr(table, "a synonym & both & 1 &"
-                           " \\emph{a unas} / \\emph{algunas}"));
+                           " \\emph{unas} / \\emph{algunas las}"));
     assert_non_null(strstr(table, "a wrong sense & grammar & 1 &"
                            " \\emph{conoce} / \\emph{sabe}"));
+    assert_non_null(strstr(table, "an article after \\emph{algunos} &"
+                           " grammar & 1 & \\emph{unas} /"
+                           " \\emph{algunas las}"));
     snprintf(command, sizeof command,
              "head -3 %s/ap > %s/short; build/bin/spanish-apertium"
-             " --pairs 5 --apertium %s/short", scratch, scratch,
+             " --pairs 9 --apertium %s/short", scratch, scratch,
              scratch);
-    expect(command, 2, "has 3 lines, not the 5 sentences drawn");
+    expect(command, 2, "has 3 lines, not the 9 sentences drawn");
+    remove_scratch();
+}
+
+/* spanish-study's sweep: its options are checked before any work,
+   and its rows come out in the order of their pairs, the study's own
+   among them, each compared with the row above */
+static void test_the_spanish_sweep_orders_and_compares_its_rows(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[1024];
+    expect("build/bin/spanish-study --configs none,dot --sweep /dev/null",
+           2, "--sweep-kind additive: not one of --configs");
+    expect("build/bin/spanish-study --sweep /dev/null --sweep-pairs"
+           " 300,1200", 2, "'1200' is not a number of pairs");
+    snprintf(command, sizeof command,
+             "build/bin/spanish-study --configs additive --seeds 2"
+             " --epochs 1 --train-pairs 40 --sweep-pairs 60,20"
+             " --sweep %s/sweep", scratch);
+    expect(command, 0, "");
+    snprintf(command, sizeof command, "%s/sweep", scratch);
+    const char *t = slurp(command), *r20 = strstr(t, "\n20 & "),
+               *r40 = strstr(t, "\n40 & "), *r60 = strstr(t, "\n60 & ");
+    assert_true(r20 && r40 && r60 && r20 < r40 && r40 < r60);
+    assert_true(strstr(r20, "$t = ") > r40);   /* none in row 1 */
+    assert_true(strstr(r40, "$t = ") < r60);
     remove_scratch();
 }
 
@@ -721,6 +753,8 @@ int main(void)
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
         cmocka_unit_test(
             test_the_apertium_comparison_judges_each_difference),
+        cmocka_unit_test(
+            test_the_spanish_sweep_orders_and_compares_its_rows),
         cmocka_unit_test(test_the_spanish_task_reads_a_possessive),
         cmocka_unit_test(
             test_the_caption_programs_refuse_before_training),
