@@ -668,6 +668,8 @@ build/fig/caption-map-%.tex: figures/caption-map.gp \
 	@mkdir -p $(@D)
 	gnuplot -c figures/caption-map.gp $*
 build/fig/caption-items.tex: build/gen/caption-items.dat
+build/fig/caption-scene.tex: build/gen/caption-map-1-scene.dat \
+		build/gen/caption-map-1.gpi
 GEN += build/gen/caption-session.txt
 build/gen/caption-session.txt: build/bin/caption
 	@mkdir -p $(@D)

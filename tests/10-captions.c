@@ -428,7 +428,7 @@ static double net_loss(void *ctx)
     NetCase *c = ctx;
     const real *out = net_forward(c->net, c->r, c->X, c->N);
     return dot(out, c->w, (size_t)c->N * c->r->G * c->r->G
-                          * c->net->F);
+                          * c->net->Da);
 }
 
 static void check_network(int kind)
@@ -441,7 +441,7 @@ static void check_network(int kind)
     Rng rng;
     rng_seed(&rng, 6);
     real *X = xcalloc((size_t)N * R * R, sizeof(real));
-    size_t n = (size_t)N * r.G * r.G * net.F;
+    size_t n = (size_t)N * r.G * r.G * net.Da;
     real *w = xcalloc(n, sizeof(real));
     for (int i = 0; i < N * R * R; i++) X[i] = (real)rng_uniform(&rng);
     fill_normal(w, n, &rng);
