@@ -127,7 +127,7 @@ free(X);
 net_run_free(&r);
 #line 1426 "chapters/10-captions.nw"
 }
-#line 1501 "chapters/10-captions.nw"
+#line 1488 "chapters/10-captions.nw"
 double scene_cell_mass(const real *w, int cell)
 {
     Scene one = { 1, { cell }, { 0 } };
@@ -142,7 +142,7 @@ void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word, const real *w, int n)
 {
     
-#line 1529 "chapters/10-captions.nw"
+#line 1516 "chapters/10-captions.nw"
 for (int r = 0; r < CELLS; r++) {
     for (int c = 0; c < CELLS; c++) {
         const char *label = ".";
@@ -154,11 +154,11 @@ for (int r = 0; r < CELLS; r++) {
     fputc('\n', f);
 }
 fputc('\n', f);
-#line 1515 "chapters/10-captions.nw"
+#line 1502 "chapters/10-captions.nw"
     for (int first = 0; first < n; first += 4) {
         int last = first + 4 < n ? first + 4 : n;
         
-#line 1543 "chapters/10-captions.nw"
+#line 1530 "chapters/10-captions.nw"
 for (int j = first; j < last; j++) {
     char title[40];
     if (j < s->items)
@@ -170,11 +170,11 @@ for (int j = first; j < last; j++) {
     fprintf(f, "%-17s", title);
 }
 fputc('\n', f);
-#line 1518 "chapters/10-captions.nw"
+#line 1505 "chapters/10-captions.nw"
         for (int line = 0; line < GRID + CELLS - 1; line++) {
             for (int j = first; j < last; j++) {
                 
-#line 1558 "chapters/10-captions.nw"
+#line 1545 "chapters/10-captions.nw"
 int gold = j < s->items ? s->cell[j] : -1;
 if (line % 3 == 2) {
     fputs(" ----+----+----  ", f);
@@ -196,7 +196,7 @@ for (int c = 0; c < CELLS; c++) {
 }
 int end = row / CELL_GRID * CELLS + CELLS - 1;
 fputs(end == gold ? "< " : "  ", f);
-#line 1521 "chapters/10-captions.nw"
+#line 1508 "chapters/10-captions.nw"
             }
             fputc('\n', f);
         }

@@ -26,7 +26,7 @@ extern const Task scene_task;
 #line 1401 "chapters/10-captions.nw"
 void scene_dataset(Dataset *d, const Scene *scenes, int n,
                    const Fashion *f, const ImageNet *net);
-#line 1495 "chapters/10-captions.nw"
+#line 1482 "chapters/10-captions.nw"
 double scene_cell_mass(const real *w /* [L] */, int cell);
 void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word /* [n] */,
