@@ -202,14 +202,16 @@ test: deps-test check-layers
 # ---- 64-bit ARM: make cross-test -----------------------------------
 # The library, the kernels' tests and the gradient checks, built for
 # aarch64 (NEON: the 8 x 3 tile) by Debian's cross compiler and run
-# under qemu-user. scripts/cross-sysroot fetches cmocka's arm64
-# library into build/cross/ without touching the system's packages.
+# under qemu-user. scripts/cross-sysroot fetches cmocka's and zlib's
+# arm64 libraries into build/cross/ without touching the system's
+# packages. Chapter 10's tests (its kernels, their gradients, the IDX
+# reader) add about 15 s of processor time under qemu.
 CROSS       := build/cross
 CROSS_CC    := aarch64-linux-gnu-gcc
 CROSS_LIBS  := $(CROSS)/sysroot/usr/lib/aarch64-linux-gnu
 CROSS_FLAGS := $(filter-out -march=%,$(CFLAGS)) -DREAL_DOUBLE
 CROSS_TESTS := 01-toolkit B-fast 03-bottleneck 04-attention \
-               07-transformer
+               07-transformer 10-captions
 $(CROSS)/obj/%.o: tangled/%.c $(MODULES:%=tangled/%.h)
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(CROSS_FLAGS) -c $< -o $@
@@ -220,7 +222,7 @@ $(CROSS_LIBS)/libcmocka.so: scripts/cross-sysroot
 $(CROSS)/tests/%: tests/%.c $(CROSS)/libam.a $(CROSS_LIBS)/libcmocka.so
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(CROSS_FLAGS) $< $(CROSS)/libam.a -o $@ \
-	  -L$(CROSS_LIBS) -lcmocka -lm -pthread
+	  -L$(CROSS_LIBS) -lcmocka -lz -lm -pthread
 cross-test: deps-cross $(CROSS_TESTS:%=$(CROSS)/tests/%)
 	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu \
 	  LD_LIBRARY_PATH=$(CURDIR)/$(CROSS_LIBS) RUN_WITH=qemu-aarch64 \
@@ -672,6 +674,8 @@ build/fig/caption-map-%.tex: figures/caption-map.gp \
 	@mkdir -p $(@D)
 	gnuplot -c figures/caption-map.gp $*
 build/fig/caption-items.tex: build/gen/caption-items.dat
+build/fig/caption-scene.tex: build/gen/caption-map-1-scene.dat \
+		build/gen/caption-map-1.gpi
 GEN += build/gen/caption-session.txt
 build/gen/caption-session.txt: build/bin/caption
 	@mkdir -p $(@D)

@@ -28,8 +28,10 @@ set rmargin 0.5
 set tmargin 1.5
 set bmargin 0.3
 scene = prefix.'-scene.dat'
-# the maps: the scene, dimmed, under an orange veil as opaque as the
-# weight of each location (a weight of 1 hides the scene)
+# the maps: the scene, dimmed, under an orange veil whose opacity is
+# the square root of each location's weight, so that small weights
+# show: 0.01 gives 0.1, 0.09 gives 0.3, 0.25 gives 0.5, and a weight
+# of 1 hides the scene
 # the cells' borders, faint
 do for [k = 1:2] {
     set arrow k from k * 32 - 0.5, -0.5 to k * 32 - 0.5, 95.5 nohead \
@@ -52,6 +54,6 @@ do for [j = 1:maps] {
     }
     plot scene using 1:2:($3 * 0.5) with image, \
          prefix.'-maps.dat' index (j - 1) \
-             using 1:2:(255):(170):(0):($3 * 255) with rgbalpha
+             using 1:2:(255):(140):(0):(sqrt($3) * 255) with rgbalpha
 }
 unset multiplot

@@ -89,8 +89,13 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 245 "chapters/06-alignment.nw"
-static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
+#line 249 "chapters/06-alignment.nw"
+const char *weight_shade(real w)
+{
+    static const char *const glyph[5] = {"·", "░", "▒", "▓", "█"};
+    int level = (int)(w * 5);
+    return glyph[level < 0 ? 0 : level > 4 ? 4 : level];
+}
 
 void text_heatmap(FILE *f, const real *w, int rows, int cols,
                   const char *const *row_label,
@@ -101,25 +106,22 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 264 "chapters/06-alignment.nw"
+#line 273 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 256 "chapters/06-alignment.nw"
+#line 265 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 270 "chapters/06-alignment.nw"
+#line 277 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
-    real x = w[(size_t)r * cols + c];
-    int level = (int)(x * 5);
-    if (level > 4) level = 4;
-    if (level < 0) level = 0;
+    const char *glyph = weight_shade(w[(size_t)r * cols + c]);
     for (int k = 0; k < (int)strlen(col_label[c]); k++)
-        fputs(shade[level], f);
+        fputs(glyph, f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 259 "chapters/06-alignment.nw"
+#line 268 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }

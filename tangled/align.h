@@ -20,7 +20,8 @@ void for_each_attention(Model *m, const Dataset *d, int batch_size,
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size);
 #line 198 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 239 "chapters/06-alignment.nw"
+#line 242 "chapters/06-alignment.nw"
+const char *weight_shade(real w);
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,

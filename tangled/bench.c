@@ -51,9 +51,9 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 1025 "chapters/10-captions.nw"
+#line 1128 "chapters/10-captions.nw"
 #include "image.h"
-#line 1032 "chapters/10-captions.nw"
+#line 1135 "chapters/10-captions.nw"
 static int by_seconds(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -88,8 +88,8 @@ static void time_network(double peak)
             for (int c = 0; c < CALLS; c++) {
                 net_forward(&net, &r, X, N);
                 if (!shape[k].backward) continue;
-                init_normal(r.d_out, (size_t)N * r.G * r.G * net.F, 1,
-                            &rng);
+                init_normal(r.d_out, (size_t)N * r.G * r.G * net.Da,
+                            1, &rng);
                 net_backward(&net, &r, N);
             }
             ms[round] = (seconds_now() - t0) / CALLS * 1e3;
@@ -496,7 +496,7 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1028 "chapters/10-captions.nw"
+#line 1131 "chapters/10-captions.nw"
 time_network(peak);
 #line 1483 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */

@@ -1,4 +1,4 @@
-#line 2206 "chapters/10-captions.nw"
+#line 2355 "chapters/10-captions.nw"
 /* caption-study: the captioner on scenes of Fashion-MNIST. */
 #include "align.h"
 #include "captioner.h"
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2238 "chapters/10-captions.nw"
+#line 2387 "chapters/10-captions.nw"
 typedef struct {
     const char *name;
     int attention, positional, patch;
@@ -63,7 +63,7 @@ static Config config_from_name(char *name)
     }
     return c;
 }
-#line 2271 "chapters/10-captions.nw"
+#line 2420 "chapters/10-captions.nw"
 enum { BINS = MAX_ITEMS + 1 };
 typedef struct {
     double loss, seconds;
@@ -71,7 +71,7 @@ typedef struct {
     long captions[BINS], captions_right[BINS];
     AlignScore cell[BINS], any[BINS];
 } Measures;
-#line 2283 "chapters/10-captions.nw"
+#line 2432 "chapters/10-captions.nw"
 static void count_captions(Measures *ms, Model *m, const Dataset *d,
                            int bs)
 {
@@ -105,7 +105,7 @@ static void count_captions(Measures *ms, Model *m, const Dataset *d,
     free(out);
     batch_free(&batch);
 }
-#line 2326 "chapters/10-captions.nw"
+#line 2475 "chapters/10-captions.nw"
 typedef struct { Measures *ms; const Dataset *d; } Visit;
 
 static void score_attention(const real *w, int T, int S, int row,
@@ -127,7 +127,8 @@ static void score_attention(const real *w, int T, int S, int row,
     }
 }
 
-static Measures measure(Model *m, const Dataset *val, int bs)
+static Measures measure_captioner(Model *m, const Dataset *val,
+                                  int bs)
 {
     Measures ms;
     memset(&ms, 0, sizeof ms);
@@ -142,7 +143,7 @@ static Measures measure(Model *m, const Dataset *val, int bs)
     }
     return ms;
 }
-#line 2365 "chapters/10-captions.nw"
+#line 2515 "chapters/10-captions.nw"
 enum { V_LOSS, V_WORDS, V_CAPTIONS, V_HIT, V_MASS, V_ANY, V_ANY_HIT,
        N_VALUES };
 static double value(const Measures *ms, int which, int k)
@@ -160,7 +161,7 @@ static double value(const Measures *ms, int which, int k)
     default: return 100 * align_accuracy(&ms->any[k]);
     }
 }
-#line 2392 "chapters/10-captions.nw"
+#line 2542 "chapters/10-captions.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -170,11 +171,11 @@ typedef struct {
     Measures (*ms)[MAX_SEEDS];
     Model **keep;                       /* the figure's model */
     int keep_config;
-} Plan;
+} CaptionPlan;
 
-static void study_run(int index, void *ctx)
+static void caption_run(int index, void *ctx)
 {
-    const Plan *pl = ctx;
+    const CaptionPlan *pl = ctx;
     int s = index % pl->seeds, k = index / pl->seeds;
     const Config *c = &pl->config[k];
     ModelConfig mc = pl->base;
@@ -187,7 +188,8 @@ static void study_run(int index, void *ctx)
                             t.seed);
     double t0 = thread_seconds_now();
     train_model(m, pl->train[c->patch], NULL, &t, NULL, NULL);
-    Measures ms = measure(m, pl->val[c->patch], t.batch_size);
+    Measures ms = measure_captioner(m, pl->val[c->patch],
+                                    t.batch_size);
     ms.seconds = thread_seconds_now() - t0;
     pl->ms[k][s] = ms;
     progress("%s, seed %d: %.1f%% of the words, argmax in the cell"
@@ -197,7 +199,7 @@ static void study_run(int index, void *ctx)
     if (k == pl->keep_config && s == 0) *pl->keep = m;
     else model_free(m);
 }
-#line 2571 "chapters/10-captions.nw"
+#line 2722 "chapters/10-captions.nw"
 static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
                   int seeds, int which, int k)
 {
@@ -206,7 +208,7 @@ static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
         x[s] = value(&ms[k_conf][s], which, k);
     mean_sd(x, seeds, &st[0], &st[1]);
 }
-#line 2788 "chapters/10-captions.nw"
+#line 2946 "chapters/10-captions.nw"
 typedef struct {
     int scene, n, right;            /* -1 if none */
     const char *word[MAX_ITEMS + 1];
@@ -240,12 +242,12 @@ static Caption caption_scene(Model *m, const Dataset *d,
     batch_free(&batch);
     return cap;
 }
-#line 2221 "chapters/10-captions.nw"
+#line 2370 "chapters/10-captions.nw"
 int main(int argc, char **argv)
 {
     program_name = "caption-study";
     
-#line 2438 "chapters/10-captions.nw"
+#line 2589 "chapters/10-captions.nw"
 const char *data = FASHION_DIR;
 const char *configs = "none,dot,general,additive,dot/l=1,"
                       "additive/l=0.1,additive/l=1,additive/l=10,"
@@ -272,8 +274,8 @@ Option options[] = {
     {"--min-items", OPT_INT, &min_items, 1, MAX_ITEMS, "fewest"},
     {"--max-items", OPT_INT, &max_items, 1, MAX_ITEMS, "most"},
     {"--embed", OPT_INT, &base.E, 1, 4096, "embedding size E"},
-    {"--hidden", OPT_INT, &base.H, 1, 4096, "hidden size H = F"},
-    {"--channels", OPT_INT, &channels, 1, 256, "the network's C"},
+    {"--hidden", OPT_INT, &base.H, 1, 4096, "hidden size H = Da"},
+    {"--channels", OPT_INT, &channels, 1, 256, "the network's C1"},
     {"--pictures", OPT_INT, &nt.pictures, 64, 60000,
      "the network's training pictures"},
     {"--net-epochs", OPT_INT, &nt.epochs, 1, 100, "its epochs"},
@@ -308,9 +310,9 @@ if ((figure || text) && !config[keep_config].attention)
 char **file[] = { &table, &items, &summary, &text };
 const char *opt[] = { "--table", "--items", "--summary", "--text" };
 for (int i = 0; i < 4; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 2225 "chapters/10-captions.nw"
+#line 2374 "chapters/10-captions.nw"
     
-#line 2507 "chapters/10-captions.nw"
+#line 2658 "chapters/10-captions.nw"
 Fashion train_set, test_set;
 const char *problem = fashion_read(&train_set, data, 0);
 if (!problem) problem = fashion_read(&test_set, data, 1);
@@ -328,9 +330,9 @@ for (int e = 0; e < 2; e++) {
              e ? "patch embedding" : "network",
              100 * net_accuracy_of[e], net_seconds[e]);
 }
-#line 2226 "chapters/10-captions.nw"
+#line 2375 "chapters/10-captions.nw"
     
-#line 2529 "chapters/10-captions.nw"
+#line 2680 "chapters/10-captions.nw"
 Rng scene_rng;
 rng_seed(&scene_rng, 7);
 Scene *train_scenes = xcalloc(n_train, sizeof(Scene));
@@ -351,36 +353,42 @@ for (int e = 0; e < 2; e++) {
                   &net[e]);
     feature_seconds[e] = thread_seconds_now() - t0;
 }
-#line 2227 "chapters/10-captions.nw"
+#line 2376 "chapters/10-captions.nw"
     
-#line 2552 "chapters/10-captions.nw"
+#line 2703 "chapters/10-captions.nw"
 Vocab words;
 vocab_build(&words, &scene_task, TARGET);
 base.tgt_vocab = words.size;
 base.locations = LOCATIONS;
 static Measures ms[MAX_CONFIGS][MAX_SEEDS];
 Model *kept = NULL;
-Plan plan = { base, tc, config, seeds,
-              { &train_data[0], &train_data[1] },
-              { &val_data[0], &val_data[1] }, ms, &kept,
-              keep_config };
+CaptionPlan plan = { base, tc, config, seeds,
+                     { &train_data[0], &train_data[1] },
+                     { &val_data[0], &val_data[1] }, ms, &kept,
+                     keep_config };
 double runs_t0 = seconds_now();
-run_parallel(study_run, &plan, n_conf * seeds, threads);
+run_parallel(caption_run, &plan, n_conf * seeds, threads);
 double runs_wall = seconds_now() - runs_t0;
-#line 2228 "chapters/10-captions.nw"
+#line 2377 "chapters/10-captions.nw"
     
-#line 2583 "chapters/10-captions.nw"
+#line 2735 "chapters/10-captions.nw"
 static const char *const digits[N_VALUES] = {
     "%.3f", "%.1f", "%.1f", "%.1f", "%.3f", "%.3f", "%.1f" };
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n"
-            "captioner & loss & words & captions & argmax & mass"
-            " & mass on \\\\\n & & \\%% & \\%% & in cell \\%%"
-            " & in cell & pictures \\\\\n\\midrule\n");
+            " & \\multicolumn{4}{c}{teacher-forced}"
+            " & \\multicolumn{2}{c}{greedy} \\\\\n"
+            "\\cmidrule(lr){2-5}\\cmidrule(lr){6-7}\n"
+            "captioner & loss & argmax & mass & mass on & words"
+            " & captions \\\\\n & & in cell \\%% & in cell & pictures"
+            " & \\%% & \\%% \\\\\n\\midrule\n");
+    static const int column[] = { V_LOSS, V_HIT, V_MASS, V_ANY,
+                                  V_WORDS, V_CAPTIONS };
     for (int k = 0; k < n_conf; k++) {
         fprintf(f, "\\texttt{%s}", config[k].name);
-        for (int v = V_LOSS; v <= V_ANY; v++) {
+        for (int i = 0; i < 6; i++) {
+            int v = column[i];
             double st[2];
             stats(st, ms, k, seeds, v, 0);
             char a[16], b[16];
@@ -393,7 +401,7 @@ if (table) {
         fprintf(f, " \\\\\n");
     }
     
-#line 2615 "chapters/10-captions.nw"
+#line 2773 "chapters/10-captions.nw"
 double on_pictures = 0;
 long val_words = 0;
 for (int i = 0; i < n_val; i++) {
@@ -404,13 +412,13 @@ for (int i = 0; i < n_val; i++) {
 }
 on_pictures /= val_words;
 double in_cell = CELL_GRID * CELL_GRID / (double)LOCATIONS;
-fprintf(f, "\\midrule\nchance & & & & %.1f & %.3f & %.3f \\\\\n",
+fprintf(f, "\\midrule\nchance & & %.1f & %.3f & %.3f & & \\\\\n",
         100 * in_cell, in_cell, on_pictures);
-#line 2606 "chapters/10-captions.nw"
+#line 2764 "chapters/10-captions.nw"
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2632 "chapters/10-captions.nw"
+#line 2790 "chapters/10-captions.nw"
 if (items) {
     FILE *f = out_open(items);
     fprintf(f, "# pictures, then for each of");
@@ -432,7 +440,7 @@ if (items) {
     }
     out_close(f);
 }
-#line 2657 "chapters/10-captions.nw"
+#line 2815 "chapters/10-captions.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The network reads %.1f\\%% of the %d test pictures"
@@ -446,7 +454,7 @@ if (summary) {
             100 * net_accuracy_of[1], net_seconds[1], n_train, n_val,
             feature_seconds[0], feature_seconds[1]);
     
-#line 2675 "chapters/10-captions.nw"
+#line 2833 "chapters/10-captions.nw"
 double cpu = 0, slowest = 0;
 int slow_k = 0;
 for (int k = 0; k < n_conf; k++) {
@@ -469,9 +477,9 @@ fprintf(f, "The %d captioners took %.1f\\,s of processor time, %.1f"
         config[slow_k].name, runs_wall, threads,
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2670 "chapters/10-captions.nw"
+#line 2828 "chapters/10-captions.nw"
     
-#line 2700 "chapters/10-captions.nw"
+#line 2858 "chapters/10-captions.nw"
 static const char *const pair[][2] = {
     { "none", "additive" }, { "dot", "additive" },
     { "general", "additive" }, { "dot", "dot/l=1" },
@@ -516,10 +524,10 @@ for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
     fprintf(f, "\n");
 }
 fprintf(f, "\\end{itemize}\n");
-#line 2671 "chapters/10-captions.nw"
+#line 2829 "chapters/10-captions.nw"
     out_close(f);
 }
-#line 2758 "chapters/10-captions.nw"
+#line 2916 "chapters/10-captions.nw"
 if (figure || text) {
     FILE *tf = text ? out_open(text) : NULL;
     const Dataset *vd = &val_data[config[keep_config].patch];
@@ -535,7 +543,7 @@ if (figure || text) {
             snprintf(suffix, sizeof suffix, "-%d", row);
             char *prefix = out_name(figure, suffix);
             
-#line 2825 "chapters/10-captions.nw"
+#line 2983 "chapters/10-captions.nw"
 char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
@@ -559,7 +567,7 @@ for (int j = 0; j < cap.n; j++) {
 }
 out_close(f);
 free(name);
-#line 2853 "chapters/10-captions.nw"
+#line 3011 "chapters/10-captions.nw"
 name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
@@ -575,14 +583,22 @@ for (int j = 0; j < cap.n; j++) {
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
+#line 3033 "chapters/10-captions.nw"
+fprintf(f, "items = %d\narray truth[%d]\narray cell[%d]\n",
+        sc->items, sc->items, sc->items);
+for (int i = 0; i < sc->items; i++)
+    fprintf(f, "truth[%d] = '%s'\ncell[%d] = %d\n", i + 1,
+            fashion_class[test_set.label[sc->picture[i]]], i + 1,
+            sc->cell[i]);
+#line 3027 "chapters/10-captions.nw"
 out_close(f);
 free(name);
-#line 2773 "chapters/10-captions.nw"
+#line 2931 "chapters/10-captions.nw"
             free(prefix);
         }
         if (tf) {
             
-#line 2873 "chapters/10-captions.nw"
+#line 3042 "chapters/10-captions.nw"
 fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
         figure_config, cap.scene + 1, row == 1
         ? "the first of three pictures"
@@ -594,13 +610,13 @@ for (int i = 0; i < sc->items; i++)
     fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
 fprintf(tf, "\n\n");
 scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
-#line 2777 "chapters/10-captions.nw"
+#line 2935 "chapters/10-captions.nw"
         }
         free(cap.w);
     }
     if (tf) out_close(tf);
 }
-#line 2229 "chapters/10-captions.nw"
+#line 2378 "chapters/10-captions.nw"
     out_commit();
     return 0;
 }

@@ -1,17 +1,17 @@
-#line 1567 "chapters/10-captions.nw"
+#line 1711 "chapters/10-captions.nw"
 /* captioner.h: the captioner, a family of models that reads images
    (chapter 10). */
 #ifndef CAPTIONER_H
 #define CAPTIONER_H
 #include "seq2seq.h"
-#line 1589 "chapters/10-captions.nw"
+#line 1733 "chapters/10-captions.nw"
 extern const ModelFamily captioner_family;
 extern const char *const captioner_variant[];
 ModelConfig captioner_config_default(void);
 typedef struct {
     Seq2Seq s;                      /* first: chapter 4's decoder */
     int pos;                        /* [L, H], or -1 */
-    int init_Wh, init_bh, init_Wc, init_bc; /* [H, H], [1, H] */
+    int h0_W, h0_b, c0_W, c0_b;     /* [H, H], [1, H] */
     int *len;                       /* [B]: L */
     real *mean, *pre_h;             /* [B, H] each */
     real *d_mean, *d_pre;           /* [B, H] each */
@@ -22,5 +22,5 @@ static inline Captioner *captioner_of(Model *m)
     return (Captioner *)m;
 }
 int captioner_variant_from_name(const char *name);  /* refuses */
-#line 1573 "chapters/10-captions.nw"
+#line 1717 "chapters/10-captions.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 45 "chapters/10-captions.nw"
+#line 62 "chapters/10-captions.nw"
 /* image.c: images, and a small convolutional network to read them
    (chapter 10). */
 #include "image.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 114 "chapters/10-captions.nw"
+#line 131 "chapters/10-captions.nw"
 static long read_bytes(gzFile f, unsigned char *buf, uint64_t n)
 {
     uint64_t got = 0;
@@ -28,7 +28,7 @@ static uint32_t big_endian(const unsigned char *b)
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16
            | (uint32_t)b[2] << 8 | b[3];
 }
-#line 144 "chapters/10-captions.nw"
+#line 161 "chapters/10-captions.nw"
 const char *idx_read(Idx *x, const char *path, int dims)
 {
     static char why[700];
@@ -41,7 +41,7 @@ const char *idx_read(Idx *x, const char *path, int dims)
         return why;
     }
     
-#line 180 "chapters/10-captions.nw"
+#line 197 "chapters/10-captions.nw"
 unsigned char head[16];
 unsigned want = 4 + 4 * (unsigned)dims;
 long got = read_bytes(f, head, want);
@@ -67,7 +67,7 @@ if (head[3] != dims) {
              " not %d", path, head[3], head[3] == 1 ? "" : "s", dims);
     goto refused;
 }
-#line 212 "chapters/10-captions.nw"
+#line 229 "chapters/10-captions.nw"
 uint32_t n = big_endian(head + 4);
 uint32_t rows = dims == 3 ? big_endian(head + 8) : 1;
 uint32_t cols = dims == 3 ? big_endian(head + 12) : 1;
@@ -86,9 +86,9 @@ if (bytes > IDX_MAX_BYTES) {
              (unsigned long long)IDX_MAX_BYTES);
     goto refused;
 }
-#line 156 "chapters/10-captions.nw"
+#line 173 "chapters/10-captions.nw"
     
-#line 236 "chapters/10-captions.nw"
+#line 253 "chapters/10-captions.nw"
 x->byte = xcalloc(bytes, 1);
 got = read_bytes(f, x->byte, bytes);
 if (got < 0) goto damaged;
@@ -112,7 +112,7 @@ if (got > 0) {
 int status;
 gzerror(f, &status);
 if (status != Z_OK) goto damaged;
-#line 157 "chapters/10-captions.nw"
+#line 174 "chapters/10-captions.nw"
     gzclose_r(f);
     x->n = (int)n;
     x->rows = (int)rows;
@@ -133,12 +133,12 @@ void idx_free(Idx *x)
     free(x->byte);
     memset(x, 0, sizeof *x);
 }
-#line 283 "chapters/10-captions.nw"
+#line 300 "chapters/10-captions.nw"
 const char *const fashion_class[FASHION_CLASSES] = {
     "tshirt", "trouser", "pullover", "dress", "coat",
     "sandal", "shirt", "sneaker", "bag", "boot",
 };
-#line 293 "chapters/10-captions.nw"
+#line 310 "chapters/10-captions.nw"
 const char *fashion_read(Fashion *f, const char *dir, int test)
 {
     static char why[1400];
@@ -157,7 +157,7 @@ const char *fashion_read(Fashion *f, const char *dir, int test)
     }
     if (problem) {
         
-#line 328 "chapters/10-captions.nw"
+#line 345 "chapters/10-captions.nw"
 for (int k = 0; k < 2; k++)
     if (access(path[k], F_OK) && errno == ENOENT) {
         snprintf(why, sizeof why, "%s does not exist; Fashion-MNIST"
@@ -166,11 +166,11 @@ for (int k = 0; k < 2; k++)
                  FASHION_PACKAGE);
         return why;
     }
-#line 311 "chapters/10-captions.nw"
+#line 328 "chapters/10-captions.nw"
         return problem;
     }
     
-#line 338 "chapters/10-captions.nw"
+#line 355 "chapters/10-captions.nw"
 problem = NULL;
 if (img.rows != FASHION_SIDE || img.cols != FASHION_SIDE)
     problem = "pictures are not of 28 x 28 pixels";
@@ -187,7 +187,7 @@ if (problem) {
     idx_free(&lab);
     return why;
 }
-#line 314 "chapters/10-captions.nw"
+#line 331 "chapters/10-captions.nw"
     f->n = img.n;
     f->pixel = img.byte;
     f->label = lab.byte;
@@ -200,7 +200,7 @@ void fashion_free(Fashion *f)
     free(f->label);
     memset(f, 0, sizeof *f);
 }
-#line 451 "chapters/10-captions.nw"
+#line 513 "chapters/10-captions.nw"
 void im2col(real *P, const real *X, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -219,7 +219,7 @@ void im2col(real *P, const real *X, int N, int R, int C)
                     }
             }
 }
-#line 472 "chapters/10-captions.nw"
+#line 534 "chapters/10-captions.nw"
 void col2im(real *dX, const real *dP, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -238,25 +238,25 @@ void col2im(real *dX, const real *dP, int N, int R, int C)
                     }
             }
 }
-#line 494 "chapters/10-captions.nw"
+#line 556 "chapters/10-captions.nw"
 void conv_forward(real *Y, real *P, const real *X, const real *W,
-                  const real *b, int N, int R, int C, int F)
+                  const real *b, int N, int R, int C_in, int C_out)
 {
-    im2col(P, X, N, R, C);
-    linear_forward(Y, P, W, b, N * R * R, 9 * C, F);
+    im2col(P, X, N, R, C_in);
+    linear_forward(Y, P, W, b, N * R * R, 9 * C_in, C_out);
 }
 
 void conv_backward(real *dX, real *dP, real *dW, real *db,
                    const real *dY, const real *P, const real *W,
-                   int N, int R, int C, int F)
+                   int N, int R, int C_in, int C_out)
 {
     size_t M = (size_t)N * R * R;
-    if (dX) memset(dP, 0, sizeof(real) * M * 9 * C);
-    linear_backward(dX ? dP : NULL, dW, db, dY, P, W, (int)M, 9 * C,
-                    F);
-    if (dX) col2im(dX, dP, N, R, C);
+    if (dX) memset(dP, 0, sizeof(real) * M * 9 * C_in);
+    linear_backward(dX ? dP : NULL, dW, db, dY, P, W, (int)M,
+                    9 * C_in, C_out);
+    if (dX) col2im(dX, dP, N, R, C_in);
 }
-#line 535 "chapters/10-captions.nw"
+#line 597 "chapters/10-captions.nw"
 void relu_forward(real *Y, const real *X, size_t n)
 {
     for (size_t i = 0; i < n; i++) Y[i] = X[i] > 0 ? X[i] : 0;
@@ -266,7 +266,7 @@ void relu_backward(real *d, const real *Y, size_t n)
 {
     for (size_t i = 0; i < n; i++) d[i] = Y[i] > 0 ? d[i] : 0;
 }
-#line 548 "chapters/10-captions.nw"
+#line 610 "chapters/10-captions.nw"
 void pool_forward(real *Y, int *arg, const real *X, int N, int R,
                   int C)
 {
@@ -292,42 +292,43 @@ void pool_backward(real *dX, const real *dY, const int *arg, size_t n)
 {
     for (size_t o = 0; o < n; o++) dX[arg[o]] += dY[o];
 }
-#line 614 "chapters/10-captions.nw"
-void net_create(ImageNet *net, int kind, int C, int F, uint64_t seed)
+#line 716 "chapters/10-captions.nw"
+void net_create(ImageNet *net, int type, int C1, int Da,
+                uint64_t seed)
 {
     memset(net, 0, sizeof *net);
-    net->kind = kind;
-    net->F = F;
-    int ch[NET_LAYERS + 1] = { 1, C, 2 * C, 4 * C, F };
+    net->type = type;
+    net->Da = Da;
+    int ch[NET_LAYERS + 1] = { 1, C1, 2 * C1, 4 * C1, Da };
     memcpy(net->channels, ch, sizeof ch);
     Params *p = &net->params;
     params_init(p);
-    for (int l = 0; l < (kind == NET_CNN ? NET_LAYERS : 1); l++) {
+    for (int l = 0; l < (type == NET_CNN ? NET_LAYERS : 1); l++) {
         char name[TENSOR_NAME_MAX];
-        int rows = kind == NET_CNN ? 9 * ch[l]
+        int rows = type == NET_CNN ? 9 * ch[l]
                                    : NET_STRIDE * NET_STRIDE;
         snprintf(name, sizeof name, "%s%d_W",
-                 kind == NET_CNN ? "conv" : "patch", l + 1);
-        net->W[l] = params_add(p, name, rows, kind == NET_CNN
-                                              ? ch[l + 1] : F);
+                 type == NET_CNN ? "conv" : "patch", l + 1);
+        net->W[l] = params_add(p, name, rows, type == NET_CNN
+                                              ? ch[l + 1] : Da);
         name[strlen(name) - 1] = 'b';
-        net->b[l] = params_add(p, name, 1, kind == NET_CNN
-                                           ? ch[l + 1] : F);
+        net->b[l] = params_add(p, name, 1, type == NET_CNN
+                                           ? ch[l + 1] : Da);
     }
-    net->head_W = params_add(p, "head_W", F, FASHION_CLASSES);
+    net->head_W = params_add(p, "head_W", Da, FASHION_CLASSES);
     net->head_b = params_add(p, "head_b", 1, FASHION_CLASSES);
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
-    if (kind == NET_CNN)
+    if (type == NET_CNN)
         for (int l = 0; l < NET_LAYERS; l++)
             init_normal(param(p, net->W[l]),
                         (size_t)9 * ch[l] * ch[l + 1],
                         sqrt(2.0 / (9 * ch[l])), &rng);
     else
         init_xavier_uniform(param(p, net->W[0]),
-                            NET_STRIDE * NET_STRIDE, F, &rng);
-    init_xavier_uniform(param(p, net->head_W), F, FASHION_CLASSES,
+                            NET_STRIDE * NET_STRIDE, Da, &rng);
+    init_xavier_uniform(param(p, net->head_W), Da, FASHION_CLASSES,
                         &rng);
 }
 
@@ -335,7 +336,7 @@ void net_free(ImageNet *net)
 {
     params_free(&net->params);
 }
-#line 681 "chapters/10-captions.nw"
+#line 784 "chapters/10-captions.nw"
 void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
 {
     memset(r, 0, sizeof *r);
@@ -344,19 +345,19 @@ void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
     r->R = R;
     r->G = R / NET_STRIDE;
     size_t cells = (size_t)N * r->G * r->G;
-    if (net->kind == NET_PATCH) {
+    if (net->type == NET_PATCH) {
         
-#line 732 "chapters/10-captions.nw"
-int K = NET_STRIDE * NET_STRIDE, F = net->F;
-size_t sizes[3] = { cells * K, cells * F, cells * F };
+#line 835 "chapters/10-captions.nw"
+int K = NET_STRIDE * NET_STRIDE, Da = net->Da;
+size_t sizes[3] = { cells * K, cells * Da, cells * Da };
 real **arrays[3] = { &r->P[0], &r->out, &r->d_out };
 alloc_parts(arrays, sizes, 3);
 r->block = r->P[0];
-#line 691 "chapters/10-captions.nw"
+#line 794 "chapters/10-captions.nw"
         return;
     }
     
-#line 706 "chapters/10-captions.nw"
+#line 809 "chapters/10-captions.nw"
 size_t sizes[6 * NET_LAYERS];
 real **arrays[6 * NET_LAYERS];
 size_t ints = 0;
@@ -380,7 +381,7 @@ for (int l = 0, *at = r->index; l < NET_LAYERS; l++) {
     r->arg[l] = at;
     at += (size_t)N * (R >> l) * (R >> l) / 4 * net->channels[l + 1];
 }
-#line 694 "chapters/10-captions.nw"
+#line 797 "chapters/10-captions.nw"
     r->out = r->M[NET_LAYERS - 1];
     r->d_out = r->dM[NET_LAYERS - 1];
 }
@@ -391,15 +392,15 @@ void net_run_free(NetRun *r)
     free(r->index);
     memset(r, 0, sizeof *r);
 }
-#line 740 "chapters/10-captions.nw"
+#line 843 "chapters/10-captions.nw"
 const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
                         int N)
 {
     const Params *p = &net->params;
     assert(N <= r->N);
-    if (net->kind == NET_PATCH) {
+    if (net->type == NET_PATCH) {
         
-#line 767 "chapters/10-captions.nw"
+#line 870 "chapters/10-captions.nw"
 int R = r->R, G = r->G, S = NET_STRIDE;
 for (int n = 0; n < N; n++)
     for (int y = 0; y < G; y++)
@@ -411,50 +412,50 @@ for (int n = 0; n < N; n++)
                        X + ((size_t)n * R + S * y + dy) * R + S * x,
                        sizeof(real) * S);
         }
-#line 747 "chapters/10-captions.nw"
+#line 850 "chapters/10-captions.nw"
         linear_forward(r->out, r->P[0], param(p, net->W[0]),
                        param(p, net->b[0]), N * r->G * r->G,
-                       NET_STRIDE * NET_STRIDE, net->F);
+                       NET_STRIDE * NET_STRIDE, net->Da);
         return r->out;
     }
     const real *in = X;
     for (int l = 0; l < NET_LAYERS; l++) {
-        int R = r->R >> l, C = net->channels[l];
-        int F = net->channels[l + 1];
+        int R = r->R >> l, C_in = net->channels[l];
+        int C_out = net->channels[l + 1];
         conv_forward(r->A[l], r->P[l], in, param(p, net->W[l]),
-                     param(p, net->b[l]), N, R, C, F);
-        relu_forward(r->A[l], r->A[l], (size_t)N * R * R * F);
-        pool_forward(r->M[l], r->arg[l], r->A[l], N, R, F);
+                     param(p, net->b[l]), N, R, C_in, C_out);
+        relu_forward(r->A[l], r->A[l], (size_t)N * R * R * C_out);
+        pool_forward(r->M[l], r->arg[l], r->A[l], N, R, C_out);
         in = r->M[l];
     }
     return r->out;
 }
-#line 782 "chapters/10-captions.nw"
+#line 885 "chapters/10-captions.nw"
 void net_backward(ImageNet *net, NetRun *r, int N)
 {
     Params *p = &net->params;
-    if (net->kind == NET_PATCH) {
+    if (net->type == NET_PATCH) {
         linear_backward(NULL, param_grad(p, net->W[0]),
                         param_grad(p, net->b[0]), r->d_out, r->P[0],
                         param(p, net->W[0]), N * r->G * r->G,
-                        NET_STRIDE * NET_STRIDE, net->F);
+                        NET_STRIDE * NET_STRIDE, net->Da);
         return;
     }
     for (int l = NET_LAYERS - 1; l >= 0; l--) {
-        int R = r->R >> l, C = net->channels[l];
-        int F = net->channels[l + 1];
+        int R = r->R >> l, C_in = net->channels[l];
+        int C_out = net->channels[l + 1];
         size_t px = (size_t)N * R * R;
-        memset(r->dA[l], 0, sizeof(real) * px * F);
-        pool_backward(r->dA[l], r->dM[l], r->arg[l], px / 4 * F);
-        relu_backward(r->dA[l], r->A[l], px * F);
+        memset(r->dA[l], 0, sizeof(real) * px * C_out);
+        pool_backward(r->dA[l], r->dM[l], r->arg[l], px / 4 * C_out);
+        relu_backward(r->dA[l], r->A[l], px * C_out);
         real *dX = l > 0 ? r->dM[l - 1] : NULL;
-        if (dX) memset(dX, 0, sizeof(real) * px * C);
+        if (dX) memset(dX, 0, sizeof(real) * px * C_in);
         conv_backward(dX, r->dP[l], param_grad(p, net->W[l]),
                       param_grad(p, net->b[l]), r->dA[l], r->P[l],
-                      param(p, net->W[l]), N, R, C, F);
+                      param(p, net->W[l]), N, R, C_in, C_out);
     }
 }
-#line 839 "chapters/10-captions.nw"
+#line 942 "chapters/10-captions.nw"
 void item_image(real *x, const unsigned char *pixel)
 {
     int m = (CELL - FASHION_SIDE) / 2;
@@ -464,7 +465,7 @@ void item_image(real *x, const unsigned char *pixel)
             x[(y + m) * CELL + c + m] =
                 pixel[y * FASHION_SIDE + c] / (real)255;
 }
-#line 855 "chapters/10-captions.nw"
+#line 958 "chapters/10-captions.nw"
 typedef struct {
     real *mean, *logits, *prob, *d_logits, *d_mean;
     int *label;
@@ -473,17 +474,17 @@ typedef struct {
 static double head_forward(const ImageNet *net, Head *h,
                            const real *out, int N, int G)
 {
-    int F = net->F, L = G * G;
+    int Da = net->Da, L = G * G;
     for (int n = 0; n < N; n++)
-        for (int k = 0; k < F; k++) {
+        for (int k = 0; k < Da; k++) {
             real sum = 0;
             for (int l = 0; l < L; l++)
-                sum += out[((size_t)n * L + l) * F + k];
-            h->mean[(size_t)n * F + k] = sum / L;
+                sum += out[((size_t)n * L + l) * Da + k];
+            h->mean[(size_t)n * Da + k] = sum / L;
         }
     const Params *p = &net->params;
     linear_forward(h->logits, h->mean, param(p, net->head_W),
-                   param(p, net->head_b), N, F, FASHION_CLASSES);
+                   param(p, net->head_b), N, Da, FASHION_CLASSES);
     int counted;
     double sum = cross_entropy_forward(h->prob, h->logits, h->label,
                                        N, FASHION_CLASSES, 0, -1,
@@ -494,27 +495,27 @@ static double head_forward(const ImageNet *net, Head *h,
 static void head_backward(ImageNet *net, Head *h, real *d_out, int N,
                           int G)
 {
-    int F = net->F, L = G * G, V = FASHION_CLASSES;
+    int Da = net->Da, L = G * G, V = FASHION_CLASSES;
     Params *p = &net->params;
     memset(h->d_logits, 0, sizeof(real) * N * V);
     cross_entropy_backward(h->d_logits, h->prob, h->label, N, V, 0,
                            -1, 1.0 / N);
-    memset(h->d_mean, 0, sizeof(real) * N * F);
+    memset(h->d_mean, 0, sizeof(real) * N * Da);
     linear_backward(h->d_mean, param_grad(p, net->head_W),
                     param_grad(p, net->head_b), h->d_logits, h->mean,
-                    param(p, net->head_W), N, F, V);
+                    param(p, net->head_W), N, Da, V);
     for (int n = 0; n < N; n++)
         for (int l = 0; l < L; l++)
-            for (int k = 0; k < F; k++)
-                d_out[((size_t)n * L + l) * F + k] =
-                    h->d_mean[(size_t)n * F + k] / L;
+            for (int k = 0; k < Da; k++)
+                d_out[((size_t)n * L + l) * Da + k] =
+                    h->d_mean[(size_t)n * Da + k] / L;
 }
 
-static void head_alloc(Head *h, int N, int F)
+static void head_alloc(Head *h, int N, int Da)
 {
     int V = FASHION_CLASSES;
-    size_t sizes[5] = { (size_t)N * F, (size_t)N * V, (size_t)N * V,
-                        (size_t)N * V, (size_t)N * F };
+    size_t sizes[5] = { (size_t)N * Da, (size_t)N * V, (size_t)N * V,
+                        (size_t)N * V, (size_t)N * Da };
     real **arrays[5] = { &h->mean, &h->logits, &h->prob, &h->d_logits,
                          &h->d_mean };
     alloc_parts(arrays, sizes, 5);
@@ -526,7 +527,7 @@ static void head_free(Head *h)
     free(h->mean);
     free(h->label);
 }
-#line 922 "chapters/10-captions.nw"
+#line 1025 "chapters/10-captions.nw"
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t)
 {
@@ -535,7 +536,7 @@ double net_train(ImageNet *net, const Fashion *f,
     NetRun r;
     net_run_alloc(&r, net, bs, CELL);
     Head h;
-    head_alloc(&h, bs, net->F);
+    head_alloc(&h, bs, net->Da);
     real *X = xcalloc((size_t)bs * CELL * CELL, sizeof(real));
     int *order = xcalloc(n, sizeof(int));
     for (int i = 0; i < n; i++) order[i] = i;
@@ -570,7 +571,7 @@ double net_train(ImageNet *net, const Fashion *f,
     net_run_free(&r);
     return loss;
 }
-#line 969 "chapters/10-captions.nw"
+#line 1072 "chapters/10-captions.nw"
 double net_accuracy(const ImageNet *net, const Fashion *f, int n)
 {
     enum { BS = 100 };
@@ -578,7 +579,7 @@ double net_accuracy(const ImageNet *net, const Fashion *f, int n)
     NetRun r;
     net_run_alloc(&r, net, BS, CELL);
     Head h;
-    head_alloc(&h, BS, net->F);
+    head_alloc(&h, BS, net->Da);
     real *X = xcalloc((size_t)BS * CELL * CELL, sizeof(real));
     long right = 0;
     if (n > f->n) n = f->n;

@@ -1,11 +1,12 @@
-#line 1148 "chapters/10-captions.nw"
+#line 1271 "chapters/10-captions.nw"
 /* scene.c: scenes of clothing, their captions and gold places
    (chapter 10). */
 #include "scene.h"
+#include "align.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1174 "chapters/10-captions.nw"
+#line 1298 "chapters/10-captions.nw"
 void scene_draw(Scene *s, const Fashion *f, int min_items,
                 int max_items, Rng *rng)
 {
@@ -29,22 +30,23 @@ void scene_draw(Scene *s, const Fashion *f, int min_items,
         s->picture[i] = k;
     }
 }
-#line 1208 "chapters/10-captions.nw"
+#line 1332 "chapters/10-captions.nw"
 void scene_canvas(real *canvas, const Scene *s, const Fashion *f)
 {
     real cell[CELL * CELL];
     memset(canvas, 0, sizeof(real) * CANVAS * CANVAS);
     for (int i = 0; i < s->items; i++) {
-        int top = s->cell[i] / CELLS * CELL;
-        int left = s->cell[i] % CELLS * CELL;
+        int first_row = s->cell[i] / CELLS * CELL;
+        int first_col = s->cell[i] % CELLS * CELL;
         item_image(cell, f->pixel + (size_t)s->picture[i]
                                     * FASHION_SIDE * FASHION_SIDE);
+        real *at = canvas + (size_t)first_row * CANVAS + first_col;
         for (int y = 0; y < CELL; y++)
-            memcpy(canvas + (size_t)(top + y) * CANVAS + left,
-                   cell + y * CELL, sizeof(real) * CELL);
+            memcpy(at + (size_t)y * CANVAS, cell + y * CELL,
+                   sizeof(real) * CELL);
     }
 }
-#line 1229 "chapters/10-captions.nw"
+#line 1354 "chapters/10-captions.nw"
 int scene_links(Link *link, const Scene *s)
 {
     int n = 0;
@@ -59,25 +61,25 @@ int scene_links(Link *link, const Scene *s)
     }
     return n;
 }
-#line 1258 "chapters/10-captions.nw"
+#line 1383 "chapters/10-captions.nw"
 const Task scene_task = {
     .name = "scenes", .n_src = 0, .n_tgt = FASHION_CLASSES,
     .src_words = NULL, .tgt_words = fashion_class, .extra_words = 0,
     .draw = NULL,
 };
-#line 1280 "chapters/10-captions.nw"
+#line 1405 "chapters/10-captions.nw"
 void scene_dataset(Dataset *d, const Scene *scenes, int n,
                    const Fashion *f, const ImageNet *net)
 {
-    int L = LOCATIONS, F = net->F, id[FASHION_CLASSES];
+    int L = LOCATIONS, Da = net->Da, id[FASHION_CLASSES];
     
-#line 1304 "chapters/10-captions.nw"
+#line 1429 "chapters/10-captions.nw"
 Vocab v;
 vocab_build(&v, &scene_task, TARGET);
 for (int k = 0; k < FASHION_CLASSES; k++)
     id[k] = vocab_find(&v, fashion_class[k]);
 vocab_free(&v);
-#line 1285 "chapters/10-captions.nw"
+#line 1410 "chapters/10-captions.nw"
     memset(d, 0, sizeof *d);
     d->n = n;
     d->L = L;
@@ -88,11 +90,11 @@ vocab_free(&v);
     d->first_link = xcalloc((size_t)n + 1, sizeof(int));
     d->link = xcalloc((size_t)n * MAX_ITEMS * CELL_GRID * CELL_GRID,
                       sizeof(Link));
-    d->feat_size = L * F;
-    d->feat = xcalloc((size_t)n * L * F, sizeof(real));
+    d->feat_size = L * Da;
+    d->feat = xcalloc((size_t)n * L * Da, sizeof(real));
     for (int p = 0; p < n; p++) {
         
-#line 1310 "chapters/10-captions.nw"
+#line 1435 "chapters/10-captions.nw"
 const Scene *s = scenes + p;
 int *src = d->src + (size_t)p * L, *tgt = d->tgt + (size_t)p * L;
 for (int i = 0; i < L; i++) src[i] = UNK;
@@ -104,10 +106,10 @@ tgt[s->items + 1] = EOS;
 d->tgt_len[p] = s->items + 2;
 d->first_link[p + 1] = d->first_link[p]
                        + scene_links(d->link + d->first_link[p], s);
-#line 1299 "chapters/10-captions.nw"
+#line 1424 "chapters/10-captions.nw"
     }
     
-#line 1325 "chapters/10-captions.nw"
+#line 1450 "chapters/10-captions.nw"
 enum { BATCH = 8 };
 NetRun r;
 net_run_alloc(&r, net, BATCH, CANVAS);
@@ -118,16 +120,14 @@ for (int start = 0; start < n; start += BATCH) {
         scene_canvas(X + (size_t)i * CANVAS * CANVAS,
                      scenes + start + i, f);
     const real *out = net_forward(net, &r, X, count);
-    memcpy(d->feat + (size_t)start * L * F, out,
-           sizeof(real) * count * L * F);
+    memcpy(d->feat + (size_t)start * L * Da, out,
+           sizeof(real) * count * L * Da);
 }
 free(X);
 net_run_free(&r);
-#line 1301 "chapters/10-captions.nw"
+#line 1426 "chapters/10-captions.nw"
 }
-#line 1359 "chapters/10-captions.nw"
-static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
-
+#line 1488 "chapters/10-captions.nw"
 double scene_cell_mass(const real *w, int cell)
 {
     Scene one = { 1, { cell }, { 0 } };
@@ -142,23 +142,23 @@ void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word, const real *w, int n)
 {
     
-#line 1389 "chapters/10-captions.nw"
+#line 1516 "chapters/10-captions.nw"
 for (int r = 0; r < CELLS; r++) {
     for (int c = 0; c < CELLS; c++) {
-        const char *kind = ".";
+        const char *label = ".";
         for (int i = 0; i < s->items; i++)
             if (s->cell[i] == r * CELLS + c)
-                kind = fashion_class[set->label[s->picture[i]]];
-        fprintf(f, "%-10s", kind);
+                label = fashion_class[set->label[s->picture[i]]];
+        fprintf(f, "%-10s", label);
     }
     fputc('\n', f);
 }
 fputc('\n', f);
-#line 1375 "chapters/10-captions.nw"
+#line 1502 "chapters/10-captions.nw"
     for (int first = 0; first < n; first += 4) {
         int last = first + 4 < n ? first + 4 : n;
         
-#line 1403 "chapters/10-captions.nw"
+#line 1530 "chapters/10-captions.nw"
 for (int j = first; j < last; j++) {
     char title[40];
     if (j < s->items)
@@ -170,11 +170,11 @@ for (int j = first; j < last; j++) {
     fprintf(f, "%-17s", title);
 }
 fputc('\n', f);
-#line 1378 "chapters/10-captions.nw"
+#line 1505 "chapters/10-captions.nw"
         for (int line = 0; line < GRID + CELLS - 1; line++) {
             for (int j = first; j < last; j++) {
                 
-#line 1418 "chapters/10-captions.nw"
+#line 1545 "chapters/10-captions.nw"
 int gold = j < s->items ? s->cell[j] : -1;
 if (line % 3 == 2) {
     fputs(" ----+----+----  ", f);
@@ -187,17 +187,16 @@ for (int c = 0; c < CELLS; c++) {
         fputs(cell == gold ? ">" : cell - 1 == gold ? "<" : "|", f);
     else fputs(cell == gold ? ">" : " ", f);
     for (int x = 0; x < CELL_GRID; x++) {
-        real v = w[(size_t)j * LOCATIONS + row * GRID
-                   + c * CELL_GRID + x];
-        int level = (int)(v * 5);
-        level = level < 0 ? 0 : level > 4 ? 4 : level;
-        fputs(shade[level], f);
-        fputs(shade[level], f);
+        const char *glyph = weight_shade(w[(size_t)j * LOCATIONS
+                                           + row * GRID
+                                           + c * CELL_GRID + x]);
+        fputs(glyph, f);
+        fputs(glyph, f);
     }
 }
 int end = row / CELL_GRID * CELLS + CELLS - 1;
 fputs(end == gold ? "< " : "  ", f);
-#line 1381 "chapters/10-captions.nw"
+#line 1508 "chapters/10-captions.nw"
             }
             fputc('\n', f);
         }

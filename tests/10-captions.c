@@ -428,7 +428,7 @@ static double net_loss(void *ctx)
     NetCase *c = ctx;
     const real *out = net_forward(c->net, c->r, c->X, c->N);
     return dot(out, c->w, (size_t)c->N * c->r->G * c->r->G
-                          * c->net->F);
+                          * c->net->Da);
 }
 
 static void check_network(int kind)
@@ -441,7 +441,7 @@ static void check_network(int kind)
     Rng rng;
     rng_seed(&rng, 6);
     real *X = xcalloc((size_t)N * R * R, sizeof(real));
-    size_t n = (size_t)N * r.G * r.G * net.F;
+    size_t n = (size_t)N * r.G * r.G * net.Da;
     real *w = xcalloc(n, sizeof(real));
     for (int i = 0; i < N * R * R; i++) X[i] = (real)rng_uniform(&rng);
     fill_normal(w, n, &rng);
@@ -617,6 +617,72 @@ static void test_a_scene_dataset_holds_caption_gold_and_features(void **s)
     fashion_free(&f);
 }
 
+/* each picture in the middle of its cell, 2 black pixels around it,
+   and black where there is none */
+static void test_a_canvas_holds_each_picture_in_its_cell(void **s)
+{
+    (void)s;
+    Fashion f = small_set(20);
+    Scene sc = { 2, { 1, 5 }, { 3, 18 } };
+    real *X = xcalloc(CANVAS * CANVAS, sizeof(real));
+    scene_canvas(X, &sc, &f);
+    double drawn = 0;
+    for (int y = 0; y < CANVAS; y++)
+        for (int x = 0; x < CANVAS; x++) {
+            double want = 0;
+            for (int i = 0; i < sc.items; i++) {
+                int py = y - sc.cell[i] / CELLS * CELL - 2;
+                int px = x - sc.cell[i] % CELLS * CELL - 2;
+                if (py >= 0 && py < FASHION_SIDE && px >= 0
+                    && px < FASHION_SIDE)
+                    want = f.pixel[((size_t)sc.picture[i] * FASHION_SIDE
+                                    + py) * FASHION_SIDE + px] / 255.0;
+            }
+            assert_true(fabs(X[y * CANVAS + x] - want) < 1e-6);
+            drawn += want;
+        }
+    assert_true(drawn > 0);
+    free(X);
+    fashion_free(&f);
+}
+
+/* scene_text: the table of cells, then a map per word with its
+   gold cell's sides and the weight inside it */
+static void test_scene_text_matches_its_golden_output(void **s)
+{
+    (void)s;
+    Fashion f = small_set(20);
+    Scene sc = { 2, { 0, 4 }, { 3, 18 } };          /* dress, bag */
+    real w[3 * LOCATIONS] = { 0 };
+    w[0] = 1;                           /* dress: all in its cell */
+    w[LOCATIONS + 14] = 0.5;            /* bag: half in its cell */
+    w[LOCATIONS + 35] = 0.5;
+    for (int i = 0; i < LOCATIONS; i++)
+        w[2 * LOCATIONS + i] = (real)1 / LOCATIONS;     /* <eos> */
+    const char *word[3] = { "dress", "bag", "<eos>" };
+    char buf[4096] = { 0 };
+    FILE *out = fmemopen(buf, sizeof buf - 1, "w");
+    scene_text(out, &sc, &f, word, w, 3);
+    fclose(out);
+    const char *golden =
+        "dress     .         .         \n"
+        ".         bag       .         \n"
+        ".         .         .         \n"
+        "\n"
+        "dress 1.00       bag 0.50         <eos>            \n"
+        ">██··<····|····   ····|····|····   ····|····|····  \n"
+        ">····<····|····   ····|····|····   ····|····|····  \n"
+        " ----+----+----   ----+----+----   ----+----+----  \n"
+        " ····|····|····   ····>▒▒··<····   ····|····|····  \n"
+        " ····|····|····   ····>····<····   ····|····|····  \n"
+        " ----+----+----   ----+----+----   ----+----+----  \n"
+        " ····|····|····   ····|····|····   ····|····|····  \n"
+        " ····|····|····   ····|····|··▒▒   ····|····|····  \n"
+        "\n";
+    assert_string_equal(buf, golden);
+    fashion_free(&f);
+}
+
 /* ---- the captioner ---------------------------------------------- */
 
 /* five scenes with random annotation vectors of H numbers, captions
@@ -755,6 +821,8 @@ int main(void)
             test_a_words_gold_is_the_four_locations_of_its_cell),
         cmocka_unit_test(
             test_a_scene_dataset_holds_caption_gold_and_features),
+        cmocka_unit_test(test_a_canvas_holds_each_picture_in_its_cell),
+        cmocka_unit_test(test_scene_text_matches_its_golden_output),
         cmocka_unit_test(test_the_captioner_matches_finite_differences),
         cmocka_unit_test(test_the_penalty_is_eq_14),
         cmocka_unit_test(test_the_captioner_has_no_kinds_of_text),
