@@ -1,11 +1,11 @@
-#line 827 "chapters/09-spanish.nw"
+#line 842 "chapters/09-spanish.nw"
 /* metrics.c: alignment error rate, BLEU and chrF (chapter 9). */
 #include "metrics.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 859 "chapters/09-spanish.nw"
+#line 874 "chapters/09-spanish.nw"
 static int gold_link(const Link *gold, int n_gold, Link l)
 {
     for (int k = 0; k < n_gold; k++)
@@ -28,7 +28,7 @@ void aer_count(AerCounts *c, const Link *a, int n_a,
         if (gold[k].sure && (want < 0 || tag[gold[k].tgt] == want))
             c->S++;
 }
-#line 885 "chapters/09-spanish.nw"
+#line 900 "chapters/09-spanish.nw"
 double aer(const AerCounts *c)
 {
     return c->A + c->S > 0 ? 1 - (c->AS + c->AP) / (c->A + c->S) : 0;
@@ -43,7 +43,7 @@ double aer_recall(const AerCounts *c)
 {
     return c->S > 0 ? c->AS / c->S : 0;
 }
-#line 964 "chapters/09-spanish.nw"
+#line 980 "chapters/09-spanish.nw"
 void aer_chance(AerCounts *c, int words, int S, const Link *gold,
                 int n_gold, const int *tag, int want)
 {
@@ -56,7 +56,7 @@ void aer_chance(AerCounts *c, int words, int S, const Link *gold,
         c->S += gold[k].sure;
     }
 }
-#line 987 "chapters/09-spanish.nw"
+#line 1003 "chapters/09-spanish.nw"
 void aer_best_argmax(AerCounts *c, int words, const Link *gold,
                      int n_gold, const int *tag, int want)
 {
@@ -74,7 +74,7 @@ void aer_best_argmax(AerCounts *c, int words, const Link *gold,
         if (gold[k].sure && (want < 0 || tag[gold[k].tgt] == want))
             c->S++;
 }
-#line 922 "chapters/09-spanish.nw"
+#line 938 "chapters/09-spanish.nw"
 int links_argmax(Link *out, const real *w, int words, int S)
 {
     for (int j = 0; j < words; j++) {
@@ -97,7 +97,7 @@ int links_above(Link *out, const real *w, int words, int S,
                                    .sure = 1 };
     return n;
 }
-#line 1076 "chapters/09-spanish.nw"
+#line 1092 "chapters/09-spanish.nw"
 static int count_ngram(const int *g, int n, const int *x, int len)
 {
     int count = 0;
@@ -105,7 +105,7 @@ static int count_ngram(const int *g, int n, const int *x, int len)
         count += !memcmp(x + i, g, sizeof(int) * n);
     return count;
 }
-#line 1087 "chapters/09-spanish.nw"
+#line 1103 "chapters/09-spanish.nw"
 void bleu_add(BleuCounts *b, const int *cand, int n_cand,
               const int *const *ref, const int *n_ref, int refs)
 {
@@ -124,7 +124,7 @@ void bleu_add(BleuCounts *b, const int *cand, int n_cand,
             b->match[n - 1] += here < most ? here : most;
         }
     
-#line 1109 "chapters/09-spanish.nw"
+#line 1125 "chapters/09-spanish.nw"
 int best = n_ref[0];
 for (int k = 1; k < refs; k++) {
     int d = abs(n_ref[k] - n_cand), d_best = abs(best - n_cand);
@@ -133,9 +133,9 @@ for (int k = 1; k < refs; k++) {
 }
 b->c += n_cand;
 b->r += best;
-#line 1105 "chapters/09-spanish.nw"
+#line 1121 "chapters/09-spanish.nw"
 }
-#line 1119 "chapters/09-spanish.nw"
+#line 1135 "chapters/09-spanish.nw"
 double bleu_precision(const BleuCounts *b, int n)
 {
     assert(n >= 1 && n <= BLEU_N);
@@ -156,7 +156,7 @@ double bleu(const BleuCounts *b, double *bp)
     }
     return penalty * exp(log_sum);
 }
-#line 1190 "chapters/09-spanish.nw"
+#line 1206 "chapters/09-spanish.nw"
 static int code_points(int *out /* [strlen(s)] */, const char *s)
 {
     int n = 0;
@@ -170,7 +170,7 @@ static int code_points(int *out /* [strlen(s)] */, const char *s)
     }
     return n;
 }
-#line 1207 "chapters/09-spanish.nw"
+#line 1223 "chapters/09-spanish.nw"
 void chrf_add(ChrfCounts *c, const char *cand, const char *ref,
               int max_n)
 {
@@ -190,7 +190,7 @@ void chrf_add(ChrfCounts *c, const char *cand, const char *ref,
     }
     free(x); free(y);
 }
-#line 1228 "chapters/09-spanish.nw"
+#line 1244 "chapters/09-spanish.nw"
 double chrf(const ChrfCounts *c, double beta, int max_n)
 {
     double P = 0, R = 0;

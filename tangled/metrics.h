@@ -1,9 +1,9 @@
-#line 816 "chapters/09-spanish.nw"
+#line 831 "chapters/09-spanish.nw"
 /* metrics.h: alignment error rate, BLEU and chrF (chapter 9). */
 #ifndef METRICS_H
 #define METRICS_H
 #include "align.h"
-#line 839 "chapters/09-spanish.nw"
+#line 854 "chapters/09-spanish.nw"
 typedef struct {
     double A, S;        /* |A|, |S| */
     double AS, AP;      /* |A and S|, |A and P| */
@@ -14,18 +14,18 @@ void aer_count(AerCounts *c, const Link *a, int n_a,
 double aer(const AerCounts *c);
 double aer_precision(const AerCounts *c);
 double aer_recall(const AerCounts *c);
-#line 960 "chapters/09-spanish.nw"
+#line 976 "chapters/09-spanish.nw"
 void aer_chance(AerCounts *c, int words, int S, const Link *gold,
                 int n_gold, const int *tag, int want);
-#line 983 "chapters/09-spanish.nw"
+#line 999 "chapters/09-spanish.nw"
 void aer_best_argmax(AerCounts *c, int words, const Link *gold,
                      int n_gold, const int *tag, int want);
-#line 916 "chapters/09-spanish.nw"
+#line 932 "chapters/09-spanish.nw"
 int links_argmax(Link *out /* [words] */, const real *w /* [T, S] */,
                  int words, int S);
 int links_above(Link *out /* [words * S] */, const real *w, int words,
                 int S, double threshold);
-#line 1062 "chapters/09-spanish.nw"
+#line 1078 "chapters/09-spanish.nw"
 enum { BLEU_N = 4 };
 typedef struct {
     double match[BLEU_N], total[BLEU_N];    /* clipped, all */
@@ -35,7 +35,7 @@ void bleu_add(BleuCounts *b, const int *cand, int n_cand,
               const int *const *ref, const int *n_ref, int refs);
 double bleu(const BleuCounts *b, double *bp /* or NULL */);
 double bleu_precision(const BleuCounts *b, int n);
-#line 1179 "chapters/09-spanish.nw"
+#line 1195 "chapters/09-spanish.nw"
 enum { CHRF_N = 6 };
 typedef struct {
     double match[CHRF_N], cand[CHRF_N], ref[CHRF_N];
@@ -43,5 +43,5 @@ typedef struct {
 void chrf_add(ChrfCounts *c, const char *cand, const char *ref,
               int max_n);
 double chrf(const ChrfCounts *c, double beta, int max_n);
-#line 824 "chapters/09-spanish.nw"
+#line 839 "chapters/09-spanish.nw"
 #endif

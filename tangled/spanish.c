@@ -54,8 +54,8 @@ enum { MASC = 0, FEM = 1 };
     X("song", "songs", "canción", "canciones", FEM, 0) \
     X("spider", "spiders", "araña", "arañas", FEM, 0)
 #define NOUNS(X) MASCULINE_NOUNS(X) FEMININE_NOUNS(X)
-#line 252 "chapters/09-spanish.nw"
-enum { OPINION, SIZE, AGE, COLOUR };
+#line 257 "chapters/09-spanish.nw"
+enum { OPINION, SIZE, QUALITY, AGE, COLOUR };
 #define ADJECTIVES(X) \
     X("small", "pequeño", "pequeña", "pequeños", "pequeñas", SIZE) \
     X("big", "grande", "grande", "grandes", "grandes", SIZE) \
@@ -67,40 +67,41 @@ enum { OPINION, SIZE, AGE, COLOUR };
     X("green", "verde", "verde", "verdes", "verdes", COLOUR) \
     X("blue", "azul", "azul", "azules", "azules", COLOUR) \
     X("young", "joven", "joven", "jóvenes", "jóvenes", AGE) \
-    X("happy", "feliz", "feliz", "felices", "felices", OPINION) \
-    X("sad", "triste", "triste", "tristes", "tristes", OPINION) \
+    X("happy", "feliz", "feliz", "felices", "felices", QUALITY) \
+    X("sad", "triste", "triste", "tristes", "tristes", QUALITY) \
     X("tall", "alto", "alta", "altos", "altas", SIZE) \
     X("cheap", "barato", "barata", "baratos", "baratas", OPINION) \
     X("ugly", "feo", "fea", "feos", "feas", OPINION) \
-    X("fat", "gordo", "gorda", "gordos", "gordas", SIZE) \
+    X("fat", "gordo", "gorda", "gordos", "gordas", QUALITY) \
     X("yellow", "amarillo", "amarilla", "amarillos", "amarillas", \
       COLOUR) \
-    X("rich", "rico", "rica", "ricos", "ricas", OPINION) \
-    X("clean", "limpio", "limpia", "limpios", "limpias", OPINION) \
-    X("dirty", "sucio", "sucia", "sucios", "sucias", OPINION)
-#line 280 "chapters/09-spanish.nw"
+    X("rich", "rico", "rica", "ricos", "ricas", QUALITY) \
+    X("clean", "limpio", "limpia", "limpios", "limpias", QUALITY) \
+    X("dirty", "sucio", "sucia", "sucios", "sucias", QUALITY)
+#line 292 "chapters/09-spanish.nw"
+enum { A_NEVER, A_DEFINITE, A_ALWAYS };
 #define VERBS(X) \
-    X("sees", "see", "ve", "ven", 1) \
-    X("eats", "eat", "come", "comen", 1) \
-    X("finds", "find", "encuentra", "encuentran", 1) \
-    X("wants", "want", "quiere", "quieren", 1) \
-    X("has", "have", "tiene", "tienen", 0) \
-    X("loves", "love", "ama", "aman", 1) \
-    X("needs", "need", "necesita", "necesitan", 1) \
-    X("hears", "hear", "oye", "oyen", 1) \
-    X("knows", "know", "conoce", "conocen", 1) \
-    X("buys", "buy", "compra", "compran", 1) \
-    X("opens", "open", "abre", "abren", 1) \
-    X("washes", "wash", "lava", "lavan", 1) \
-    X("carries", "carry", "lleva", "llevan", 1) \
-    X("follows", "follow", "sigue", "siguen", 1) \
-    X("calls", "call", "llama", "llaman", 1) \
-    X("paints", "paint", "pinta", "pintan", 1) \
-    X("reads", "read", "lee", "leen", 1) \
-    X("watches", "watch", "mira", "miran", 1) \
-    X("pushes", "push", "empuja", "empujan", 1) \
-    X("helps", "help", "ayuda", "ayudan", 1)
-#line 321 "chapters/09-spanish.nw"
+    X("sees", "see", "ve", "ven", A_ALWAYS) \
+    X("eats", "eat", "come", "comen", A_ALWAYS) \
+    X("finds", "find", "encuentra", "encuentran", A_ALWAYS) \
+    X("brings", "bring", "trae", "traen", A_ALWAYS) \
+    X("has", "have", "tiene", "tienen", A_NEVER) \
+    X("loves", "love", "ama", "aman", A_ALWAYS) \
+    X("needs", "need", "necesita", "necesitan", A_DEFINITE) \
+    X("hears", "hear", "oye", "oyen", A_ALWAYS) \
+    X("knows", "know", "conoce", "conocen", A_ALWAYS) \
+    X("buys", "buy", "compra", "compran", A_ALWAYS) \
+    X("opens", "open", "abre", "abren", A_ALWAYS) \
+    X("washes", "wash", "lava", "lavan", A_ALWAYS) \
+    X("carries", "carry", "lleva", "llevan", A_ALWAYS) \
+    X("follows", "follow", "sigue", "siguen", A_ALWAYS) \
+    X("calls", "call", "llama", "llaman", A_ALWAYS) \
+    X("paints", "paint", "pinta", "pintan", A_ALWAYS) \
+    X("reads", "read", "lee", "leen", A_ALWAYS) \
+    X("watches", "watch", "mira", "miran", A_ALWAYS) \
+    X("pushes", "push", "empuja", "empujan", A_ALWAYS) \
+    X("helps", "help", "ayuda", "ayudan", A_ALWAYS)
+#line 334 "chapters/09-spanish.nw"
 #define NOUN_EN(esg, epl, ssg, spl, gender, human) esg, epl,
 #define ADJ_EN(en, ms, fs, mp, fp, kind) en,
 #define VERB_EN(en3, enb, es3, es3p, a) en3, enb,
@@ -111,7 +112,7 @@ static const char *const english_words[] = {
 };
 _Static_assert(sizeof english_words / sizeof *english_words
                == EN_WORDS, "the English list and its numbers");
-#line 344 "chapters/09-spanish.nw"
+#line 357 "chapters/09-spanish.nw"
 #define NOUN_ES(esg, epl, ssg, spl, gender, human) ssg, spl,
 #define ADJ_ES(en, ms, fs, mp, fp, kind) ms, fs, mp, fp,
 #define VERB_ES(en3, enb, es3, es3p, a) es3, es3p,
@@ -122,7 +123,7 @@ static const char *const spanish_words[] = {
 };
 _Static_assert(sizeof spanish_words / sizeof *spanish_words
                == ES_WORDS, "the Spanish list and its numbers");
-#line 357 "chapters/09-spanish.nw"
+#line 370 "chapters/09-spanish.nw"
 #define NOUN_GENDER(esg, epl, ssg, spl, gender, human) gender,
 #define NOUN_HUMAN(esg, epl, ssg, spl, gender, human) human,
 #define ADJ_KIND(en, ms, fs, mp, fp, kind) kind,
@@ -131,13 +132,13 @@ static const int noun_gender[SP_NOUNS] = { NOUNS(NOUN_GENDER) };
 static const int noun_human[SP_NOUNS] = { NOUNS(NOUN_HUMAN) };
 static const int adjective_kind[SP_ADJECTIVES] = {
     ADJECTIVES(ADJ_KIND) };
-static const int verb_takes_a[SP_VERBS] = { VERBS(VERB_A) };
+static const int verb_a_rule[SP_VERBS] = { VERBS(VERB_A) };
 #line 166 "chapters/09-spanish.nw"
 const char *const phenomenon_name[N_PHENOMENA] = {
     "plain", "adjective", "possessive", "agreement", "negation",
     "dropped pronoun", "no link"
 };
-#line 375 "chapters/09-spanish.nw"
+#line 388 "chapters/09-spanish.nw"
 typedef struct {
     int definite, noun, plural;
     int n_adj, adj[2];              /* in English order */
@@ -153,7 +154,7 @@ typedef struct {
     int negated, verb, has_object;
     int at_pronoun, at_does, at_not, at_verb;
 } Sentence;
-#line 399 "chapters/09-spanish.nw"
+#line 412 "chapters/09-spanish.nw"
 static void draw_phrase(Phrase *ph, Rng *rng, int may_be_plural)
 {
     ph->noun = rng_below(rng, SP_NOUNS);
@@ -187,13 +188,13 @@ static void draw_sentence(Sentence *s, Rng *rng)
     s->has_object = rng_below(rng, 4) != 0;
     draw_noun_phrase(&s->object, rng);
 }
-#line 438 "chapters/09-spanish.nw"
+#line 451 "chapters/09-spanish.nw"
 static int subject_plural(const Sentence *s)
 {
     return s->pronoun >= 0 ? s->pronoun == EN_THEY
                            : s->subject.head.plural;
 }
-#line 454 "chapters/09-spanish.nw"
+#line 467 "chapters/09-spanish.nw"
 static int a_or_an(const Phrase *ph)
 {
     int next = ph->n_adj ? EN_ADJ + ph->adj[0]
@@ -217,7 +218,7 @@ static void write_phrase_en(TaskPair *p, Phrase *ph, int with_det)
         ph->at_adj[k] = put_src(p, EN_ADJ + ph->adj[k]);
     ph->at_noun = put_src(p, EN_NOUN + 2 * ph->noun + ph->plural);
 }
-#line 481 "chapters/09-spanish.nw"
+#line 494 "chapters/09-spanish.nw"
 static void write_noun_phrase_en(TaskPair *p, NounPhrase *np)
 {
     if (np->possessive) {
@@ -241,7 +242,7 @@ static void write_sentence_en(TaskPair *p, Sentence *s)
                             + (plural || s->negated));
     if (s->has_object) write_noun_phrase_en(p, &s->object);
 }
-#line 511 "chapters/09-spanish.nw"
+#line 524 "chapters/09-spanish.nw"
 static int put_tgt(TaskPair *p, int word, int tag)
 {
     p->tgt[p->tgt_words] = word;
@@ -259,7 +260,7 @@ static int article(int definite, int plural, int gender)
 {
     return ES_ART + 4 * !definite + 2 * plural + gender;
 }
-#line 533 "chapters/09-spanish.nw"
+#line 546 "chapters/09-spanish.nw"
 static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
                                       int noun_tag)
 {
@@ -272,15 +273,16 @@ static void write_noun_and_adjectives(TaskPair *p, const Phrase *ph,
         put_link(p, ph->at_adj[k], t, 1);
     }
 }
-#line 553 "chapters/09-spanish.nw"
+#line 567 "chapters/09-spanish.nw"
 static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
-                                 int personal_a)
+                                 int a_rule)
 {
     const Phrase *h = &np->head;
-    int art = article(np->possessive || h->definite, h->plural,
-                      noun_gender[h->noun]);
+    int definite = np->possessive || h->definite;
+    int art = article(definite, h->plural, noun_gender[h->noun]);
     int tag = np->possessive ? PH_POSSESSIVE : PH_AGREEMENT;
-    if (personal_a && noun_human[h->noun]) {
+    int a = a_rule == A_ALWAYS || (a_rule == A_DEFINITE && definite);
+    if (a && noun_human[h->noun]) {
         if (art == ES_ART) art = ES_AL;     /* a + el */
         else put_tgt(p, ES_A, PH_UNALIGNED);
     }
@@ -290,7 +292,7 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     write_noun_and_adjectives(p, h, np->possessive ? PH_POSSESSIVE
                                                    : PH_PLAIN);
     if (np->possessive) 
-#line 573 "chapters/09-spanish.nw"
+#line 588 "chapters/09-spanish.nw"
 {
     const Phrase *o = &np->owner;
     int oart = article(o->definite, 0, noun_gender[o->noun]);
@@ -306,9 +308,9 @@ static void write_noun_phrase_es(TaskPair *p, const NounPhrase *np,
     }
     write_noun_and_adjectives(p, o, PH_POSSESSIVE);
 }
-#line 570 "chapters/09-spanish.nw"
+#line 585 "chapters/09-spanish.nw"
 }
-#line 593 "chapters/09-spanish.nw"
+#line 608 "chapters/09-spanish.nw"
 static void write_sentence_es(TaskPair *p, const Sentence *s)
 {
     p->tgt_words = p->n_links = 0;
@@ -323,9 +325,9 @@ static void write_sentence_es(TaskPair *p, const Sentence *s)
     if (s->negated) put_link(p, s->at_does, v, 0);
     if (s->pronoun >= 0) put_link(p, s->at_pronoun, v, 0);
     if (s->has_object)
-        write_noun_phrase_es(p, &s->object, verb_takes_a[s->verb]);
+        write_noun_phrase_es(p, &s->object, verb_a_rule[s->verb]);
 }
-#line 644 "chapters/09-spanish.nw"
+#line 659 "chapters/09-spanish.nw"
 static int phrase_length(const Phrase *ph, int with_det)
 {
     return with_det + ph->n_adj + 1;
@@ -344,7 +346,7 @@ static int sentence_length(const Sentence *s)
            + (s->negated ? 3 : 1)
            + (s->has_object ? noun_phrase_length(&s->object) : 0);
 }
-#line 625 "chapters/09-spanish.nw"
+#line 640 "chapters/09-spanish.nw"
 static void spanish_draw(const Task *t, int words, Rng *rng,
                          TaskPair *p)
 {
@@ -359,7 +361,7 @@ static void spanish_draw(const Task *t, int words, Rng *rng,
     write_sentence_en(p, &s);
     write_sentence_es(p, &s);
 }
-#line 667 "chapters/09-spanish.nw"
+#line 682 "chapters/09-spanish.nw"
 const Task spanish_task = {
     .name = "spanish",
     .n_src = EN_WORDS, .n_tgt = ES_WORDS,
@@ -367,7 +369,7 @@ const Task spanish_task = {
     .extra_words = 3,
     .draw = spanish_draw,
 };
-#line 691 "chapters/09-spanish.nw"
+#line 706 "chapters/09-spanish.nw"
 typedef struct { const int *word; int n, at; } Reader;
 
 static int peek(const Reader *r)
@@ -379,7 +381,7 @@ static int next_is(const Reader *r, int first, int end)
 {
     return peek(r) >= first && peek(r) < end;
 }
-#line 707 "chapters/09-spanish.nw"
+#line 722 "chapters/09-spanish.nw"
 static int read_phrase(Reader *r, Phrase *ph, int with_det)
 {
     int det = with_det ? peek(r) : EN_THE;
@@ -412,7 +414,7 @@ static int read_noun_phrase(Reader *r, NounPhrase *np)
     np->owner = np->head;           /* what was read is the owner */
     return !np->owner.plural && read_phrase(r, &np->head, 0);
 }
-#line 744 "chapters/09-spanish.nw"
+#line 759 "chapters/09-spanish.nw"
 int spanish_parse(const int *words, int n, TaskPair *p)
 {
     Reader r = { words, n, 0 };

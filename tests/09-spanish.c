@@ -113,29 +113,38 @@ static void test_a_dropped_pronoun_links_to_the_verb_as_possible(
     (void)state;
     Pair q;
     TaskPair *p = pair_init(&q);
-    assert_true(parse_text("they do not want the old man", p));
-    assert_string_equal(spanish_text(p), "no quieren al hombre viejo");
-    assert_int_equal(link_of(p, 1, 2), 0);      /* quieren ~ they */
+    assert_true(parse_text("they do not bring the old man", p));
+    assert_string_equal(spanish_text(p), "no traen al hombre viejo");
+    assert_int_equal(link_of(p, 1, 2), 0);      /* traen ~ they */
     assert_int_equal(link_of(p, 2, 2), 0);      /*         ~ do */
-    assert_int_equal(link_of(p, 4, 2), 1);      /*         = want */
+    assert_int_equal(link_of(p, 4, 2), 1);      /*         = bring */
     assert_int_equal(link_of(p, 3, 1), 1);      /* no = not */
     assert_int_equal(q.tag[1], PH_DROPPED);
     assert_true(parse_text("she sees", p));
     assert_string_equal(spanish_text(p), "ve");
 }
 
-/* the personal a comes after every verb but tener */
-static void test_tener_takes_no_personal_a(void **state)
+/* the personal a: before any person after most verbs, before a
+   definite one after necesitar, never after tener */
+static void test_the_personal_a_follows_the_verbs_rule(void **state)
 {
     (void)state;
     Pair q;
     TaskPair *p = pair_init(&q);
     assert_true(parse_text("the man has a sister", p));
     assert_string_equal(spanish_text(p), "el hombre tiene una hermana");
-    assert_true(parse_text("the man sees a sister", p));
-    assert_string_equal(spanish_text(p), "el hombre ve a una hermana");
     assert_true(parse_text("the men have the boy", p));
     assert_string_equal(spanish_text(p), "los hombres tienen el niño");
+    assert_true(parse_text("the man sees a sister", p));
+    assert_string_equal(spanish_text(p), "el hombre ve a una hermana");
+    assert_true(parse_text("the man needs a sister", p));
+    assert_string_equal(spanish_text(p), "el hombre necesita una hermana");
+    assert_true(parse_text("the man needs the sister", p));
+    assert_string_equal(spanish_text(p),
+                        "el hombre necesita a la hermana");
+    assert_true(parse_text("the man needs a dog 's sister", p));
+    assert_string_equal(spanish_text(p),
+                        "el hombre necesita a la hermana de un perro");
 }
 
 static void test_sentences_outside_the_grammar_are_refused(void **s)
@@ -418,7 +427,7 @@ int main(void)
         cmocka_unit_test(test_adjectives_reverse_and_articles_agree),
         cmocka_unit_test(
             test_a_dropped_pronoun_links_to_the_verb_as_possible),
-        cmocka_unit_test(test_tener_takes_no_personal_a),
+        cmocka_unit_test(test_the_personal_a_follows_the_verbs_rule),
         cmocka_unit_test(test_sentences_outside_the_grammar_are_refused),
         cmocka_unit_test(test_every_drawn_pair_is_well_formed),
         cmocka_unit_test(
