@@ -354,6 +354,7 @@ WOVEN_TESTS += test_exp_fast_is_within_its_bound \
 WOVEN_TESTS += check_forward_by_formula
 WOVEN_TESTS += test_a_gru_step_follows_cho_et_al \
         test_one_sentence_is_the_cats_and_its_adjective_decides
+WOVEN_TESTS += test_entropy_is_zero_one_hot_and_log_n_uniform
 WOVEN_TESTS += test_scaled_softmax_rows_is_scale_then_masked_softmax \
         test_a_padded_row_normalises_bit_for_bit_as_unpadded
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
@@ -412,9 +413,11 @@ comma := ,
 LONG := $(foreach m,$(subst :,-,$(subst $(comma), ,$(SWEEP_MODELS))),\
           build/gen/long-$m.ckpt)
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
-build/gen/sweep-summary-attention.tex $(LONG) &: build/bin/sweep
+build/gen/sweep-summary-attention.tex build/gen/sweep-summary-later.tex \
+$(LONG) &: build/bin/sweep
 	@mkdir -p $(@D)
 	build/bin/sweep --models $(SWEEP_MODELS) --save build/gen/long \
+	  --later transformer \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
