@@ -425,6 +425,7 @@ HEATMAPS := $(foreach k,dot general additive,\
 ABLATION_LATER := $(foreach f,ablation-table ablation-summary \
                     align-table align-summary align-timing,\
                     build/gen/$f-later.tex)
+GEN += $(ABLATION_LATER) build/gen/sweep-summary-later.tex
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
 build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
 build/gen/align-table.tex \
@@ -464,6 +465,11 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --heads-table build/gen/tstudy-heads-table.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
+# chapter 5's lines: the LSTMs' (the Transformer's are chapter 7's)
+build/gen/bench-ablation.txt: build/gen/bench.txt
+	grep -E '^(medians|vector|peak|clock|fused|matmul|train (none|dot|general|additive|ablation))' \
+	  build/gen/bench.txt > $@
+GEN += build/gen/bench-ablation.txt
 build/gen/bench-han.txt: build/gen/bench.txt
 	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt
@@ -708,7 +714,7 @@ BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
         build/gen/bench-transformer.txt build/gen/bench-decode.txt \
         build/gen/bench-mha.txt build/gen/bench-conv.txt \
-        build/gen/bench-han.txt
+        build/gen/bench-han.txt build/gen/bench-ablation.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex
@@ -736,6 +742,9 @@ build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
+build/fig/align-entropy.tex: build/gen/align-curves.dat
+build/fig/t-ablation.tex: build/gen/ablation-curves.dat \
+		build/gen/align-curves.dat build/gen/sweep.dat
 build/fig/scale.tex: build/gen/scale.dat
 build/fig/positions.tex: build/gen/positions.dat
 build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat
