@@ -18,7 +18,7 @@ set tics nomirror
 set key at graph 0.98, graph 0.80 opaque
 set style fill transparent solid 0.25 noborder
 set arrow from 0,even to 16,even nohead dt 3 lw 2 lc rgb '#888888'
-set label 'even weights' at 8,even+0.12 center tc rgb '#666666'
+set label 'even weights' at 8,even+0.15 center tc rgb '#666666'
 plot f using 1:($15-$16):($15+$16) with filledcurves lc rgb '#1f77b4' notitle, \
      f using 1:($20-$21):($20+$21) with filledcurves lc rgb '#2ca02c' notitle, \
      f using 1:($25-$26):($25+$26) with filledcurves lc rgb '#9467bd' notitle, \
