@@ -37,7 +37,7 @@ plot a using 1:($27-$28):($27+$28) with filledcurves lc rgb '#000000' notitle, \
 even = real(system("sed -n 's/^# entropy of even weights: //p' ".a))
 set ylabel 'entropy of a row (nats)'
 set yrange [0:even + 0.3]
-set key at graph 0.98, graph 0.80
+set key at graph 0.98, graph 0.80 right top
 set arrow from 0,even to 16,even nohead dt 3 lw 2 lc rgb '#888888'
 plot a using 1:($30-$31):($30+$31) with filledcurves lc rgb '#000000' notitle, \
      a using 1:15 with lines lw 2 lc rgb '#1f77b4' title 'dot', \
@@ -50,7 +50,7 @@ set ylabel 'token accuracy (\%)'
 set xrange [3:20]
 set xtics 3,2,20
 set yrange [50:102]
-set key at graph 0.72, graph 0.45
+set key inside bottom right
 set bars small
 s = 'build/gen/sweep.dat'
 plot s using 1:10 with lines lw 2 lc rgb '#a50f15' title 'none, $H=128$', \
