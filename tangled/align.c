@@ -1,11 +1,11 @@
-#line 32 "chapters/06-alignment.nw"
+#line 33 "chapters/06-alignment.nw"
 /* align.c: alignment accuracy and heatmaps (chapter 6). */
 #include "align.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 83 "chapters/06-alignment.nw"
+#line 84 "chapters/06-alignment.nw"
 void align_score_add(AlignScore *a, const real *w, int T, int S,
                      int n_src, const Link *link, int n_links)
 {
@@ -16,14 +16,14 @@ void align_score_add(AlignScore *a, const real *w, int T, int S,
         double on_gold = 0;
         for (int s = 1; s < S; s++) if (row[s] > row[peak]) peak = s;
         
-#line 103 "chapters/06-alignment.nw"
+#line 104 "chapters/06-alignment.nw"
 for (int k = 0; k < n_links; k++) {
     if (link[k].tgt != j + 1) continue;
     sure += link[k].sure;
     hit |= link[k].src == peak;
     on_gold += row[link[k].src];
 }
-#line 93 "chapters/06-alignment.nw"
+#line 94 "chapters/06-alignment.nw"
         if (!sure) continue;            /* nothing to score */
         a->rows++;
         a->hits += hit;
@@ -32,7 +32,7 @@ for (int k = 0; k < n_links; k++) {
         a->max_entropy += log(n_src);
     }
 }
-#line 114 "chapters/06-alignment.nw"
+#line 115 "chapters/06-alignment.nw"
 double align_accuracy(const AlignScore *a)
 {
     return a->rows ? (double)a->hits / a->rows : 0;
@@ -52,7 +52,7 @@ double align_max_entropy(const AlignScore *a)
 {
     return a->rows ? a->max_entropy / a->rows : 0;
 }
-#line 153 "chapters/06-alignment.nw"
+#line 154 "chapters/06-alignment.nw"
 void for_each_attention(Model *m, const Dataset *d, int batch_size,
                         AttentionVisit visit, void *ctx)
 {
@@ -67,16 +67,16 @@ void for_each_attention(Model *m, const Dataset *d, int batch_size,
         batch_fill(&batch, d, rows, count);
         model_forward(m, &batch);
         
-#line 176 "chapters/06-alignment.nw"
+#line 177 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
 for (int b = 0; b < batch.B; b++)
     visit(m->weights + (size_t)b * T * S, T, S, batch.row[b], ctx);
-#line 167 "chapters/06-alignment.nw"
+#line 168 "chapters/06-alignment.nw"
     }
     free(rows);
     batch_free(&batch);
 }
-#line 181 "chapters/06-alignment.nw"
+#line 182 "chapters/06-alignment.nw"
 typedef struct { AlignScore a; const Dataset *d; } AlignVisit;
 
 static void score_one(const real *w, int T, int S, int row, void *ctx)
@@ -94,7 +94,7 @@ AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, score_one, &v);
     return v.a;
 }
-#line 219 "chapters/06-alignment.nw"
+#line 220 "chapters/06-alignment.nw"
 double attention_entropy(const real *w, int n)
 {
     double h = 0;
@@ -102,7 +102,7 @@ double attention_entropy(const real *w, int n)
         if (w[s] > 0) h -= w[s] * log(w[s]);
     return h;
 }
-#line 259 "chapters/06-alignment.nw"
+#line 260 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words)
 {
     double hits = 0, rows = 0;
@@ -112,7 +112,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 303 "chapters/06-alignment.nw"
+#line 304 "chapters/06-alignment.nw"
 static const char *const shade[5] = {"·", "░", "▒", "▓", "█"};
 
 void text_heatmap(FILE *f, const real *w, int rows, int cols,
@@ -124,15 +124,15 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 322 "chapters/06-alignment.nw"
+#line 323 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 314 "chapters/06-alignment.nw"
+#line 315 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 328 "chapters/06-alignment.nw"
+#line 329 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     real x = w[(size_t)r * cols + c];
     int level = (int)(x * 5);
@@ -142,7 +142,7 @@ for (int c = 0; c < cols; c++) {
         fputs(shade[level], f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 317 "chapters/06-alignment.nw"
+#line 318 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }

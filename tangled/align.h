@@ -1,9 +1,9 @@
-#line 22 "chapters/06-alignment.nw"
+#line 23 "chapters/06-alignment.nw"
 /* align.h: alignment accuracy and heatmaps (chapter 6). */
 #ifndef ALIGN_H
 #define ALIGN_H
 #include "model.h"
-#line 66 "chapters/06-alignment.nw"
+#line 67 "chapters/06-alignment.nw"
 typedef struct {
     long rows, hits;            /* rows scored, peaks on gold */
     double gold_weight;         /* sum of the weights on gold */
@@ -16,17 +16,17 @@ double align_accuracy(const AlignScore *a);
 double align_gold_weight(const AlignScore *a);
 double align_entropy(const AlignScore *a);
 double align_max_entropy(const AlignScore *a);
-#line 146 "chapters/06-alignment.nw"
+#line 147 "chapters/06-alignment.nw"
 typedef void (*AttentionVisit)(const real *w /* [T, S] */, int T,
                                int S, int row, void *ctx);
 void for_each_attention(Model *m, const Dataset *d, int batch_size,
                         AttentionVisit visit, void *ctx);
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size);
-#line 216 "chapters/06-alignment.nw"
+#line 217 "chapters/06-alignment.nw"
 double attention_entropy(const real *w /* [n] */, int n);
-#line 256 "chapters/06-alignment.nw"
+#line 257 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 297 "chapters/06-alignment.nw"
+#line 298 "chapters/06-alignment.nw"
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,
@@ -37,5 +37,5 @@ void heatmap_files(const char *dat, const char *gpi,
                    const char *const *row /* [T] */,
                    const char *const *col /* [C] */,
                    const Link *gold, int n_gold);
-#line 29 "chapters/06-alignment.nw"
+#line 30 "chapters/06-alignment.nw"
 #endif
