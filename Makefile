@@ -356,6 +356,7 @@ WOVEN_TESTS += test_exp_fast_is_within_its_bound \
 WOVEN_TESTS += check_forward_by_formula
 WOVEN_TESTS += test_a_gru_step_follows_cho_et_al \
         test_one_sentence_is_the_cats_and_its_adjective_decides
+WOVEN_TESTS += test_entropy_is_zero_one_hot_and_log_n_uniform
 WOVEN_TESTS += test_scaled_softmax_rows_is_scale_then_masked_softmax \
         test_a_padded_row_normalises_bit_for_bit_as_unpadded
 GEN  += $(WOVEN_TESTS:%=build/gen/%.tex) \
@@ -414,20 +415,29 @@ comma := ,
 LONG := $(foreach m,$(subst :,-,$(subst $(comma), ,$(SWEEP_MODELS))),\
           build/gen/long-$m.ckpt)
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
-build/gen/sweep-summary-attention.tex $(LONG) &: build/bin/sweep
+build/gen/sweep-summary-attention.tex build/gen/sweep-summary-later.tex \
+$(LONG) &: build/bin/sweep
 	@mkdir -p $(@D)
 	build/bin/sweep --models $(SWEEP_MODELS) --save build/gen/long \
+	  --later transformer \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
+# the Transformer's rows go to the -later twins, for chapter 7
+ABLATION_LATER := $(foreach f,ablation-table ablation-summary \
+                    align-table align-summary align-timing,\
+                    build/gen/$f-later.tex)
+GEN += $(ABLATION_LATER) build/gen/sweep-summary-later.tex
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
 build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
 build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
-build/gen/align-timing.tex $(HEATMAPS) &: build/bin/ablation
+build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
+		build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --table build/gen/ablation-table.tex \
 	  --configs none,none+Wc,dot,general,additive,transformer \
+	  --later transformer \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
 	  --seeds-answer build/gen/ablation-seeds.tex \
@@ -457,6 +467,11 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --heads-table build/gen/tstudy-heads-table.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
+# chapter 5's lines: the LSTMs' (the Transformer's are chapter 7's)
+build/gen/bench-ablation.txt: build/gen/bench.txt
+	grep -E '^(medians|vector|peak|clock|fused|matmul|train (none|dot|general|additive|ablation))' \
+	  build/gen/bench.txt > $@
+GEN += build/gen/bench-ablation.txt
 build/gen/bench-han.txt: build/gen/bench.txt
 	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt
@@ -709,7 +724,7 @@ BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
         build/gen/bench-transformer.txt build/gen/bench-decode.txt \
         build/gen/bench-mha.txt build/gen/bench-conv.txt \
-        build/gen/bench-han.txt
+        build/gen/bench-han.txt build/gen/bench-ablation.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex
@@ -737,6 +752,9 @@ build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
+build/fig/align-entropy.tex: build/gen/align-curves.dat
+build/fig/t-ablation.tex: build/gen/ablation-curves.dat \
+		build/gen/align-curves.dat build/gen/sweep.dat
 build/fig/scale.tex: build/gen/scale.dat
 build/fig/positions.tex: build/gen/positions.dat
 build/fig/tstudy-curves.tex: build/gen/tstudy-curves.dat

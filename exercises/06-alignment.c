@@ -2,9 +2,10 @@
    code, then check it: make exercise EX=6.2 (or EX=6.3). */
 #include "align.h"
 
-/* Exercise 6.2: the entropy -sum w log w of one row of n weights,
-   with 0 log 0 taken as 0. */
-double ex_row_entropy(const real *w, int n)
+/* Exercise 6.2: the gap log(w1 / w2) between the largest weight w1
+   and the second largest w2 of one row of n >= 2 weights; INFINITY
+   when w2 is 0, and 0 when the two largest are equal. */
+double ex_peak_gap(const real *w, int n)
 {
     (void)w; (void)n;
     return -1;  /* TODO */

@@ -1,7 +1,9 @@
 # Chapter 6: alignment accuracy (left, mean over seeds with a band of
 # one standard deviation) and validation loss (right, mean) after
 # every epoch (build/gen/align-curves.dat: epoch, then accuracy, its
-# sd and loss for none, none+Wc, dot, general, additive, transformer).
+# sd, loss, entropy and its sd for none, none+Wc, dot, general,
+# additive, transformer; the Transformer is chapter 7's, in
+# t-ablation.gp).
 set terminal cairolatex pdf colortext size 14cm,6cm
 set output 'build/fig/align-curves.tex'
 set multiplot layout 1,2
@@ -16,21 +18,19 @@ set ylabel 'alignment accuracy (\%)'
 set yrange [0:102]
 set key bottom right
 f = 'build/gen/align-curves.dat'
-plot f using 1:($8-$9):($8+$9) with filledcurves lc rgb '#1f77b4' notitle, \
-     f using 1:($11-$12):($11+$12) with filledcurves lc rgb '#2ca02c' notitle, \
-     f using 1:($14-$15):($14+$15) with filledcurves lc rgb '#9467bd' notitle, \
-     f using 1:8 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
-     f using 1:11 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
-     f using 1:14 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive', \
-     f using 1:17 with linespoints lw 3 pt 3 lc rgb '#000000' title 'transformer'
+plot f using 1:($12-$13):($12+$13) with filledcurves lc rgb '#1f77b4' notitle, \
+     f using 1:($17-$18):($17+$18) with filledcurves lc rgb '#2ca02c' notitle, \
+     f using 1:($22-$23):($22+$23) with filledcurves lc rgb '#9467bd' notitle, \
+     f using 1:12 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
+     f using 1:17 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
+     f using 1:22 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive'
 set ylabel 'validation loss'
 set yrange [0.55:*]
 set xrange [1:16]
 set key top right
 plot f using 1:4 with linespoints lw 3 pt 7 lc rgb '#d62728' title 'none', \
-     f using 1:7 with linespoints lw 3 pt 11 dt 2 lc rgb '#ff7f0e' title 'none+Wc', \
-     f using 1:10 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
-     f using 1:13 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
-     f using 1:16 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive', \
-     f using 1:19 with linespoints lw 3 pt 3 lc rgb '#000000' title 'transformer'
+     f using 1:9 with linespoints lw 3 pt 11 dt 2 lc rgb '#ff7f0e' title 'none+Wc', \
+     f using 1:14 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
+     f using 1:19 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
+     f using 1:24 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive'
 unset multiplot

@@ -2,7 +2,7 @@
 # over the seeds with a band of one standard deviation either side
 # (build/gen/ablation-curves.dat, written by build/bin/ablation:
 # epoch, then mean and sd of none, none+Wc, dot, general, additive,
-# transformer).
+# transformer; the Transformer is chapter 7's, in t-ablation.gp).
 set terminal cairolatex pdf colortext size 12cm,6.5cm
 set output 'build/fig/curves.tex'
 set xlabel 'epoch'
@@ -29,5 +29,4 @@ plot f using 1:($2-$3):($2+$3) with filledcurves lc rgb '#d62728' notitle, \
      f using 1:4 with linespoints lw 3 pt 11 dt 2 lc rgb '#ff7f0e' title 'none+Wc', \
      f using 1:6 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot', \
      f using 1:8 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general', \
-     f using 1:10 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive', \
-     f using 1:12 with linespoints lw 3 pt 3 lc rgb '#000000' title 'transformer'
+     f using 1:10 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive'

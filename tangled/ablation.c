@@ -1,29 +1,30 @@
-#line 2171 "chapters/A-programs.nw"
+#line 2192 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "families.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3060 "chapters/A-programs.nw"
+#line 3232 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 2179 "chapters/A-programs.nw"
+#line 2200 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 2206 "chapters/A-programs.nw"
+#line 2227 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 2776 "chapters/A-programs.nw"
+#line 2869 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
+double entropy_curve[MAX_EPOCHS + 1];   /* nats, epoch 0..E */
 AlignScore align;               /* after training */
-#line 2212 "chapters/A-programs.nw"
+#line 2233 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +35,16 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2818 "chapters/A-programs.nw"
+#line 2916 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
+    run->entropy_curve[epoch] = align_entropy(&a);
 }
-#line 2222 "chapters/A-programs.nw"
+#line 2243 "chapters/A-programs.nw"
 }
-#line 2251 "chapters/A-programs.nw"
+#line 2272 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +53,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2265 "chapters/A-programs.nw"
+#line 2286 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +64,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2280 "chapters/A-programs.nw"
+#line 2301 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +73,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2501 "chapters/A-programs.nw"
+#line 2556 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +88,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 2522 "chapters/A-programs.nw"
+#line 2577 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,14 +104,22 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2704 "chapters/A-programs.nw"
+#line 2788 "chapters/A-programs.nw"
+typedef double (*RunValue)(const Run *run);
+
+static double loss_of(const Run *run)
+{
+    return run->final.loss;
+}
+
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
-                         const int *kind, int i, int j, int seeds)
+                         const int *kind, int i, int j, int seeds,
+                         RunValue value)
 {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
     for (int s = 0; s < seeds; s++) {
-        a[s] = run[i][s].final.loss;
-        b[s] = run[j][s].final.loss;
+        a[s] = value(&run[i][s]);
+        b[s] = value(&run[j][s]);
     }
     double diff = paired_t(b, a, seeds, &t);
     fprintf(f, "\\texttt{%s} is %.4f %s than \\texttt{%s}",
@@ -123,7 +133,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 2297 "chapters/A-programs.nw"
+#line 2318 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -142,7 +152,35 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 3001 "chapters/A-programs.nw"
+#line 2445 "chapters/A-programs.nw"
+static char *later_name(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    const char *slash = strrchr(name, '/');
+    size_t stem = strlen(name);
+    if (dot && (!slash || dot > slash)) stem = (size_t)(dot - name);
+    char *twin = xcalloc(strlen(name) + 7, 1);
+    memcpy(twin, name, stem);
+    strcat(strcat(twin, "-later"), name + stem);
+    return twin;            /* t.tex gives t-later.tex */
+}
+
+static char *plan_later(const char *option, const char *name,
+                        int any_later)
+{
+    if (!name) return NULL;
+    out_plan(option, name);
+    if (!any_later) return NULL;
+    char *twin = later_name(name);
+    out_plan(option, twin);
+    return twin;
+}
+#line 3168 "chapters/A-programs.nw"
+static double entropy_of(const Run *run)
+{
+    return align_entropy(&run->align);
+}
+
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -166,16 +204,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3034 "chapters/A-programs.nw"
+#line 3206 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3024 "chapters/A-programs.nw"
+#line 3196 "chapters/A-programs.nw"
     
-#line 3043 "chapters/A-programs.nw"
+#line 3215 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -183,20 +221,20 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3025 "chapters/A-programs.nw"
+#line 3197 "chapters/A-programs.nw"
     
-#line 3052 "chapters/A-programs.nw"
+#line 3224 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3026 "chapters/A-programs.nw"
+#line 3198 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
 }
-#line 2435 "chapters/A-programs.nw"
+#line 2490 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -206,12 +244,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2833 "chapters/A-programs.nw"
+#line 2932 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2444 "chapters/A-programs.nw"
+#line 2499 "chapters/A-programs.nw"
 } Plan;
-#line 2447 "chapters/A-programs.nw"
+#line 2502 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -228,51 +266,52 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2811 "chapters/A-programs.nw"
+#line 2908 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
     AlignScore a0 = align_evaluate(m, pl->align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
+    run->entropy_curve[0] = align_entropy(&a0);
 }
-#line 2463 "chapters/A-programs.nw"
+#line 2518 "chapters/A-programs.nw"
     
-#line 2467 "chapters/A-programs.nw"
+#line 2522 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2824 "chapters/A-programs.nw"
+#line 2923 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 2474 "chapters/A-programs.nw"
+#line 2529 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2464 "chapters/A-programs.nw"
+#line 2519 "chapters/A-programs.nw"
 }
 
-#line 2188 "chapters/A-programs.nw"
+#line 2209 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2317 "chapters/A-programs.nw"
+#line 2338 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
 const char *configs = "none,none+Wc,dot,general,additive";
 const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
-char *seeds_answer = NULL;
+char *seeds_answer = NULL, *later_kinds = NULL;
 int seeds = 5, threads = default_threads();
-#line 2781 "chapters/A-programs.nw"
+#line 2875 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 2326 "chapters/A-programs.nw"
+#line 2347 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -288,8 +327,10 @@ Option options[] = {
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
+    {"--later", OPT_TEXT, &later_kinds, 0, 0,
+     "kinds whose rows go to the files' -later twins"},
     
-#line 2784 "chapters/A-programs.nw"
+#line 2878 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -297,19 +338,21 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 2342 "chapters/A-programs.nw"
+#line 2365 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2398 "chapters/A-programs.nw"
+#line 2421 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
                         configs, conf, MAX_CONFIGS);
-int any_transformer = 0;
+int any_transformer = 0, later[MAX_CONFIGS], any_later = 0;
 for (int k = 0; k < n_conf; k++) {
     kind[k] = kind_from_name(conf[k]);
+    later[k] = kind_listed(kind[k], "--later", later_kinds);
+    any_later |= later[k];
     ModelConfig mc = base;
     kind_config(&mc, kind[k]);
     refuse_bad_transformer(&mc);
@@ -318,30 +361,37 @@ for (int k = 0; k < n_conf; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--configs has"
                                       " no transformer");
-#line 2347 "chapters/A-programs.nw"
+if (later[0])
+    refuse("--later: the first configuration, %s, is the baseline"
+           " the others are compared with; it cannot come later",
+           kind_name(kind[0]));
+#line 2370 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 2356 "chapters/A-programs.nw"
+#line 2379 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 2369 "chapters/A-programs.nw"
-if (table) out_plan("--table", table);
+#line 2392 "chapters/A-programs.nw"
+char *table_later = plan_later("--table", table, any_later);
+char *summary_later = plan_later("--summary", summary, any_later);
 if (curves) out_plan("--curves", curves);
-if (summary) out_plan("--summary", summary);
-#line 2792 "chapters/A-programs.nw"
-if (align_table) out_plan("--align-table", align_table);
+#line 2886 "chapters/A-programs.nw"
+char *align_table_later = plan_later("--align-table", align_table,
+                                     any_later);
+char *align_summary_later = plan_later("--align-summary",
+                                       align_summary, any_later);
+char *align_timing_later = plan_later("--align-timing", align_timing,
+                                      any_later);
 if (align_curves) out_plan("--align-curves", align_curves);
-if (align_summary) out_plan("--align-summary", align_summary);
-if (align_timing) out_plan("--align-timing", align_timing);
 for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2374 "chapters/A-programs.nw"
+#line 2397 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -350,48 +400,48 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2838 "chapters/A-programs.nw"
+#line 2937 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2383 "chapters/A-programs.nw"
+#line 2406 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 2192 "chapters/A-programs.nw"
+#line 2213 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2801 "chapters/A-programs.nw"
+#line 2898 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 2195 "chapters/A-programs.nw"
+#line 2216 "chapters/A-programs.nw"
     
-#line 2419 "chapters/A-programs.nw"
+#line 2474 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2836 "chapters/A-programs.nw"
+#line 2935 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2424 "chapters/A-programs.nw"
+#line 2479 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2840 "chapters/A-programs.nw"
+#line 2939 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 2196 "chapters/A-programs.nw"
+#line 2217 "chapters/A-programs.nw"
     
-#line 2480 "chapters/A-programs.nw"
+#line 2535 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -407,13 +457,14 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 2197 "chapters/A-programs.nw"
+#line 2218 "chapters/A-programs.nw"
     
-#line 2542 "chapters/A-programs.nw"
-if (table) 
-#line 2554 "chapters/A-programs.nw"
+#line 2600 "chapters/A-programs.nw"
+for (int part = 0; table && part <= any_later; part++)
+    
+#line 2616 "chapters/A-programs.nw"
 {
-    FILE *f = out_open(table);
+    FILE *f = out_open(part ? table_later : table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
             n_sched > 1 ? "l" : "");
     fprintf(f, "%sattention & parameters & val loss & token acc."
@@ -424,11 +475,13 @@ if (table)
     for (int q = 0; q < n_sched; q++)
         for (int k = 0; k < n_conf; k++) {
             double st[4][2];
+            if (!part && later[k]) continue;
             row_stats(st, runs[q][k], seeds);
             
-#line 2574 "chapters/A-programs.nw"
+#line 2637 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
+if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 if (n_sched > 1)
     fprintf(f, "%s%d/%g & ", k == 0 && q > 0 ? "\\addlinespace " : "",
             sched[q].warmup, sched[q].floor);
@@ -437,14 +490,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2568 "chapters/A-programs.nw"
+#line 2631 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2543 "chapters/A-programs.nw"
+#line 2602 "chapters/A-programs.nw"
 if (curves) 
-#line 2588 "chapters/A-programs.nw"
+#line 2652 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -463,26 +516,32 @@ if (curves)
     }
     out_close(f);
 }
-#line 2544 "chapters/A-programs.nw"
-if (summary) {
-    FILE *f = out_open(summary);
+#line 2603 "chapters/A-programs.nw"
+for (int part = 0; summary && part <= any_later; part++) {
+    FILE *f = out_open(part ? summary_later : summary);
+    if (part) 
+#line 2704 "chapters/A-programs.nw"
+{
     
-#line 2674 "chapters/A-programs.nw"
+#line 2755 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
     double st[4][2];
+    if (!part && later[k]) continue;
     row_stats(st, runs[0][k], seeds);
     fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2686 "chapters/A-programs.nw"
+#line 2706 "chapters/A-programs.nw"
+    
+#line 2768 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
 else if (seeds > 1)
-    fprintf(f, "Each difference of mean validation loss below is"
+    fprintf(f, "Each difference of the means below is"
             " judged by a paired $t$-test over the %d seeds"
             " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
             " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
@@ -490,19 +549,56 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 2620 "chapters/A-programs.nw"
+#line 2707 "chapters/A-programs.nw"
+    for (int i = 0; i < n_conf; i++)
+        for (int j = i + 1; j < n_conf; j++)
+            if (later[i] || later[j])
+                compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
+    fprintf(f, "The loss floor is %.4f.\n",
+            smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
+}
+#line 2606 "chapters/A-programs.nw"
+    else {
+        
+#line 2755 "chapters/A-programs.nw"
+fprintf(f, "Mean validation loss over %d seed%s:", seeds,
+        seeds > 1 ? "s" : "");
+for (int k = 0; k < n_conf; k++) {
+    double st[4][2];
+    if (!part && later[k]) continue;
+    row_stats(st, runs[0][k], seeds);
+    fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
+            kind_name(kind[k]), st[0][0]);
+}
+fprintf(f, ". ");
+#line 2768 "chapters/A-programs.nw"
+if (n_conf == 1)
+    fprintf(f, "Only one configuration was run: there is nothing to"
+            " compare. ");
+else if (seeds > 1)
+    fprintf(f, "Each difference of the means below is"
+            " judged by a paired $t$-test over the %d seeds"
+            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
+            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
+            seeds - 1);
+else
+    fprintf(f, "With one seed no difference below can be told from"
+            " the noise of the seed. ");
+#line 2684 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++)
-    compare_runs(f, runs[0], kind, 0, k, seeds);
+    if (!later[k])
+        compare_runs(f, runs[0], kind, 0, k, seeds, loss_of);
 for (int k = 1; k < n_conf; k++)
-    if (kind[k] == ATTN_NONE_WC)
+    if (kind[k] == ATTN_NONE_WC && !later[k])
         for (int j = 1; j < n_conf; j++)
-            if (kind_chooses(kind[j]))
-                compare_runs(f, runs[0], kind, k, j, seeds);
+            if (kind_chooses(kind[j]) && !later[j])
+                compare_runs(f, runs[0], kind, k, j, seeds, loss_of);
 for (int i = 1; i < n_conf; i++)
     for (int j = i + 1; j < n_conf; j++)
-        if (kind_chooses(kind[i]) && kind_chooses(kind[j]))
-            compare_runs(f, runs[0], kind, i, j, seeds);
-#line 2640 "chapters/A-programs.nw"
+        if (kind_chooses(kind[i]) && kind_chooses(kind[j])
+            && !later[i] && !later[j])
+            compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
+#line 2719 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -510,6 +606,7 @@ for (int i = 1; i < n_conf; i++)
         double st[4][2];
         row_stats(st, runs[0][k], seeds);
         mean[k] = st[0][0];
+        if (later[k]) continue;
         if (kind[k] == ATTN_NONE_WC) ctrl = k;
         if (kind_chooses(kind[k])
             && (best < 0 || mean[k] < mean[best])) best = k;
@@ -525,17 +622,17 @@ for (int i = 1; i < n_conf; i++)
                      " baseline's. ");
     }
 }
-#line 2668 "chapters/A-programs.nw"
+#line 2748 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2633 "chapters/A-programs.nw"
+#line 2699 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2547 "chapters/A-programs.nw"
-    if (n_sched > 1) 
-#line 2745 "chapters/A-programs.nw"
+#line 2608 "chapters/A-programs.nw"
+        if (n_sched > 1) 
+#line 2837 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -557,11 +654,12 @@ fprintf(f, "The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 2548 "chapters/A-programs.nw"
+#line 2609 "chapters/A-programs.nw"
+    }
     out_close(f);
 }
 if (seeds_answer) 
-#line 2731 "chapters/A-programs.nw"
+#line 2823 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -573,72 +671,63 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2850 "chapters/A-programs.nw"
-int n_attn = 0;
-for (int k = 0; k < n_conf; k++) n_attn += kind_chooses(kind[k]);
-if (align_table) 
-#line 2860 "chapters/A-programs.nw"
+#line 2949 "chapters/A-programs.nw"
+for (int part = 0; part <= any_later; part++) {
+    int n_attn = 0;         /* configurations this part speaks of */
+    for (int k = 0; k < n_conf; k++)
+        n_attn += kind_chooses(kind[k]) && later[k] == part;
+    if (align_table) 
+#line 2962 "chapters/A-programs.nw"
 {
-    FILE *f = out_open(align_table);
-    fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
-            " loss & alignment acc.\\ (\\%%) & gold weight \\\\\n"
-            "\\midrule\n");
+    FILE *f = out_open(part ? align_table_later : align_table);
+    double even = 0;        /* the entropy of even weights */
+    fprintf(f, "\\begin{tabular}{lrrrr}\n\\toprule\nattention & val"
+            " loss & alignment acc.\\ (\\%%) & gold weight"
+            " & entropy (nats) \\\\\n\\midrule\n");
     for (int k = 0; k < n_conf; k++) {
         double loss[MAX_SEEDS], acc[MAX_SEEDS], gw[MAX_SEEDS];
-        double st[3][2];
+        double ent[MAX_SEEDS], st[4][2];
+        if (!part && later[k]) continue;
         for (int s = 0; s < seeds; s++) {
+            const AlignScore *a = &runs[0][k][s].align;
             loss[s] = runs[0][k][s].final.loss;
-            acc[s] = 100 * align_accuracy(&runs[0][k][s].align);
-            gw[s] = align_gold_weight(&runs[0][k][s].align);
+            acc[s] = 100 * align_accuracy(a);
+            gw[s] = align_gold_weight(a);
+            ent[s] = align_entropy(a);
+            if (kind_chooses(kind[k])) even = align_max_entropy(a);
         }
         mean_sd(loss, seeds, &st[0][0], &st[0][1]);
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
+        mean_sd(ent, seeds, &st[3][0], &st[3][1]);
         
-#line 2886 "chapters/A-programs.nw"
+#line 2992 "chapters/A-programs.nw"
+if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
 if (!kind_chooses(kind[k]))
-    fprintf(f, "n/a & n/a \\\\\n");
+    fprintf(f, "n/a & n/a & n/a \\\\\n");
 else
-    fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
-            st[1][1], st[2][0], st[2][1]);
-#line 2877 "chapters/A-programs.nw"
+    fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ & $%.3f \\pm"
+            " %.3f$ \\\\\n", st[1][0], st[1][1], st[2][0], st[2][1],
+            st[3][0], st[3][1]);
+#line 2985 "chapters/A-programs.nw"
     }
-    fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
-            "\\end{tabular}\n",
-            100 * align_chance(dc.min_words, dc.max_words));
+    
+#line 3008 "chapters/A-programs.nw"
+double chance = align_chance(dc.min_words, dc.max_words);
+fprintf(f, "\\midrule\nchance, even weights & & %.2f & %.3f & ",
+        100 * chance, chance);
+if (even > 0) fprintf(f, "%.3f", even);
+fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
+#line 2987 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 2853 "chapters/A-programs.nw"
-if (align_curves) 
-#line 2927 "chapters/A-programs.nw"
+#line 2954 "chapters/A-programs.nw"
+    if (align_summary) 
+#line 3018 "chapters/A-programs.nw"
 {
-    FILE *f = out_open(align_curves);
-    fprintf(f, "# epoch, then per configuration: alignment accuracy"
-            " (%%), its standard deviation, and val loss, over"
-            " seeds\n");
-    for (int e = 0; e <= tc.epochs; e++) {
-        fprintf(f, "%d", e);
-        for (int k = 0; k < n_conf; k++) {
-            double acc[MAX_SEEDS], loss = 0, mean, sd;
-            for (int s = 0; s < seeds; s++) {
-                acc[s] = 100 * runs[0][k][s].align_curve[e];
-                loss += e ? runs[0][k][s].curve[e - 1] / seeds : 0;
-            }
-            mean_sd(acc, seeds, &mean, &sd);
-            if (!kind_chooses(kind[k])) mean = sd = NAN;
-            fprintf(f, " %.3f %.3f %.5f", mean, sd, e ? loss : NAN);
-        }
-        fprintf(f, "\n");
-    }
-    out_close(f);
-}
-#line 2854 "chapters/A-programs.nw"
-if (align_summary) 
-#line 2898 "chapters/A-programs.nw"
-{
-    FILE *f = out_open(align_summary);
+    FILE *f = out_open(part ? align_summary_later : align_summary);
     if (!n_attn)
         fprintf(f, "No configuration with attention was run, so no"
                 " alignment was measured; chance is %.1f\\%%.\n",
@@ -648,7 +737,7 @@ if (align_summary)
                 " in");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (!kind_chooses(kind[k])) continue;
+        if (!kind_chooses(kind[k]) || later[k] != part) continue;
         double acc = 0;
         for (int s = 0; s < seeds; s++)
             acc += align_accuracy(&runs[0][k][s].align);
@@ -657,25 +746,68 @@ if (align_summary)
         sep = ",";
     }
     if (n_attn)
-        fprintf(f, ", against a chance level of %.1f\\%% (the"
-                " tutorial reports 97.7\\%% for dot and 84.5\\%%"
-                " for additive).\n",
-                100 * align_chance(dc.min_words, dc.max_words));
+        fprintf(f, ", against a chance level of %.1f\\%%%s.\n",
+                100 * align_chance(dc.min_words, dc.max_words),
+                part ? "" : " (the tutorial reports 97.7\\% for dot"
+                " and 84.5\\% for additive)");
+    if (n_attn) 
+#line 3049 "chapters/A-programs.nw"
+{
+    fprintf(f, "The mean entropy of a row is");
+    const char *sep = "";
+    double even = 0;
+    for (int k = 0; k < n_conf; k++) {
+        if (!kind_chooses(kind[k]) || later[k] != part) continue;
+        double ent = 0;
+        for (int s = 0; s < seeds; s++)
+            ent += align_entropy(&runs[0][k][s].align) / seeds;
+        even = align_max_entropy(&runs[0][k][0].align);
+        fprintf(f, "%s %.3f nats for %s", sep, ent,
+                kind_name(kind[k]));
+        sep = ",";
+    }
+    fprintf(f, ", of at most %.3f, the entropy of even weights. ",
+            even);
+    
+#line 2768 "chapters/A-programs.nw"
+if (n_conf == 1)
+    fprintf(f, "Only one configuration was run: there is nothing to"
+            " compare. ");
+else if (seeds > 1)
+    fprintf(f, "Each difference of the means below is"
+            " judged by a paired $t$-test over the %d seeds"
+            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
+            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
+            seeds - 1);
+else
+    fprintf(f, "With one seed no difference below can be told from"
+            " the noise of the seed. ");
+#line 3066 "chapters/A-programs.nw"
+    for (int i = 0; i < n_conf; i++)
+        for (int j = i + 1; j < n_conf; j++)
+            if (kind_chooses(kind[i]) && kind_chooses(kind[j])
+                && (part ? later[i] || later[j]
+                         : !later[i] && !later[j]))
+                compare_runs(f, runs[0], kind, i, j, seeds,
+                             entropy_of);
+    fprintf(f, "\n");
+}
+#line 3043 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 2855 "chapters/A-programs.nw"
-if (align_timing) 
 #line 2955 "chapters/A-programs.nw"
+    if (align_timing) 
+#line 3122 "chapters/A-programs.nw"
 {
-    FILE *f = out_open(align_timing);
+    FILE *f = out_open(part ? align_timing_later : align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
             : "No configuration with attention was run, so there"
             " is no alignment to time");
     const char *sep = "";
     for (int k = 0; k < n_conf; k++) {
-        if (!kind_chooses(kind[k])) continue;
+        if (!kind_chooses(kind[k]) || later[k] != part) continue;
         
-#line 2972 "chapters/A-programs.nw"
+#line 3139 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -697,15 +829,54 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 2964 "chapters/A-programs.nw"
+#line 3131 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2856 "chapters/A-programs.nw"
+#line 2956 "chapters/A-programs.nw"
+}
+if (align_curves) 
+#line 3079 "chapters/A-programs.nw"
+{
+    FILE *f = out_open(align_curves);
+    fprintf(f, "# epoch, then per configuration: alignment accuracy"
+            " (%%), its standard deviation, val loss, entropy"
+            " (nats), its standard deviation, over seeds\n");
+    
+#line 3109 "chapters/A-programs.nw"
+for (int k = 0; k < n_conf; k++)
+    if (kind_chooses(kind[k])) {
+        fprintf(f, "# entropy of even weights: %.4f\n",
+                align_max_entropy(&runs[0][k][0].align));
+        break;
+    }
+#line 3085 "chapters/A-programs.nw"
+    for (int e = 0; e <= tc.epochs; e++) {
+        fprintf(f, "%d", e);
+        for (int k = 0; k < n_conf; k++) {
+            double acc[MAX_SEEDS], ent[MAX_SEEDS], loss = 0;
+            double mean, sd, ent_mean, ent_sd;
+            for (int s = 0; s < seeds; s++) {
+                acc[s] = 100 * runs[0][k][s].align_curve[e];
+                ent[s] = runs[0][k][s].entropy_curve[e];
+                loss += e ? runs[0][k][s].curve[e - 1] / seeds : 0;
+            }
+            mean_sd(acc, seeds, &mean, &sd);
+            mean_sd(ent, seeds, &ent_mean, &ent_sd);
+            if (!kind_chooses(kind[k]))
+                mean = sd = ent_mean = ent_sd = NAN;
+            fprintf(f, " %.3f %.3f %.5f %.4f %.4f", mean, sd,
+                    e ? loss : NAN, ent_mean, ent_sd);
+        }
+        fprintf(f, "\n");
+    }
+    out_close(f);
+}
+#line 2958 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 2198 "chapters/A-programs.nw"
+#line 2219 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

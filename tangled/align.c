@@ -1,34 +1,38 @@
-#line 32 "chapters/06-alignment.nw"
+#line 33 "chapters/06-alignment.nw"
 /* align.c: alignment accuracy and heatmaps (chapter 6). */
 #include "align.h"
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 74 "chapters/06-alignment.nw"
+#line 84 "chapters/06-alignment.nw"
 void align_score_add(AlignScore *a, const real *w, int T, int S,
-                     const Link *link, int n_links)
+                     int n_src, const Link *link, int n_links)
 {
+    assert(n_src >= 1 && n_src <= S);
     for (int j = 0; j < T; j++) {
         const real *row = w + (size_t)j * S;
         int peak = 0, sure = 0, hit = 0;
         double on_gold = 0;
         for (int s = 1; s < S; s++) if (row[s] > row[peak]) peak = s;
         
-#line 91 "chapters/06-alignment.nw"
+#line 104 "chapters/06-alignment.nw"
 for (int k = 0; k < n_links; k++) {
     if (link[k].tgt != j + 1) continue;
     sure += link[k].sure;
     hit |= link[k].src == peak;
     on_gold += row[link[k].src];
 }
-#line 83 "chapters/06-alignment.nw"
+#line 94 "chapters/06-alignment.nw"
         if (!sure) continue;            /* nothing to score */
         a->rows++;
         a->hits += hit;
         a->gold_weight += on_gold;
+        a->entropy += attention_entropy(row, n_src);
+        a->max_entropy += log(n_src);
     }
 }
-#line 102 "chapters/06-alignment.nw"
+#line 115 "chapters/06-alignment.nw"
 double align_accuracy(const AlignScore *a)
 {
     return a->rows ? (double)a->hits / a->rows : 0;
@@ -38,7 +42,17 @@ double align_gold_weight(const AlignScore *a)
 {
     return a->rows ? a->gold_weight / a->rows : 0;
 }
-#line 131 "chapters/06-alignment.nw"
+
+double align_entropy(const AlignScore *a)
+{
+    return a->rows ? a->entropy / a->rows : 0;
+}
+
+double align_max_entropy(const AlignScore *a)
+{
+    return a->rows ? a->max_entropy / a->rows : 0;
+}
+#line 154 "chapters/06-alignment.nw"
 void for_each_attention(Model *m, const Dataset *d, int batch_size,
                         AttentionVisit visit, void *ctx)
 {
@@ -53,16 +67,16 @@ void for_each_attention(Model *m, const Dataset *d, int batch_size,
         batch_fill(&batch, d, rows, count);
         model_forward(m, &batch);
         
-#line 154 "chapters/06-alignment.nw"
+#line 177 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
 for (int b = 0; b < batch.B; b++)
     visit(m->weights + (size_t)b * T * S, T, S, batch.row[b], ctx);
-#line 145 "chapters/06-alignment.nw"
+#line 168 "chapters/06-alignment.nw"
     }
     free(rows);
     batch_free(&batch);
 }
-#line 159 "chapters/06-alignment.nw"
+#line 182 "chapters/06-alignment.nw"
 typedef struct { AlignScore a; const Dataset *d; } AlignVisit;
 
 static void score_one(const real *w, int T, int S, int row, void *ctx)
@@ -70,16 +84,25 @@ static void score_one(const real *w, int T, int S, int row, void *ctx)
     AlignVisit *v = ctx;
     int n_links;
     const Link *link = pair_links(v->d, row, &n_links);
-    align_score_add(&v->a, w, T, S, link, n_links);
+    align_score_add(&v->a, w, T, S, v->d->src_len[row], link,
+                    n_links);
 }
 
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
 {
-    AlignVisit v = { {0, 0, 0}, d };
+    AlignVisit v = { {0}, d };
     for_each_attention(m, d, batch_size, score_one, &v);
     return v.a;
 }
-#line 201 "chapters/06-alignment.nw"
+#line 220 "chapters/06-alignment.nw"
+double attention_entropy(const real *w, int n)
+{
+    double h = 0;
+    for (int s = 0; s < n; s++)
+        if (w[s] > 0) h -= w[s] * log(w[s]);
+    return h;
+}
+#line 260 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words)
 {
     double hits = 0, rows = 0;
@@ -89,7 +112,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 249 "chapters/06-alignment.nw"
+#line 308 "chapters/06-alignment.nw"
 const char *weight_shade(real w)
 {
     static const char *const glyph[5] = {"·", "░", "▒", "▓", "█"};
@@ -106,26 +129,26 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 273 "chapters/06-alignment.nw"
+#line 332 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 265 "chapters/06-alignment.nw"
+#line 324 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 277 "chapters/06-alignment.nw"
+#line 336 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     const char *glyph = weight_shade(w[(size_t)r * cols + c]);
     for (int k = 0; k < (int)strlen(col_label[c]); k++)
         fputs(glyph, f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 268 "chapters/06-alignment.nw"
+#line 327 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }
-#line 3081 "chapters/A-programs.nw"
+#line 3253 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi, const real *w,
                    int T, int C, const char *const *row,
                    const char *const *col, const Link *gold,
@@ -138,7 +161,7 @@ void heatmap_files(const char *dat, const char *gpi, const real *w,
     out_close(f);
     f = out_open(gpi);
     
-#line 3097 "chapters/A-programs.nw"
+#line 3269 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -154,6 +177,6 @@ for (int k = 0; k < n_gold; k++) {
             k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
             gold[k].sure ? 1 : 2);
 }
-#line 3093 "chapters/A-programs.nw"
+#line 3265 "chapters/A-programs.nw"
     out_close(f);
 }

@@ -15,4 +15,5 @@ const char *kind_name(int kind);        /* NULL past the last */
 void kind_config(ModelConfig *cfg, int kind);
 int config_kind(const ModelConfig *cfg);
 int kind_chooses(int kind);
+int kind_listed(int kind, const char *option, const char *list);
 #endif

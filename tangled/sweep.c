@@ -1,4 +1,4 @@
-#line 1915 "chapters/A-programs.nw"
+#line 1917 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "checkpoint.h"
 #include "families.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1962 "chapters/A-programs.nw"
+#line 1965 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -27,7 +27,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 2091 "chapters/A-programs.nw"
+#line 2096 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -42,7 +42,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 2047 "chapters/A-programs.nw"
+#line 2052 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -57,7 +57,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 2064 "chapters/A-programs.nw"
+#line 2069 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -71,10 +71,10 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 2061 "chapters/A-programs.nw"
+#line 2066 "chapters/A-programs.nw"
 }
 
-#line 1928 "chapters/A-programs.nw"
+#line 1930 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -83,9 +83,9 @@ int main(int argc, char **argv)
     dc.min_words = 3; dc.max_words = 20;
     dc.n_train = 6000; dc.n_val = 900;
     const char *list = "none:32,none:64,none:128";
-    char *summary = NULL, *save = NULL;
+    char *summary = NULL, *save = NULL, *later = NULL;
     
-#line 1985 "chapters/A-programs.nw"
+#line 1988 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -101,23 +101,25 @@ Option options[] = {
     {"--val-pairs", OPT_INT, &dc.n_val, 1, 1e7, "validation pairs"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "prefix for summaries"},
     {"--save", OPT_TEXT, &save, 0, 0, "prefix for checkpoints"},
+    {"--later", OPT_TEXT, &later, 0, 0,
+     "kinds whose summary goes to a file of its own"},
     TRANSFORMER_OPTIONS(tdef),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "accuracy against sentence length");
 tc.seed = (uint64_t)seed;
-char *summary_name[2] = {NULL, NULL};
-if (summary) {
-    summary_name[0] = out_name(summary, "-none.tex");
-    summary_name[1] = out_name(summary, "-attention.tex");
-    out_plan("--summary", summary_name[0]);
-    out_plan("--summary", summary_name[1]);
+char *summary_name[3] = {NULL, NULL, NULL};
+const char *group_suffix[3] = {"-none.tex", "-attention.tex",
+                               "-later.tex"};
+for (int g = 0; summary && g < 3; g++) {
+    summary_name[g] = out_name(summary, group_suffix[g]);
+    out_plan("--summary", summary_name[g]);
 }
-#line 1938 "chapters/A-programs.nw"
+#line 1940 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 3762 "chapters/A-programs.nw"
+#line 3934 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -130,9 +132,17 @@ for (int k = 0; k < n_models; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--models has no"
                                       " transformer");
-#line 1941 "chapters/A-programs.nw"
+#line 1943 "chapters/A-programs.nw"
     
-#line 2016 "chapters/A-programs.nw"
+#line 2140 "chapters/A-programs.nw"
+int group[MAX_MODELS];
+for (int k = 0; k < n_models; k++)
+    group[k] = kind_listed(config_kind(&mc[k]), "--later", later) ? 2
+             : mc[k].family != &seq2seq_family
+               || mc[k].attention != ATTN_NONE;
+#line 1944 "chapters/A-programs.nw"
+    
+#line 2021 "chapters/A-programs.nw"
 char *save_name[MAX_MODELS] = {NULL};
 for (int k = 0; save && k < n_models; k++) {
     char suffix[64];
@@ -146,9 +156,9 @@ for (int k = 0; save && k < n_models; k++) {
                " %s", kind_name(config_kind(&mc[k])), mc[k].H,
                err.message);
 }
-#line 1942 "chapters/A-programs.nw"
+#line 1945 "chapters/A-programs.nw"
     
-#line 2033 "chapters/A-programs.nw"
+#line 2038 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
@@ -156,7 +166,7 @@ int resident = (threads < n_models * seeds ? threads
                 : n_models * seeds) + (save ? n_models : 0);
 memory_check(need * resident,
              "the sizes of --models, --max-words or --threads");
-#line 1943 "chapters/A-programs.nw"
+#line 1946 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
@@ -165,7 +175,7 @@ memory_check(need * resident,
                        save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 2080 "chapters/A-programs.nw"
+#line 2085 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
     Checkpoint ck = { dc.min_words, dc.max_words, kept[k],
                       dc.task };
@@ -173,9 +183,9 @@ for (int k = 0; save && k < n_models; k++) {
     model_free(kept[k]);
     free(save_name[k]);
 }
-#line 1951 "chapters/A-programs.nw"
+#line 1954 "chapters/A-programs.nw"
     
-#line 2110 "chapters/A-programs.nw"
+#line 2115 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -192,20 +202,19 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1952 "chapters/A-programs.nw"
+#line 1955 "chapters/A-programs.nw"
     if (summary) {
         
-#line 2132 "chapters/A-programs.nw"
-for (int with = 0; with < 2; with++) {
+#line 2147 "chapters/A-programs.nw"
+for (int with = 0; with < 3; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
             " mean $\\pm$ standard deviation over %d seeds",
             dc.min_words, dc.max_words, seeds);
     const char *sep = ":";
     for (int k = 0; k < n_models; k++) {
-        if ((mc[k].family != &seq2seq_family
-             || mc[k].attention != ATTN_NONE) != with)
-            continue;
+        int kind = config_kind(&mc[k]);
+        if (group[k] != with) continue;
         double lo[2], hi[2];
         acc_stats(lo, ev[k], seeds, dc.min_words, 0);
         acc_stats(hi, ev[k], seeds, dc.max_words, 0);
@@ -214,8 +223,7 @@ for (int with = 0; with < 2; with++) {
                     mc[k].H);
         else
             fprintf(f, "%s %s%s attention with $H = %d$", sep,
-                    with ? "" : "no",
-                    with ? kind_name(config_kind(&mc[k])) : "",
+                    with ? "" : "no", with ? kind_name(kind) : "",
                     mc[k].H);
         fprintf(f, ", $%.1f \\pm %.1f$\\%% to $%.1f \\pm %.1f$\\%%",
                 lo[0], lo[1], hi[0], hi[1]);
@@ -224,7 +232,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1954 "chapters/A-programs.nw"
+#line 1957 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

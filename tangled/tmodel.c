@@ -301,7 +301,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 3737 "chapters/A-programs.nw"
+#line 3909 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -309,7 +309,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --ff, --layers: %s",
                         problem);
 }
-#line 3749 "chapters/A-programs.nw"
+#line 3921 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {

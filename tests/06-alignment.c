@@ -11,6 +11,8 @@
 #include "seq2seq.h"
 
 enum { N = 5, S = N + 2, ROWS = N + 1 };
+/* a uniform row of float weights is uniform to about 1e-7 */
+static const double ENTROPY_TOL = 1e-6;
 
 /* the reversal task's links for a sentence of n words */
 static int anti_diagonal(Link *link, int n)
@@ -27,8 +29,8 @@ static void test_a_perfect_anti_diagonal_scores_100_percent(void **s)
     for (int j = 0; j < N; j++) w[j * S + N - j] = 1;
     w[N * S + S - 1] = 1;                   /* the <eos> row */
     Link link[N];
-    AlignScore a = {0, 0, 0};
-    align_score_add(&a, w, ROWS, S, link, anti_diagonal(link, N));
+    AlignScore a = {0};
+    align_score_add(&a, w, ROWS, S, S, link, anti_diagonal(link, N));
     assert_int_equal(a.rows, N);
     assert_int_equal(a.hits, N);
     assert_true(align_accuracy(&a) == 1);
@@ -42,8 +44,8 @@ static void test_the_main_diagonal_scores_0_percent(void **s)
     for (int j = 0; j < ROWS; j++) w[j * S + j + 1] = 0.9;
     for (int j = 0; j < ROWS; j++) w[j * S] += 0.1;
     Link link[6];
-    AlignScore a = {0, 0, 0};               /* 6 words: no row j has */
-    align_score_add(&a, w, ROWS, S, link,   /* j + 1 == 6 - j */
+    AlignScore a = {0};               /* 6 words: no row j has */
+    align_score_add(&a, w, ROWS, S, S, link, /* j + 1 == 6 - j */
                     anti_diagonal(link, 6));
     assert_int_equal(a.rows, 6);
     assert_int_equal(a.hits, 0);
@@ -70,6 +72,40 @@ static void test_chance_matches_a_brute_force_count(void **s)
     assert_true(fabs(align_chance(3, 6) - recipe) < 1e-12);
 }
 
+static void test_entropy_is_zero_one_hot_and_log_n_uniform(void **s)
+{
+    (void)s;
+    real one_hot[4] = {0, 1, 0, 0};
+    assert_true(attention_entropy(one_hot, 4) == 0);
+    for (int n = 1; n <= 8; n++) {
+        real uniform[8];
+        for (int k = 0; k < n; k++) uniform[k] = (real)1 / n;
+        assert_true(fabs(attention_entropy(uniform, n) - log(n))
+                    < ENTROPY_TOL);
+    }
+    real two[2] = {0.25, 0.75};
+    double h = -0.25 * log(0.25) - 0.75 * log(0.75);
+    assert_true(fabs(attention_entropy(two, 2) - h) < ENTROPY_TOL);
+}
+
+/* The score's entropy reads only the n_src real tokens of a row;
+   its largest value is log n_src, whatever the padded width S. */
+static void test_the_score_takes_entropy_over_real_tokens(void **s)
+{
+    (void)s;
+    enum { S8 = 8, N3 = 3 };                /* 3 words, 5 tokens */
+    real w[(N3 + 1) * S8] = {0};
+    for (int j = 0; j <= N3; j++)
+        for (int k = 0; k < N3 + 2; k++) w[j * S8 + k] = 0.2;
+    Link link[N3];
+    AlignScore a = {0};
+    align_score_add(&a, w, N3 + 1, S8, N3 + 2, link,
+                    anti_diagonal(link, N3));
+    assert_int_equal(a.rows, N3);
+    assert_true(fabs(align_entropy(&a) - log(5.0)) < ENTROPY_TOL);
+    assert_true(fabs(align_max_entropy(&a) - log(5.0)) < 1e-12);
+}
+
 /* A pair made by hand, 4 target words over a source of 5 tokens:
    word 1 has two sure links (one-to-many), word 2 a sure and a
    possible link, word 3 only a possible link, word 4 none. Words 3
@@ -91,15 +127,15 @@ static void test_one_to_many_and_unaligned_words_are_scored_as_stated(
         0.0, 0.0, 0.0, 0.0, 1.0,        /* word 4: not scored */
         0.0, 0.0, 0.0, 0.0, 1.0,        /* <eos>: not scored */
     };
-    AlignScore a = {0, 0, 0};
-    align_score_add(&a, w, T5, S5, link, 5);
+    AlignScore a = {0};
+    align_score_add(&a, w, T5, S5, S5, link, 5);
     assert_int_equal(a.rows, 2);
     assert_int_equal(a.hits, 1);        /* peak 1 is not linked */
     assert_true(fabs(a.gold_weight - (0.8 + 0.3)) < 1e-12);
     w[1 * S5 + 1] = 0;                  /* now the peak is on 4, */
     w[1 * S5 + 4] = 0.8;                /* the possible link: a hit */
-    a = (AlignScore){0, 0, 0};
-    align_score_add(&a, w, T5, S5, link, 5);
+    a = (AlignScore){0};
+    align_score_add(&a, w, T5, S5, S5, link, 5);
     assert_int_equal(a.hits, 2);
 }
 
@@ -152,6 +188,8 @@ int main(void)
         cmocka_unit_test(test_a_perfect_anti_diagonal_scores_100_percent),
         cmocka_unit_test(test_the_main_diagonal_scores_0_percent),
         cmocka_unit_test(test_chance_matches_a_brute_force_count),
+        cmocka_unit_test(test_entropy_is_zero_one_hot_and_log_n_uniform),
+        cmocka_unit_test(test_the_score_takes_entropy_over_real_tokens),
         cmocka_unit_test(test_one_to_many_and_unaligned_words_are_scored_as_stated),
         cmocka_unit_test(test_text_heatmap_matches_its_golden_output),
         cmocka_unit_test(test_alignment_of_a_trained_model_beats_chance),

@@ -137,6 +137,10 @@ static void test_unknown_options_and_names_list_what_is_known(void **s)
     refused("build/bin/ablation --schedules 1", "is not W/F");
     refused("build/bin/sweep --models dot", "is not KIND:HIDDEN");
     refused("build/bin/sweep --models none:0", "--models 0 is out of range");
+    refused("build/bin/ablation --later bogus", "unknown attention 'bogus'");
+    refused("build/bin/sweep --later bogus", "unknown attention 'bogus'");
+    refused("build/bin/ablation --configs dot,none --later dot",
+            "it cannot come later");
 }
 
 static void test_bad_sentence_lengths_and_sizes_are_refused(void **s)
@@ -536,6 +540,37 @@ static void run_ablation_threads(const char *dir, int threads)
     expect(command, 0, "");
 }
 
+/* --later dot: the table leaves dot out, its twin shows both rows
+   and the summary's twin compares dot with the baseline */
+static void test_later_kinds_go_to_the_twins_only(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[1024], path[160];
+    snprintf(command, sizeof command, "build/bin/ablation --configs"
+             " none,dot --later dot --seeds 1 --epochs 1 --table"
+             " %s/t.tex --summary %s/s.tex --align-table %s/a.tex"
+             " > /dev/null", scratch, scratch, scratch);
+    expect(command, 0, "");
+    const char *file[] = {"t.tex", "a.tex", "t-later.tex",
+                          "a-later.tex"};
+    for (int f = 0; f < 4; f++) {
+        snprintf(path, sizeof path, "%s/%s", scratch, file[f]);
+        char *text = slurp(path);
+        assert_non_null(strstr(text, "\nnone & "));
+        if ((strstr(text, "\ndot & ") != NULL) != (f >= 2))
+            fail_msg("%s: the row of dot is %s", file[f],
+                     f >= 2 ? "missing" : "there");
+    }
+    snprintf(path, sizeof path, "%s/s.tex", scratch);
+    char *text = slurp(path);
+    assert_null(strstr(text, "{dot}"));
+    snprintf(path, sizeof path, "%s/s-later.tex", scratch);
+    text = slurp(path);
+    assert_non_null(strstr(text, "\\texttt{dot} is"));
+    remove_scratch();
+}
+
 static void test_two_threads_print_what_one_thread_prints(void **s)
 {
     (void)s;
@@ -748,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_summaries_with_one_or_no_attention),
         cmocka_unit_test(test_a_warm_up_as_long_as_the_run_is_refused),
         cmocka_unit_test(test_two_threads_print_what_one_thread_prints),
+        cmocka_unit_test(test_later_kinds_go_to_the_twins_only),
         cmocka_unit_test(test_sentences_split_at_any_white_space),
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
         cmocka_unit_test(

@@ -2,15 +2,17 @@
 /* Worked solutions to the coded exercises of chapter 6. */
 #include "align.h"
 #include <math.h>
-#line 384 "chapters/C-solutions.nw"
-double ex_row_entropy(const real *w, int n)
+#line 386 "chapters/C-solutions.nw"
+double ex_peak_gap(const real *w, int n)
 {
-    double h = 0;
-    for (int s = 0; s < n; s++)
-        if (w[s] > 0) h -= w[s] * log(w[s]);
-    return h;
+    double first = w[0], second = -1;
+    for (int s = 1; s < n; s++) {
+        if (w[s] >= first) { second = first; first = w[s]; }
+        else if (w[s] > second) second = w[s];
+    }
+    return second > 0 ? log(first / second) : INFINITY;
 }
-#line 394 "chapters/C-solutions.nw"
+#line 398 "chapters/C-solutions.nw"
 int ex_align_hits(const real *w, int S, int words,
                   int (*gold)(int words, int step))
 {
