@@ -461,6 +461,9 @@ static void test_lists_and_repeats_are_not_bent(void **s)
     expect("build/bin/train --attention transformer --layers 1"
            " --epochs 1 --train-pairs 8 --val-pairs 8 > /dev/null", 0,
            "");
+    /* the store holds six layers a side, the paper's, and no more */
+    expect("build/bin/train --attention transformer --layers 7", 2,
+           "--layers 7 is out of range: expected 1 to 6");
 }
 
 static void test_summaries_with_one_or_no_attention(void **s)
