@@ -159,7 +159,7 @@ fprintf(f, "\\newcommand{\\depthLowest}{the lowest loss of any run,"
         fabs(lowest - floor), lowest >= floor ? "above" : "below",
         floor);
 #line 239 "chapters/07c-depth.nw"
-    int n_real = 0;
+    int n_apart = 0;
     fprintf(f, "\\newcommand{\\depthComparisons}{");
     for (int k = 1; k < pl->n_depths; k++) {
         
@@ -171,11 +171,12 @@ for (int i = 0; i < 2; i++) {
     depth_stat(pl, k, i, a);
     depth_stat(pl, 0, i, b);
     double d = paired_t(a, b, pl->seeds, &t);
-    int real = pl->seeds > 1 && fabs(t) > t_critical(pl->seeds - 1);
-    n_real += real;
+    int apart = pl->seeds > 1
+                && fabs(t) > t_critical(pl->seeds - 1);
+    n_apart += apart;
     fprintf(f, i == 0 ? " loss $%+.3f$" : ", exact $%+.1f$ points",
             d);
-    fprintf(f, " (%s", real ? "real" : "inside the noise");
+    fprintf(f, " (%s the noise", apart ? "outside" : "inside");
     if (isinf(t)) fprintf(f, ", $t = %s\\infty$)", t < 0 ? "-" : "");
     else fprintf(f, ", $t = %.1f$)", fabs(t) < 0.05 ? 0.0 : t);
 }
@@ -185,15 +186,15 @@ for (int i = 0; i < 2; i++) {
             t_critical(pl->seeds - 1));
     
 #line 276 "chapters/07c-depth.nw"
-if (n_real == 0)
+if (n_apart == 0)
     fprintf(f, "\\newcommand{\\depthVerdict}{No depth differs from"
             " %d %s a side by more than the noise, in loss or in"
             " exact sentences: the seeds do not rank the depths.}\n",
             pl->depth[0], layer_word(pl->depth[0]));
 else
     fprintf(f, "\\newcommand{\\depthVerdict}{%d of the differences"
-            " above are real; only those rank their two depths.}\n",
-            n_real);
+            " above are outside the noise; only those rank their two"
+            " depths.}\n", n_apart);
 #line 247 "chapters/07c-depth.nw"
 }
 #line 33 "chapters/07c-depth.nw"
@@ -263,7 +264,7 @@ memory_check(threads * run_bytes(&dc, &deepest, tc.batch_size),
 run_parallel(depth_run, &plan, plan.n_depths * seeds, threads);
 #line 38 "chapters/07c-depth.nw"
     
-#line 307 "chapters/07c-depth.nw"
+#line 308 "chapters/07c-depth.nw"
 if (table) {
     FILE *f = out_open(table);
     write_depth_table(&plan, f);
