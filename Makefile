@@ -38,7 +38,7 @@ PROGRAMS  := schedule loss-floor attention-example task-samples train shapes swe
              spanish-apertium ablation heatmap bench scale-sweep attn-counts \
              attn-pictures translate \
              beam-table transformer-study padding-count caption-study \
-             caption han-study classify
+             caption han-study classify depth-study
 SOLUTIONS := 01-toolkit 02-task 03-bottleneck 04-attention \
              05-ablation 06-alignment 07-transformer 08-using \
              09-spanish 10-captions 11-documents
@@ -331,6 +331,9 @@ TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
 GEN  += $(TSTUDY) build/gen/bench-transformer.txt
+# chapter 7: the Transformer at 1, 2, 4 and 6 layers a side
+DEPTH := build/gen/depth-table.tex build/gen/depth-summary.tex
+GEN  += $(DEPTH)
 GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
         build/gen/bench-peak.txt
 # the tests the chapters show (scripts/show-test), and the tables of
@@ -472,6 +475,10 @@ build/gen/bench-ablation.txt: build/gen/bench.txt
 	grep -E '^(medians|vector|peak|clock|fused|matmul|train (none|dot|general|additive|ablation))' \
 	  build/gen/bench.txt > $@
 GEN += build/gen/bench-ablation.txt
+$(DEPTH) &: build/bin/depth-study
+	@mkdir -p $(@D)
+	build/bin/depth-study --table build/gen/depth-table.tex \
+	  --summary build/gen/depth-summary.tex
 build/gen/bench-han.txt: build/gen/bench.txt
 	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt

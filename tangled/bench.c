@@ -12,9 +12,9 @@ static void check_below_peak(const char *what, double rate,
             what, rate, peak);
     exit(1);
 }
-#line 2409 "chapters/08-using.nw"
+#line 2422 "chapters/08-using.nw"
 #include "beam.h"
-#line 2433 "chapters/08-using.nw"
+#line 2446 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -32,7 +32,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 2460 "chapters/08-using.nw"
+#line 2473 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -42,7 +42,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 2450 "chapters/08-using.nw"
+#line 2463 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -478,7 +478,7 @@ if (steps) out_plan("--steps", steps);
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 2411 "chapters/08-using.nw"
+#line 2424 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();

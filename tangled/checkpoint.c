@@ -159,7 +159,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1258 "chapters/08-using.nw"
+#line 1262 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -179,7 +179,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1280 "chapters/08-using.nw"
+#line 1284 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -191,9 +191,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1277 "chapters/08-using.nw"
+#line 1281 "chapters/08-using.nw"
 }
-#line 1295 "chapters/08-using.nw"
+#line 1299 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -482,14 +482,18 @@ if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
 uint32_t width = in_u32(&in), n_tensors = in_u32(&in);
-if ((width != 4 && width != 8) || n_tensors > PARAMS_MAX_TENSORS)
-    return fail(err, CKPT_MALFORMED, "malformed: %u tensors of"
-                " %u-byte values", n_tensors, width);
+if (width != 4 && width != 8)
+    return fail(err, CKPT_MALFORMED, "malformed: values of %u bytes,"
+                " not 4 or 8", width);
+if (n_tensors > PARAMS_MAX_TENSORS)
+    return fail(err, CKPT_MALFORMED, "malformed: %u tensors, more"
+                " than the %d a model may have", n_tensors,
+                PARAMS_MAX_TENSORS);
 Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 1051 "chapters/08-using.nw"
+#line 1055 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -508,9 +512,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 1047 "chapters/08-using.nw"
+#line 1051 "chapters/08-using.nw"
 }
-#line 1073 "chapters/08-using.nw"
+#line 1077 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -525,7 +529,7 @@ if (in.n - in.at != total * width)
                 (unsigned long long)total, width);
 #line 685 "chapters/08-using.nw"
     
-#line 1126 "chapters/08-using.nw"
+#line 1130 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = max_output_length(ck->max_words) - 1;
@@ -537,7 +541,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 1104 "chapters/08-using.nw"
+#line 1108 "chapters/08-using.nw"
 int tokens = max_output_length(ck->max_words) + 1;  /* and <sos> */
 int row = ck->max_words + task->extra_words + 2;
 if (tokens < row) tokens = row;
@@ -551,7 +555,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 1139 "chapters/08-using.nw"
+#line 1143 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -561,12 +565,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 1117 "chapters/08-using.nw"
+#line 1121 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1152 "chapters/08-using.nw"
+#line 1156 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -577,14 +581,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 1121 "chapters/08-using.nw"
+#line 1125 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
 #line 686 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1180 "chapters/08-using.nw"
+#line 1184 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                      const char *path, int max_B, CkptError *err)
 {
@@ -597,7 +601,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1217 "chapters/08-using.nw"
+#line 1221 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -607,7 +611,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1231 "chapters/08-using.nw"
+#line 1235 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -626,16 +630,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1226 "chapters/08-using.nw"
+#line 1230 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1192 "chapters/08-using.nw"
+#line 1196 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1201 "chapters/08-using.nw"
+#line 1205 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -647,10 +651,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1196 "chapters/08-using.nw"
+#line 1200 "chapters/08-using.nw"
     return s;
 }
-#line 1307 "chapters/08-using.nw"
+#line 1311 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
                      int max_B, CkptError *err)
 {
@@ -662,13 +666,13 @@ CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
     free(buf);
     return s;
 }
-#line 1321 "chapters/08-using.nw"
+#line 1325 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1333 "chapters/08-using.nw"
+#line 1337 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

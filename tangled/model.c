@@ -82,7 +82,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v)
 {
     memcpy((char *)cfg + field->offset, &v, sizeof v);
 }
-#line 1584 "chapters/08-using.nw"
+#line 1597 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 {
     m->cfg.family->reorder(d, parent);

@@ -920,7 +920,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1591 "chapters/08-using.nw"
+#line 1604 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -986,7 +986,7 @@ const ModelFamily seq2seq_family = {
 .chooses = attention_chooses,
 #line 906 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1606 "chapters/08-using.nw"
+#line 1619 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1424 "chapters/03-bottleneck.nw"
 };

@@ -1,10 +1,10 @@
-#line 174 "chapters/07b-training.nw"
+#line 175 "chapters/07b-training.nw"
 /* tmodel.h: the encoder-decoder Transformer (chapter 7). */
 #ifndef TMODEL_H
 #define TMODEL_H
 #include "seq2seq.h"
 #include "transformer.h"
-#line 214 "chapters/07b-training.nw"
+#line 215 "chapters/07b-training.nw"
 typedef struct {
     int D, NH, F;
     int ln_g[3], ln_b[3];       /* [1, D] each */
@@ -15,7 +15,7 @@ void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int F);
 void decoder_block_init(const DecoderBlock *blk, Params *p,
                         Rng *rng);
-#line 260 "chapters/07b-training.nw"
+#line 261 "chapters/07b-training.nw"
 typedef struct {
     MhaCache self, cross;
     real *n1, *s, *a1, *n2, *c, *a2, *n3, *h, *f;   /* h: [N, F] */
@@ -25,7 +25,7 @@ typedef struct {
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S);
 void decoder_cache_free(DecoderCache *c);
-#line 301 "chapters/07b-training.nw"
+#line 302 "chapters/07b-training.nw"
 void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const DecoderBlock *blk, const Params *p,
                            const real *x /* [B, T, D] */,
@@ -33,7 +33,7 @@ void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const int *self_mask /* [B, T, T] */,
                            const int *cross_mask /* [B, T, S] */,
                            int B, int T, int S);
-#line 347 "chapters/07b-training.nw"
+#line 348 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx /* [B, T, D] */,
                             real *d_enc /* [B, S, D] */, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
@@ -41,12 +41,12 @@ void decoder_block_backward(real *dx /* [B, T, D] */,
                             const real *enc, const int *self_mask,
                             const int *cross_mask, int B, int T,
                             int S);
-#line 155 "chapters/07b-training.nw"
+#line 156 "chapters/07b-training.nw"
 enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30,
        TMODEL_GROUP_ROWS = 8 };
 extern const ModelFamily transformer_family;
 const char *transformer_check(const ModelConfig *cfg);
-#line 514 "chapters/07b-training.nw"
+#line 515 "chapters/07b-training.nw"
 typedef struct TModel {
     Model m;                    /* first; unused in a group's */
     int D, NH, F, layers, positional;
@@ -60,7 +60,7 @@ typedef struct TModel {
     int groups;                 /* of sentences: a batch's */
     struct TModel **group;      /* [groups]: [0] is this one */
     
-#line 543 "chapters/07b-training.nw"
+#line 544 "chapters/07b-training.nw"
 Batch slice;                /* a group's sentences */
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
@@ -72,13 +72,13 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 527 "chapters/07b-training.nw"
+#line 528 "chapters/07b-training.nw"
 } TModel;
 static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 2189 "chapters/08-using.nw"
+#line 2202 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
 #line 3892 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
@@ -95,5 +95,5 @@ void tmodel_rerun_prefix(Model *m, int on);
 void refuse_bad_transformer(const ModelConfig *cfg);
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why);
-#line 181 "chapters/07b-training.nw"
+#line 182 "chapters/07b-training.nw"
 #endif

@@ -680,9 +680,9 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
         int t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }
-#line 317 "chapters/01-toolkit.nw"
+#line 329 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-#line 324 "chapters/01-toolkit.nw"
+#line 336 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -699,7 +699,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 343 "chapters/01-toolkit.nw"
+#line 355 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -707,7 +707,7 @@ void params_alloc(Params *p)
     p->m = p->grad + p->count;
     p->v = p->m + p->count;
 }
-#line 358 "chapters/01-toolkit.nw"
+#line 370 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n)
 {
     size_t total = 0;
@@ -741,7 +741,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 416 "chapters/01-toolkit.nw"
+#line 428 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -756,7 +756,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 437 "chapters/01-toolkit.nw"
+#line 449 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -765,7 +765,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 458 "chapters/01-toolkit.nw"
+#line 470 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -777,7 +777,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 445 "chapters/01-toolkit.nw"
+#line 457 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -785,7 +785,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 493 "chapters/01-toolkit.nw"
+#line 505 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -798,7 +798,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 548 "chapters/01-toolkit.nw"
+#line 560 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -824,7 +824,7 @@ void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
     }
     free(scratch);
 }
-#line 588 "chapters/01-toolkit.nw"
+#line 600 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -1028,7 +1028,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 631 "chapters/01-toolkit.nw"
+#line 643 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -1038,7 +1038,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 726 "chapters/01-toolkit.nw"
+#line 738 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -1051,7 +1051,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 746 "chapters/01-toolkit.nw"
+#line 758 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -1062,12 +1062,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 738 "chapters/01-toolkit.nw"
+#line 750 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 759 "chapters/01-toolkit.nw"
+#line 771 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -1083,7 +1083,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 789 "chapters/01-toolkit.nw"
+#line 801 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -1092,7 +1092,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 831 "chapters/01-toolkit.nw"
+#line 843 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -1114,7 +1114,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 855 "chapters/01-toolkit.nw"
+#line 867 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -1122,7 +1122,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 890 "chapters/01-toolkit.nw"
+#line 902 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -1133,14 +1133,14 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 916 "chapters/01-toolkit.nw"
+#line 928 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak)
 {
     assert(step >= 0 && warmup >= 0);
     double s = (double)(step + 1), w = warmup ? (double)warmup : 1;
     return peak * fmin(s / w, sqrt(w / s));
 }
-#line 1008 "chapters/01-toolkit.nw"
+#line 1020 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -1150,7 +1150,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1022 "chapters/01-toolkit.nw"
+#line 1034 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -1170,11 +1170,11 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1017 "chapters/01-toolkit.nw"
+#line 1029 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1048 "chapters/01-toolkit.nw"
+#line 1060 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
@@ -1192,7 +1192,7 @@ int grad_check(const char *name, real *x, const real *analytic,
                r.failures, r.max_rel, name);
     return r.failures;
 }
-#line 1093 "chapters/01-toolkit.nw"
+#line 1105 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)

@@ -158,7 +158,7 @@ double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
 #line 287 "chapters/01-toolkit.nw"
-enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 96 };
+enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 192 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
     int rows, cols;
@@ -170,7 +170,7 @@ typedef struct {
     size_t count;                   /* numbers in all tensors */
     real *value, *grad, *m, *v;     /* [count] each */
 } Params;
-#line 307 "chapters/01-toolkit.nw"
+#line 319 "chapters/01-toolkit.nw"
 void params_init(Params *p);
 int params_add(Params *p, const char *name, int rows, int cols);
 void params_alloc(Params *p);
@@ -178,21 +178,21 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 355 "chapters/01-toolkit.nw"
+#line 367 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n);
-#line 408 "chapters/01-toolkit.nw"
+#line 420 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 487 "chapters/01-toolkit.nw"
+#line 499 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
-#line 538 "chapters/01-toolkit.nw"
+#line 550 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
@@ -201,7 +201,7 @@ void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
                            const real *A, int lda,
                            const real *B, int ldb,
                            int M, int K, int N);
-#line 579 "chapters/01-toolkit.nw"
+#line 591 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -249,14 +249,14 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 628 "chapters/01-toolkit.nw"
+#line 640 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 665 "chapters/01-toolkit.nw"
+#line 677 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 707 "chapters/01-toolkit.nw"
+#line 719 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -268,7 +268,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 822 "chapters/01-toolkit.nw"
+#line 834 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -276,12 +276,12 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 886 "chapters/01-toolkit.nw"
+#line 898 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 913 "chapters/01-toolkit.nw"
+#line 925 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak);
-#line 957 "chapters/01-toolkit.nw"
+#line 969 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -303,7 +303,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1089 "chapters/01-toolkit.nw"
+#line 1101 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 1367 "chapters/B-fast.nw"

@@ -54,6 +54,15 @@ static void test_transformer_two_layers_matches_finite_differences(
     check_transformer_gradients(2, 1, 1);
 }
 
+/* the paper's depth, which the store of chapter 1 holds since it
+   has room for 192 tensors */
+static void test_transformer_six_layers_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    check_transformer_gradients(6, 1, 1);
+}
+
 static void
 test_transformer_without_position_or_scale_matches_finite_differences(
     void **s)
@@ -299,6 +308,8 @@ int main(void)
             test_transformer_one_layer_matches_finite_differences),
         cmocka_unit_test(
             test_transformer_two_layers_matches_finite_differences),
+        cmocka_unit_test(
+            test_transformer_six_layers_matches_finite_differences),
         cmocka_unit_test(
 test_transformer_without_position_or_scale_matches_finite_differences),
         cmocka_unit_test(test_greedy_decoding_agrees_with_the_forward_pass),

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,6 +226,47 @@ static void test_round_trip_is_bit_identical(void **s)
     round_trip(kind_from_name("transformer"));
 }
 
+/* the paper's six layers a side: 188 tensors, which the store
+   holds; every tensor gets a gradient, and a save and a load give
+   back the same values and the same loss */
+static void test_a_six_layer_transformer_runs_and_round_trips(void **s)
+{
+    (void)s;
+    Checkpoint ck = small_transformer(8, 2, 6, 6, 1);
+    const Params *p = &ck.model->params;
+    assert_int_equal(p->n_tensors, 8 + 6 * 30);
+    Batch b;
+    recipe_batch(&b, 16);
+    params_zero_grad(&ck.model->params);
+    double loss = model_forward(ck.model, &b);
+    assert_true(isfinite(loss) && loss > 0);
+    model_backward(ck.model, &b);
+    for (int t = 0; t < p->n_tensors; t++) {
+        const Tensor *x = &p->tensor[t];
+        double norm = 0;
+        for (int i = 0; i < x->rows * x->cols; i++)
+            norm += fabs(param_grad(p, t)[i]);
+        if (!(norm > 0)) print_error("no gradient in %s\n", x->name);
+        assert_true(norm > 0);
+    }
+    char path[128];
+    snprintf(path, sizeof path, "%s/six-layers.ckpt", dir);
+    ckpt_save(&ck, path);
+    out_commit();
+    Checkpoint back;
+    CkptError err;
+    assert_int_equal(ckpt_load(&back, &reversal_task, path, 16, &err),
+                     CKPT_OK);
+    assert_int_equal(back.model->cfg.layers, 6);
+    assert_int_equal(back.model->params.count, p->count);
+    assert_memory_equal(back.model->params.value, p->value,
+                        p->count * sizeof(real));
+    assert_true(model_forward(back.model, &b) == loss);
+    batch_free(&b);
+    ckpt_free(&back);
+    ckpt_free(&ck);
+}
+
 /* a small checkpoint of each family: LSTM, then Transformer */
 static Checkpoint small_of_family(int family)
 {
@@ -417,7 +459,8 @@ static void test_a_model_of_another_task_is_refused(void **s)
 }
 
 /* the first tensor, src_emb [21, 2], written as [2, 21]; then a
-   configuration whose count the tensors do not fill */
+   configuration whose count the tensors do not fill; then a count
+   of tensors above what a store holds */
 static void test_shapes_that_disagree_are_named(void **s)
 {
     (void)s;
@@ -436,6 +479,13 @@ static void test_shapes_that_disagree_are_named(void **s)
     reseal(buf, n);
     refused(buf, n, CKPT_SHAPE, "embedding size 2, hidden size 3,"
             " attention kind 1 has");
+    put32(buf + 52 + NAME, 2);
+    put32(buf + 64 + NAME, PARAMS_MAX_TENSORS + 1);   /* the count */
+    reseal(buf, n);
+    char more[80];
+    snprintf(more, sizeof more, "%d tensors, more than the %d a model",
+             PARAMS_MAX_TENSORS + 1, PARAMS_MAX_TENSORS);
+    refused(buf, n, CKPT_MALFORMED, more);
     free(buf);
     ckpt_free(&ck);
 }
@@ -457,7 +507,7 @@ static void test_bad_transformer_records_are_named(void **s)
         {48, 0, CKPT_CONFIG, "width 0"},
         {48, 5000, CKPT_TOO_LARGE, "width 5000, more than the limit"},
         {52, 0, CKPT_CONFIG, "layer count 0"},
-        {52, 9, CKPT_CONFIG, "layers a side, not 9"},
+        {52, 7, CKPT_CONFIG, "1 to 6 layers a side, not 7"},
         {52, 2, CKPT_SHAPE, "width 4, layer count 2"},
         {56, 3, CKPT_CONFIG, "cannot be cut into 3 heads"},
         {56, 70000, CKPT_TOO_LARGE, "head count 70000"},
@@ -1253,6 +1303,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_param_count_is_model_creates),
         cmocka_unit_test(test_round_trip_is_bit_identical),
+        cmocka_unit_test(
+            test_a_six_layer_transformer_runs_and_round_trips),
         cmocka_unit_test(test_every_prefix_is_refused_as_truncated),
         cmocka_unit_test(test_every_bit_flip_is_caught),
         cmocka_unit_test(test_strangers_and_other_versions_are_named),

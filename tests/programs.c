@@ -180,7 +180,8 @@ static void test_every_program_answers_help(void **s)
                               "train", "shapes", "sweep", "ablation",
                               "heatmap", "bench", "caption-study",
                               "caption",
-                              "han-study", "classify"};
+                              "han-study", "classify",
+                              "depth-study"};
     for (size_t i = 0; i < sizeof programs / sizeof *programs; i++) {
         char command[100], out[4096];
         snprintf(command, sizeof command, "build/bin/%s --help",
@@ -333,6 +334,34 @@ static void test_the_transformer_study_plans_every_output_first(
     remove_scratch();
 }
 
+/* depth-study: a depth the store cannot hold, or given twice, is
+   refused before any training; a tiny run writes a row a depth and
+   a comparison with the first */
+static void test_the_depth_study_checks_its_depths(void **s)
+{
+    (void)s;
+    refused("build/bin/depth-study --depths 1,7",
+            "--depths 7 is out of range: expected 1 to 6");
+    refused("build/bin/depth-study --depths 0", "--depths 0 is out of"
+            " range");
+    refused("build/bin/depth-study --depths 2,02",
+            "--depths lists 2 twice");
+    refused("build/bin/depth-study --depths 1,,2", "has an empty item");
+    make_scratch();
+    char command[600], table[128], summary[128];
+    snprintf(table, sizeof table, "%s/t.tex", scratch);
+    snprintf(summary, sizeof summary, "%s/s.tex", scratch);
+    snprintf(command, sizeof command, "build/bin/depth-study --depths"
+             " 1,3 --seeds 2 --epochs 1 --train-pairs 32 --val-pairs 8"
+             " --table %s --summary %s", table, summary);
+    expect(command, 0, "");
+    assert_non_null(strstr(slurp(table), "\\midrule\n1 & "));
+    assert_non_null(strstr(slurp(table), "\\\\\n3 & "));
+    assert_non_null(strstr(slurp(summary), "3 layers a side against 1:"
+                           " loss"));
+    remove_scratch();
+}
+
 static void test_long_prefixes_are_refused_not_cut(void **s)
 {
     (void)s;
@@ -465,6 +494,9 @@ static void test_lists_and_repeats_are_not_bent(void **s)
     expect("build/bin/train --attention transformer --layers 1"
            " --epochs 1 --train-pairs 8 --val-pairs 8 > /dev/null", 0,
            "");
+    /* the store holds six layers a side, the paper's, and no more */
+    expect("build/bin/train --attention transformer --layers 7", 2,
+           "--layers 7 is out of range: expected 1 to 6");
 }
 
 static void test_summaries_with_one_or_no_attention(void **s)
@@ -775,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_devices_and_fifos_are_written_through),
         cmocka_unit_test(
             test_the_transformer_study_plans_every_output_first),
+        cmocka_unit_test(test_the_depth_study_checks_its_depths),
         cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
         cmocka_unit_test(test_memory_budget_refuses_a_run_that_cannot_fit),
         cmocka_unit_test(test_the_budget_counts_every_run_in_memory),
