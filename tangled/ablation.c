@@ -1,29 +1,29 @@
-#line 2171 "chapters/A-programs.nw"
+#line 2174 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "families.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3060 "chapters/A-programs.nw"
+#line 3063 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 2179 "chapters/A-programs.nw"
+#line 2182 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 2206 "chapters/A-programs.nw"
+#line 2209 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 2776 "chapters/A-programs.nw"
+#line 2779 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 AlignScore align;               /* after training */
-#line 2212 "chapters/A-programs.nw"
+#line 2215 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -34,15 +34,15 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2818 "chapters/A-programs.nw"
+#line 2821 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
 }
-#line 2222 "chapters/A-programs.nw"
+#line 2225 "chapters/A-programs.nw"
 }
-#line 2251 "chapters/A-programs.nw"
+#line 2254 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -51,7 +51,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2265 "chapters/A-programs.nw"
+#line 2268 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -62,7 +62,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2280 "chapters/A-programs.nw"
+#line 2283 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -71,7 +71,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2501 "chapters/A-programs.nw"
+#line 2504 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -86,7 +86,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 2522 "chapters/A-programs.nw"
+#line 2525 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -102,7 +102,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2704 "chapters/A-programs.nw"
+#line 2707 "chapters/A-programs.nw"
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds)
 {
@@ -123,7 +123,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                 fabs(t) > t_critical(seeds - 1) ? "real"
                 : "inside the noise");
 }
-#line 2297 "chapters/A-programs.nw"
+#line 2300 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -142,7 +142,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 3001 "chapters/A-programs.nw"
+#line 3004 "chapters/A-programs.nw"
 static const char *const heatmap_ext[] = {".dat", ".gpi", ".txt"};
 
 static char *heatmap_name(const char *prefix, int kind,
@@ -166,16 +166,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3034 "chapters/A-programs.nw"
+#line 3037 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3024 "chapters/A-programs.nw"
+#line 3027 "chapters/A-programs.nw"
     
-#line 3043 "chapters/A-programs.nw"
+#line 3046 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -183,20 +183,20 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3025 "chapters/A-programs.nw"
+#line 3028 "chapters/A-programs.nw"
     
-#line 3052 "chapters/A-programs.nw"
+#line 3055 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3026 "chapters/A-programs.nw"
+#line 3029 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
 }
-#line 2435 "chapters/A-programs.nw"
+#line 2438 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -206,12 +206,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2833 "chapters/A-programs.nw"
+#line 2836 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2444 "chapters/A-programs.nw"
-} Plan;
 #line 2447 "chapters/A-programs.nw"
+} Plan;
+#line 2450 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -228,39 +228,39 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2811 "chapters/A-programs.nw"
+#line 2814 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
     AlignScore a0 = align_evaluate(m, pl->align_set, t.batch_size);
     run->align_curve[0] = align_accuracy(&a0);
 }
-#line 2463 "chapters/A-programs.nw"
+#line 2466 "chapters/A-programs.nw"
     
-#line 2467 "chapters/A-programs.nw"
+#line 2470 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2824 "chapters/A-programs.nw"
+#line 2827 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 2474 "chapters/A-programs.nw"
+#line 2477 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2464 "chapters/A-programs.nw"
+#line 2467 "chapters/A-programs.nw"
 }
 
-#line 2188 "chapters/A-programs.nw"
+#line 2191 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2317 "chapters/A-programs.nw"
+#line 2320 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -269,10 +269,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL;
 int seeds = 5, threads = default_threads();
-#line 2781 "chapters/A-programs.nw"
+#line 2784 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
-#line 2326 "chapters/A-programs.nw"
+#line 2329 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -289,7 +289,7 @@ Option options[] = {
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     
-#line 2784 "chapters/A-programs.nw"
+#line 2787 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -297,12 +297,12 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 2342 "chapters/A-programs.nw"
+#line 2345 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2398 "chapters/A-programs.nw"
+#line 2401 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -318,21 +318,21 @@ for (int k = 0; k < n_conf; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--configs has"
                                       " no transformer");
-#line 2347 "chapters/A-programs.nw"
+#line 2350 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 2356 "chapters/A-programs.nw"
+#line 2359 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 2369 "chapters/A-programs.nw"
+#line 2372 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (curves) out_plan("--curves", curves);
 if (summary) out_plan("--summary", summary);
-#line 2792 "chapters/A-programs.nw"
+#line 2795 "chapters/A-programs.nw"
 if (align_table) out_plan("--align-table", align_table);
 if (align_curves) out_plan("--align-curves", align_curves);
 if (align_summary) out_plan("--align-summary", align_summary);
@@ -341,7 +341,7 @@ for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2374 "chapters/A-programs.nw"
+#line 2377 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -350,48 +350,48 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2838 "chapters/A-programs.nw"
+#line 2841 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2383 "chapters/A-programs.nw"
+#line 2386 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 2192 "chapters/A-programs.nw"
+#line 2195 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2801 "chapters/A-programs.nw"
+#line 2804 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 2195 "chapters/A-programs.nw"
+#line 2198 "chapters/A-programs.nw"
     
-#line 2419 "chapters/A-programs.nw"
+#line 2422 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2836 "chapters/A-programs.nw"
+#line 2839 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2424 "chapters/A-programs.nw"
+#line 2427 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2840 "chapters/A-programs.nw"
+#line 2843 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 2196 "chapters/A-programs.nw"
+#line 2199 "chapters/A-programs.nw"
     
-#line 2480 "chapters/A-programs.nw"
+#line 2483 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -407,11 +407,11 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 2197 "chapters/A-programs.nw"
+#line 2200 "chapters/A-programs.nw"
     
-#line 2542 "chapters/A-programs.nw"
+#line 2545 "chapters/A-programs.nw"
 if (table) 
-#line 2554 "chapters/A-programs.nw"
+#line 2557 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -426,7 +426,7 @@ if (table)
             double st[4][2];
             row_stats(st, runs[q][k], seeds);
             
-#line 2574 "chapters/A-programs.nw"
+#line 2577 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (n_sched > 1)
@@ -437,14 +437,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2568 "chapters/A-programs.nw"
+#line 2571 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2543 "chapters/A-programs.nw"
+#line 2546 "chapters/A-programs.nw"
 if (curves) 
-#line 2588 "chapters/A-programs.nw"
+#line 2591 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -463,11 +463,11 @@ if (curves)
     }
     out_close(f);
 }
-#line 2544 "chapters/A-programs.nw"
+#line 2547 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 2674 "chapters/A-programs.nw"
+#line 2677 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -477,7 +477,7 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2686 "chapters/A-programs.nw"
+#line 2689 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -490,7 +490,7 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 2620 "chapters/A-programs.nw"
+#line 2623 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++)
     compare_runs(f, runs[0], kind, 0, k, seeds);
 for (int k = 1; k < n_conf; k++)
@@ -502,7 +502,7 @@ for (int i = 1; i < n_conf; i++)
     for (int j = i + 1; j < n_conf; j++)
         if (kind_chooses(kind[i]) && kind_chooses(kind[j]))
             compare_runs(f, runs[0], kind, i, j, seeds);
-#line 2640 "chapters/A-programs.nw"
+#line 2643 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -525,17 +525,17 @@ for (int i = 1; i < n_conf; i++)
                      " baseline's. ");
     }
 }
-#line 2668 "chapters/A-programs.nw"
+#line 2671 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2633 "chapters/A-programs.nw"
+#line 2636 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2547 "chapters/A-programs.nw"
+#line 2550 "chapters/A-programs.nw"
     if (n_sched > 1) 
-#line 2745 "chapters/A-programs.nw"
+#line 2748 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -557,11 +557,11 @@ fprintf(f, "The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 2548 "chapters/A-programs.nw"
+#line 2551 "chapters/A-programs.nw"
     out_close(f);
 }
 if (seeds_answer) 
-#line 2731 "chapters/A-programs.nw"
+#line 2734 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -573,11 +573,11 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2850 "chapters/A-programs.nw"
+#line 2853 "chapters/A-programs.nw"
 int n_attn = 0;
 for (int k = 0; k < n_conf; k++) n_attn += kind_chooses(kind[k]);
 if (align_table) 
-#line 2860 "chapters/A-programs.nw"
+#line 2863 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_table);
     fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\nattention & val"
@@ -595,7 +595,7 @@ if (align_table)
         mean_sd(acc, seeds, &st[1][0], &st[1][1]);
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         
-#line 2886 "chapters/A-programs.nw"
+#line 2889 "chapters/A-programs.nw"
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
 if (!kind_chooses(kind[k]))
@@ -603,16 +603,16 @@ if (!kind_chooses(kind[k]))
 else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ \\\\\n", st[1][0],
             st[1][1], st[2][0], st[2][1]);
-#line 2877 "chapters/A-programs.nw"
+#line 2880 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & & %.2f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2853 "chapters/A-programs.nw"
+#line 2856 "chapters/A-programs.nw"
 if (align_curves) 
-#line 2927 "chapters/A-programs.nw"
+#line 2930 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
@@ -634,9 +634,9 @@ if (align_curves)
     }
     out_close(f);
 }
-#line 2854 "chapters/A-programs.nw"
+#line 2857 "chapters/A-programs.nw"
 if (align_summary) 
-#line 2898 "chapters/A-programs.nw"
+#line 2901 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_summary);
     if (!n_attn)
@@ -663,9 +663,9 @@ if (align_summary)
                 100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 2855 "chapters/A-programs.nw"
+#line 2858 "chapters/A-programs.nw"
 if (align_timing) 
-#line 2955 "chapters/A-programs.nw"
+#line 2958 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -675,7 +675,7 @@ if (align_timing)
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k])) continue;
         
-#line 2972 "chapters/A-programs.nw"
+#line 2975 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -697,15 +697,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 2964 "chapters/A-programs.nw"
+#line 2967 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2856 "chapters/A-programs.nw"
+#line 2859 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 2198 "chapters/A-programs.nw"
+#line 2201 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -1,4 +1,4 @@
-#line 1915 "chapters/A-programs.nw"
+#line 1918 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "checkpoint.h"
 #include "families.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1962 "chapters/A-programs.nw"
+#line 1965 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -27,7 +27,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 2091 "chapters/A-programs.nw"
+#line 2094 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -42,7 +42,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 2047 "chapters/A-programs.nw"
+#line 2050 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -57,7 +57,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 2064 "chapters/A-programs.nw"
+#line 2067 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -71,10 +71,10 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 2061 "chapters/A-programs.nw"
+#line 2064 "chapters/A-programs.nw"
 }
 
-#line 1928 "chapters/A-programs.nw"
+#line 1931 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL, *save = NULL;
     
-#line 1985 "chapters/A-programs.nw"
+#line 1988 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -113,15 +113,16 @@ if (summary) {
     out_plan("--summary", summary_name[0]);
     out_plan("--summary", summary_name[1]);
 }
-#line 1938 "chapters/A-programs.nw"
+#line 1941 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 3762 "chapters/A-programs.nw"
+#line 3771 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
+    mc[k].head_width = tdef.head_width;
     mc[k].ff = tdef.ff; mc[k].positional = tdef.positional;
     mc[k].scaled = tdef.scaled;
     refuse_bad_transformer(&mc[k]);
@@ -130,9 +131,9 @@ for (int k = 0; k < n_models; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--models has no"
                                       " transformer");
-#line 1941 "chapters/A-programs.nw"
+#line 1944 "chapters/A-programs.nw"
     
-#line 2016 "chapters/A-programs.nw"
+#line 2019 "chapters/A-programs.nw"
 char *save_name[MAX_MODELS] = {NULL};
 for (int k = 0; save && k < n_models; k++) {
     char suffix[64];
@@ -146,9 +147,9 @@ for (int k = 0; save && k < n_models; k++) {
                " %s", kind_name(config_kind(&mc[k])), mc[k].H,
                err.message);
 }
-#line 1942 "chapters/A-programs.nw"
+#line 1945 "chapters/A-programs.nw"
     
-#line 2033 "chapters/A-programs.nw"
+#line 2036 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
@@ -156,7 +157,7 @@ int resident = (threads < n_models * seeds ? threads
                 : n_models * seeds) + (save ? n_models : 0);
 memory_check(need * resident,
              "the sizes of --models, --max-words or --threads");
-#line 1943 "chapters/A-programs.nw"
+#line 1946 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
@@ -165,7 +166,7 @@ memory_check(need * resident,
                        save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 2080 "chapters/A-programs.nw"
+#line 2083 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
     Checkpoint ck = { dc.min_words, dc.max_words, kept[k],
                       dc.task };
@@ -173,9 +174,9 @@ for (int k = 0; save && k < n_models; k++) {
     model_free(kept[k]);
     free(save_name[k]);
 }
-#line 1951 "chapters/A-programs.nw"
+#line 1954 "chapters/A-programs.nw"
     
-#line 2110 "chapters/A-programs.nw"
+#line 2113 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -192,10 +193,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1952 "chapters/A-programs.nw"
+#line 1955 "chapters/A-programs.nw"
     if (summary) {
         
-#line 2132 "chapters/A-programs.nw"
+#line 2135 "chapters/A-programs.nw"
 for (int with = 0; with < 2; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -224,7 +225,7 @@ for (int with = 0; with < 2; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1954 "chapters/A-programs.nw"
+#line 1957 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);
