@@ -12,9 +12,9 @@ static void check_below_peak(const char *what, double rate,
             what, rate, peak);
     exit(1);
 }
-#line 2435 "chapters/08-using.nw"
+#line 2460 "chapters/08-using.nw"
 #include "beam.h"
-#line 2459 "chapters/08-using.nw"
+#line 2484 "chapters/08-using.nw"
 static int by_rate(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -32,7 +32,7 @@ static void time_decoding(Model *m, const Dataset *d, int k, int B)
     double rate[PASSES];
     for (int pass = 0; pass < PASSES; pass++) {
         
-#line 2486 "chapters/08-using.nw"
+#line 2511 "chapters/08-using.nw"
 double t0 = seconds_now();
 for (int start = 0; start < d->n; start += B) {
     int count = d->n - start < B ? d->n - start : B;
@@ -42,7 +42,7 @@ for (int start = 0; start < d->n; start += B) {
     else beam_decode(m, &batch, &bc, batch.T - 1, out, NULL, NULL);
 }
 rate[pass] = d->n / (seconds_now() - t0);
-#line 2476 "chapters/08-using.nw"
+#line 2501 "chapters/08-using.nw"
     }
     qsort(rate, PASSES, sizeof *rate, by_rate);
     printf("decode %-13s %7.0f sentences/s (range %.0f to %.0f)\n",
@@ -206,7 +206,7 @@ printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 4596 "chapters/A-programs.nw"
+#line 4610 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1266 "chapters/A-programs.nw"
@@ -478,7 +478,7 @@ if (steps) out_plan("--steps", steps);
     time_matmul("matmul_naive", matmul_naive, peak);
     time_matmul("matmul", matmul, peak);
     
-#line 2437 "chapters/08-using.nw"
+#line 2462 "chapters/08-using.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -569,7 +569,7 @@ if (table)
 }
 #line 3645 "chapters/A-programs.nw"
 time_attention(peak);
-#line 4598 "chapters/A-programs.nw"
+#line 4612 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -581,7 +581,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 4614 "chapters/A-programs.nw"
+#line 4628 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -595,7 +595,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, "han", st, flops, peak, 1);
-#line 4609 "chapters/A-programs.nw"
+#line 4623 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }

@@ -1,4 +1,4 @@
-#line 1227 "chapters/07b-training.nw"
+#line 1330 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
@@ -10,10 +10,10 @@ const ModelFamily *const model_families[] = {
 &captioner_family,
 #line 1501 "chapters/11-documents.nw"
 &han_family,
-#line 1234 "chapters/07b-training.nw"
+#line 1337 "chapters/07b-training.nw"
     NULL
 };
-#line 1239 "chapters/07b-training.nw"
+#line 1342 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)

@@ -117,14 +117,14 @@ if (summary) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 3771 "chapters/A-programs.nw"
+#line 3774 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
     mc[k].layers = tdef.layers; mc[k].heads = tdef.heads;
     mc[k].head_width = tdef.head_width;
     mc[k].ff = tdef.ff; mc[k].positional = tdef.positional;
-    mc[k].scaled = tdef.scaled;
+    mc[k].scaled = tdef.scaled; mc[k].post_norm = tdef.post_norm;
     refuse_bad_transformer(&mc[k]);
     any_transformer = 1;
 }

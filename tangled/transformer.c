@@ -441,7 +441,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1317 "chapters/07-transformer.nw"
+#line 1324 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -452,7 +452,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1329 "chapters/07-transformer.nw"
+#line 1336 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -469,7 +469,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1347 "chapters/07-transformer.nw"
+#line 1354 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -479,7 +479,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1374 "chapters/07-transformer.nw"
+#line 1381 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -500,12 +500,59 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1410 "chapters/07-transformer.nw"
+#line 1480 "chapters/07-transformer.nw"
+static void block_forward_post(real *y, BlockCache *c,
+                               const Block *blk, const Params *p,
+                               const real *x, const int *mask, int B,
+                               int T)
+{
+    int N = B * T, D = blk->D;
+    real *sum1 = c->n1, *sum2 = c->n2;      /* before their norms */
+    mha_forward(c->att_out, &c->att, &blk->att, p, x, x, mask, B, T,
+                T);
+    residual_forward(sum1, x, c->att_out, (size_t)N * D);
+    layernorm_forward(c->a, c->mean1, c->rstd1, sum1,
+                      param(p, blk->ln1_g), param(p, blk->ln1_b),
+                      N, D);
+    ffn_forward(c->f, c->h, &blk->ffn, p, c->a, N);
+    residual_forward(sum2, c->a, c->f, (size_t)N * D);
+    layernorm_forward(y, c->mean2, c->rstd2, sum2,
+                      param(p, blk->ln2_g), param(p, blk->ln2_b),
+                      N, D);
+}
+#line 1502 "chapters/07-transformer.nw"
+static void block_backward_post(real *dx, Params *p, BlockCache *c,
+                                const Block *blk, const real *dy,
+                                const real *x, const int *mask,
+                                int B, int T)
+{
+    int N = B * T, D = blk->D;
+    size_t ND = (size_t)N * D;
+    real *d_sum1 = c->d_n1, *d_sum2 = c->d_n2;
+    layernorm_backward(d_sum2, param_grad(p, blk->ln2_g),
+                       param_grad(p, blk->ln2_b), dy, c->n2,
+                       c->mean2, c->rstd2, param(p, blk->ln2_g),
+                       N, D);
+    residual_backward(c->d_a, c->d_f, d_sum2, ND);
+    ffn_backward(c->d_a, c->d_h, p, &blk->ffn, c->d_f, c->a, c->h, N);
+    layernorm_backward(d_sum1, param_grad(p, blk->ln1_g),
+                       param_grad(p, blk->ln1_b), c->d_a, c->n1,
+                       c->mean1, c->rstd1, param(p, blk->ln1_g),
+                       N, D);
+    residual_backward(dx, c->d_att, d_sum1, ND);
+    mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
+                 B, T, T);
+}
+#line 1418 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
 {
     int N = B * T, D = blk->D;
+    if (blk->post_norm) {
+        block_forward_post(y, c, blk, p, x, mask, B, T);
+        return;
+    }
     layernorm_forward(c->n1, c->mean1, c->rstd1, x,
                       param(p, blk->ln1_g), param(p, blk->ln1_b),
                       N, D);
@@ -518,7 +565,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1431 "chapters/07-transformer.nw"
+#line 1443 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -528,6 +575,10 @@ void block_backward(real *dx, Params *p, BlockCache *c,
     real *cleared[] = { c->d_n1, c->d_att, c->d_a, c->d_n2, c->d_f };
     for (int k = 0; k < 5; k++)
         memset(cleared[k], 0, sizeof(real) * ND);
+    if (blk->post_norm) {
+        block_backward_post(dx, p, c, blk, dy, x, mask, B, T);
+        return;
+    }
     residual_backward(c->d_a, c->d_f, dy, ND);
     ffn_backward(c->d_n2, c->d_h, p, &blk->ffn, c->d_f, c->n2, c->h,
                  N);
@@ -543,7 +594,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1548 "chapters/07-transformer.nw"
+#line 1619 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)

@@ -105,9 +105,10 @@ void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1305 "chapters/07-transformer.nw"
+#line 1311 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
+    int post_norm;              /* 0: pre-norm, 1: the paper's */
     int ln1_g, ln1_b, ln2_g, ln2_b;     /* [1, D] each */
     MultiHead att;
     FeedForward ffn;
@@ -116,7 +117,7 @@ const char *block_check(int D, int NH, int dk, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1363 "chapters/07-transformer.nw"
+#line 1370 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -126,7 +127,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1399 "chapters/07-transformer.nw"
+#line 1406 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -136,7 +137,7 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1541 "chapters/07-transformer.nw"
+#line 1612 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A);
 size_t block_param_count(int D, int A, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A);

@@ -499,11 +499,12 @@ static void block_teardown(BlockCase *c)
     params_free(&c->p);
 }
 
-static void test_block_matches_finite_differences(void **s)
+/* a pre-norm block, or a post-norm one */
+static void check_block(int post_norm)
 {
-    (void)s;
     BlockCase c;
     block_setup(&c, BB, BT, 15);
+    c.blk.post_norm = post_norm;
     int len[BB] = {BT, BT - 2}, mask[BB * BT * BT];
     attention_mask(mask, len, 1, BB, BT, BT);
     c.mask = mask;
@@ -516,6 +517,18 @@ static void test_block_matches_finite_differences(void **s)
             + check_params(&c.p, block_loss, &c);
     assert_int_equal(bad, 0);
     block_teardown(&c);
+}
+
+static void test_block_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_block(0);
+}
+
+static void test_post_norm_block_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_block(1);
 }
 
 static void test_changing_a_future_token_leaves_the_past_bit_identical(
@@ -794,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_layer_norm_matches_finite_differences),
         cmocka_unit_test(test_feed_forward_matches_finite_differences),
         cmocka_unit_test(test_block_matches_finite_differences),
+        cmocka_unit_test(test_post_norm_block_matches_finite_differences),
         cmocka_unit_test(test_changing_a_future_token_leaves_the_past_bit_identical),
         cmocka_unit_test(test_appending_padding_leaves_real_outputs_unchanged),
         cmocka_unit_test(test_positional_encoding_matches_its_formula),

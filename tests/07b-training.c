@@ -74,6 +74,24 @@ static void test_transformer_with_wider_heads_matches_finite_differences(
     dataset_free(&d);
 }
 
+/* the paper's post-norm blocks, and no last norms, two layers */
+static void test_post_norm_transformer_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    ModelConfig mc = model_config_default();
+    mc.family = &transformer_family;
+    mc.H = 4; mc.heads = 2; mc.ff = 6; mc.layers = 2; mc.post_norm = 1;
+    Model *m = model_create(&mc, 5, d.L, 7);
+    assert_int_equal(check_every_tensor(m, &batch), 0);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
 static void
 test_transformer_without_position_or_scale_matches_finite_differences(
     void **s)
@@ -328,6 +346,8 @@ int main(void)
 test_transformer_without_position_or_scale_matches_finite_differences),
         cmocka_unit_test(
             test_transformer_with_wider_heads_matches_finite_differences),
+        cmocka_unit_test(
+            test_post_norm_transformer_matches_finite_differences),
         cmocka_unit_test(test_greedy_decoding_agrees_with_the_forward_pass),
         cmocka_unit_test(
             test_greedy_weights_are_the_forward_pass_on_its_words),

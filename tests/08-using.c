@@ -370,7 +370,7 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     put32(buf + 20, 2);                 /* an LSTM record as one */
     reseal(buf, n);
     refused(buf, n, CKPT_MALFORMED, "transformer configuration of"
-            " 20 bytes, not 32 to 36");
+            " 20 bytes, not 32 to 40");
     put32(buf + 20, 1);
     put32(buf + 56 + NAME, 9);
     reseal(buf, n);
@@ -447,7 +447,7 @@ static void test_shapes_that_disagree_are_named(void **s)
 /* The Transformer's record, field by field, after the task's name:
    [36] its length, then [40] V_s, [44] V_t, [48] D, [52] layers,
    [56] heads, [60] F, [64] positional, [68] scaled, [72] the head
-   width (each NAME bytes further on). Each edit is undone after its
+   width, [76] post-norm (each NAME bytes further on). Each edit is undone after its
    check. */
 static void test_bad_transformer_records_are_named(void **s)
 {
@@ -458,7 +458,7 @@ static void test_bad_transformer_records_are_named(void **s)
     struct { int at; uint32_t value; CkptStatus status;
              const char *message; } bad[] = {
         {36, 28, CKPT_MALFORMED, "configuration of 28 bytes, not 32"
-                                 " to 36"},
+                                 " to 40"},
         {36, 34, CKPT_MALFORMED, "configuration of 34 bytes"},
         {40, 20, CKPT_VOCAB, "vocabularies of 20 and"},
         {48, 0, CKPT_CONFIG, "width 0"},
@@ -475,6 +475,8 @@ static void test_bad_transformer_records_are_named(void **s)
         {72, 5000, CKPT_TOO_LARGE, "head width 5000, more than"},
         {72, 3, CKPT_SHAPE, "head width 3"},
         {72, 4096, CKPT_CONFIG, "2 heads of width 4096"},
+        {76, 2, CKPT_CONFIG, "post-norm switch 2; it is 0 to 1"},
+        {76, 1, CKPT_SHAPE, "post-norm switch 1 has"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         unsigned char saved[4];
@@ -494,18 +496,19 @@ static void test_bad_transformer_records_are_named(void **s)
     ckpt_free(&ck);
 }
 
-/* A file saved before the head width, whose record stops after the
-   scale switch (32 bytes), loads as the model it was, its heads
-   D / N_H wide; a model with a head width of its own keeps it. */
+/* A file saved before the head width and the post-norm switch, whose
+   record stops after the scale switch (32 bytes), loads as the model
+   it was, pre-norm, its heads D / N_H wide; a model with a head width
+   of its own keeps it. */
 static void test_a_record_without_the_head_width_still_loads(void **s)
 {
     (void)s;
     Checkpoint ck = small_transformer(4, 2, 6, 1, 1, 0);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
-    size_t past = 76 + NAME;            /* just past the head width */
-    memmove(buf + past - 4, buf + past, n - past);
-    n -= 4;
+    size_t past = 80 + NAME;            /* past the two later fields */
+    memmove(buf + past - 8, buf + past, n - past);
+    n -= 8;
     put32(buf + 36 + NAME, 32);
     reseal(buf, n);
     Checkpoint back;
@@ -514,6 +517,7 @@ static void test_a_record_without_the_head_width_still_loads(void **s)
                                  &err), CKPT_OK);
     const Params *p = &ck.model->params, *q = &back.model->params;
     assert_int_equal(back.model->cfg.head_width, 0);
+    assert_int_equal(back.model->cfg.post_norm, 0);
     assert_int_equal(tmodel_of(back.model)->dk, 2);
     assert_int_equal(q->count, p->count);
     assert_memory_equal(q->value, p->value, sizeof(real) * p->count);
@@ -771,25 +775,41 @@ static void test_the_cache_gives_what_rerunning_the_prefix_gives(
     model_free(m);
 }
 
-/* the same with heads of width 5, not D / N_H = 8, on a model
-   trained on nothing (its random weights make ties unlikely) */
-static void test_the_cache_gives_the_rerun_with_a_head_width(void **s)
+/* the same with heads of width 5, not D / N_H = 8, pre-norm and
+   post-norm, on a model trained on nothing (its random weights make
+   ties unlikely) */
+static void check_cache_of_untrained(int post_norm)
 {
-    (void)s;
-    Checkpoint ck = small_transformer(16, 2, 12, 1, 3, 5);
+    ModelConfig c = model_config_default();
+    c.family = &transformer_family;
+    c.H = 16; c.heads = 2; c.ff = 12; c.layers = 1;
+    c.head_width = 5; c.post_norm = post_norm;
+    Model *m = model_create(&c, 16, 8, 3);
     Batch b;
     recipe_batch(&b, 4);                /* 4 x 4 rows of the beam */
     int steps = b.T - 1, cached[4 * 16], rerun[4 * 16];
     double lp_cached[4], lp_rerun[4];
     BeamConfig bc = { 4, BEAM_ALPHA };
-    beam_decode(ck.model, &b, &bc, steps, cached, lp_cached, NULL);
-    tmodel_rerun_prefix(ck.model, 1);
-    beam_decode(ck.model, &b, &bc, steps, rerun, lp_rerun, NULL);
+    beam_decode(m, &b, &bc, steps, cached, lp_cached, NULL);
+    tmodel_rerun_prefix(m, 1);
+    beam_decode(m, &b, &bc, steps, rerun, lp_rerun, NULL);
     assert_memory_equal(cached, rerun, sizeof(int) * 4 * steps);
     for (int i = 0; i < 4; i++)
         assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
     batch_free(&b);
-    ckpt_free(&ck);
+    model_free(m);
+}
+
+static void test_the_cache_gives_the_rerun_with_a_head_width(void **s)
+{
+    (void)s;
+    check_cache_of_untrained(0);
+}
+
+static void test_the_cache_gives_the_rerun_in_post_norm(void **s)
+{
+    (void)s;
+    check_cache_of_untrained(1);
 }
 
 /* log P(y | x) by teacher forcing: the sentence's source and the
@@ -1342,6 +1362,7 @@ int main(void)
             test_the_cache_gives_what_rerunning_the_prefix_gives),
         cmocka_unit_test(
             test_the_cache_gives_the_rerun_with_a_head_width),
+        cmocka_unit_test(test_the_cache_gives_the_rerun_in_post_norm),
         cmocka_unit_test(
             test_a_record_without_the_head_width_still_loads),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
