@@ -20,8 +20,8 @@ set border 3
 set tics nomirror
 set multiplot
 # two rows of panels of one width; a seed has one colour
-set tmargin at screen 0.95
-set bmargin at screen 0.60
+set tmargin at screen 0.91
+set bmargin at screen 0.59
 set lmargin at screen 0.12
 set rmargin at screen 0.38
 set ylabel 'validation loss $-$ floor'
@@ -33,16 +33,16 @@ set lmargin at screen 0.42
 set rmargin at screen 0.68
 unset ylabel
 set format y ''
-set title 'pre-norm, warm-up, constant'
+set title 'pre, warm-up'
 plot for [s=1:5] f using 1:(column(col(6, s)) - floor) with lines \
   lw 2 lc s notitle
 set lmargin at screen 0.72
 set rmargin at screen 0.98
-set title 'pre-norm, warm-up, $1/\sqrt{s}$'
+set title 'pre, warm-up, $1/\sqrt{s}$'
 plot for [s=1:5] f using 1:(column(col(7, s)) - floor) with lines \
   lw 2 lc s notitle
-set tmargin at screen 0.45
-set bmargin at screen 0.10
+set tmargin at screen 0.43
+set bmargin at screen 0.11
 set lmargin at screen 0.12
 set rmargin at screen 0.38
 set xlabel 'epoch'
@@ -55,7 +55,7 @@ set lmargin at screen 0.42
 set rmargin at screen 0.68
 unset ylabel
 set format y ''
-set title 'post-norm, warm-up, constant'
+set title 'post, warm-up'
 plot for [s=1:5] f using 1:(column(col(9, s)) - floor) with lines \
   lw 2 lc s notitle
 unset multiplot
