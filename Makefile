@@ -327,6 +327,7 @@ TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
         build/gen/tstudy-seeds.tex build/gen/tstudy-val.dat \
         build/gen/tstudy-curves.dat \
         $(foreach v,params heads blind spikes nopos noscale onehead onehead-noscale \
+          wideheads postnorm postnorm-warmup \
           warmup paper,build/gen/tstudy-$v.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))

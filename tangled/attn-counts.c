@@ -1,9 +1,9 @@
-#line 3640 "chapters/A-programs.nw"
+#line 3643 "chapters/A-programs.nw"
 /* attn-counts: parameters and FLOPs of an attention layer and a
    block, from the code's counters (chapter 7). */
 #include "transformer.h"
 #include <stdlib.h>
-#line 3672 "chapters/A-programs.nw"
+#line 3675 "chapters/A-programs.nw"
 static void count_shape(int B, int T, int D, int NH, int F)
 {
     Params p;
@@ -11,7 +11,7 @@ static void count_shape(int B, int T, int D, int NH, int F)
     BlockCache c;
     Rng rng;
     params_init(&p);
-    block_declare(&blk, &p, "blk", D, NH, F);
+    block_declare(&blk, &p, "blk", D, NH, D / NH, F);  /* A = D */
     params_alloc(&p);
     rng_seed(&rng, 1);
     block_init(&blk, &p, &rng);
@@ -22,7 +22,7 @@ static void count_shape(int B, int T, int D, int NH, int F)
     init_normal(x, n, 1, &rng);
     init_normal(dy, n, 1, &rng);
     
-#line 3699 "chapters/A-programs.nw"
+#line 3702 "chapters/A-programs.nw"
 uint64_t f0 = flop_count;
 block_forward(y, &c, &blk, &p, x, NULL, B, T);
 uint64_t f1 = flop_count;
@@ -31,22 +31,22 @@ uint64_t f2 = flop_count;
 mha_forward(c.att_out, &c.att, &blk.att, &p, c.n1, c.n1, NULL, B, T,
             T);
 uint64_t att = flop_count - f2;
-size_t att_params = mha_param_count(D);
-int agree = p.count == block_param_count(D, F)
-            && f1 - f0 == block_forward_flops(B, T, D, F)
+size_t att_params = mha_param_count(D, D);
+int agree = p.count == block_param_count(D, D, F)
+            && f1 - f0 == block_forward_flops(B, T, D, D, F)
             && f2 - f1 == 2 * (f1 - f0)
-            && att == mha_forward_flops(B, T, T, D);
+            && att == mha_forward_flops(B, T, T, D, D);
 printf("%d & %d & %d & %d & %zu & %zu & %.2f & %.2f & %.2f & %.2f"
        " & %s \\\\\n", T, D, NH, F, att_params, p.count, att * 1e-6,
        2 * att * 1e-6, (f1 - f0) * 1e-6, (f2 - f1) * 1e-6,
        agree ? "agrees" : "DIFFERS");
-#line 3690 "chapters/A-programs.nw"
+#line 3693 "chapters/A-programs.nw"
     free(x);
     block_cache_free(&c);
     params_free(&p);
 }
 
-#line 3646 "chapters/A-programs.nw"
+#line 3649 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "attn-counts";

@@ -11,9 +11,11 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* the family's variant */
     
-#line 137 "chapters/07b-training.nw"
+#line 142 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
+int head_width;             /* chapter 7: d_k; 0 is D/N_H */
+int post_norm;              /* chapter 7: 0 pre-norm, 1 the paper's */
 #line 1698 "chapters/10-captions.nw"
 int locations;              /* chapter 10: an image's L */
 double lambda;              /* chapter 10: eq. 14's weight */
@@ -61,18 +63,19 @@ struct ModelFamily {
     
 #line 87 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1157 "chapters/07b-training.nw"
+#line 1287 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
-#line 947 "chapters/08-using.nw"
+#line 972 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
+int later_fields;               /* the last ones; 0 if absent */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1592 "chapters/08-using.nw"
+#line 1618 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 1708 "chapters/10-captions.nw"
 int reads_images;           /* chapter 10: feat, not src */
 #line 707 "chapters/03-bottleneck.nw"
 };
-#line 950 "chapters/08-using.nw"
+#line 976 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
@@ -112,7 +115,7 @@ enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1594 "chapters/08-using.nw"
+#line 1620 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
 #line 1439 "chapters/03-bottleneck.nw"
 typedef struct {

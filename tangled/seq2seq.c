@@ -486,8 +486,9 @@ ModelConfig model_config_default(void)
                           .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 140 "chapters/07b-training.nw"
+#line 147 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
+, .head_width = 0, .post_norm = 0
 #line 367 "chapters/11-documents.nw"
 , .directions = 2
 #line 841 "chapters/03-bottleneck.nw"
@@ -685,7 +686,7 @@ int attention_chooses(int kind)
 }
 _Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
                "the control's attention kind is the fixed scorer");
-#line 878 "chapters/08-using.nw"
+#line 897 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -697,7 +698,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 908 "chapters/08-using.nw"
+#line 928 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -920,7 +921,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1604 "chapters/08-using.nw"
+#line 1630 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -984,9 +985,9 @@ const ModelFamily seq2seq_family = {
     
 #line 89 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 906 "chapters/08-using.nw"
+#line 926 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1619 "chapters/08-using.nw"
+#line 1645 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1424 "chapters/03-bottleneck.nw"
 };

@@ -203,19 +203,21 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 685 "chapters/07-transformer.nw"
-const char *mha_check(int D, int NH)
+#line 694 "chapters/07-transformer.nw"
+const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
-    if (D < 1 || NH < 1 || D % NH != 0) {
-        snprintf(message, sizeof message, "a model width of %d"
-                 " cannot be cut into %d heads of equal width;"
-                 " choose a number of heads that divides it", D, NH);
+    if (D < 1 || NH < 1 || dk < 1
+        || (long)NH * dk > MHA_MAX_WIDTH) {
+        snprintf(message, sizeof message, "%d heads of width %d"
+                 " at a model width of %d: each must be at least 1,"
+                 " and the heads together at most %d wide", NH, dk,
+                 D, MHA_MAX_WIDTH);
         return message;
     }
     return NULL;
 }
-#line 701 "chapters/07-transformer.nw"
+#line 712 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -225,32 +227,33 @@ int add_named(Params *p, const char *prefix, const char *name,
 }
 
 void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
-                 int NH)
+                 int NH, int dk)
 {
-    const char *problem = mha_check(D, NH);
+    const char *problem = mha_check(D, NH, dk);
     if (problem) refuse("%s", problem);
-    *mh = (MultiHead){ .D = D, .NH = NH,
-                       .scale = (real)(1 / sqrt((double)D / NH)) };
-    mh->W_q = add_named(p, name, "W_q", D, D);
-    mh->W_k = add_named(p, name, "W_k", D, D);
-    mh->W_v = add_named(p, name, "W_v", D, D);
-    mh->W_o = add_named(p, name, "W_o", D, D);
+    *mh = (MultiHead){ .D = D, .NH = NH, .dk = dk,
+                       .scale = (real)(1 / sqrt((double)dk)) };
+    mh->W_q = add_named(p, name, "W_q", D, NH * dk);
+    mh->W_k = add_named(p, name, "W_k", D, NH * dk);
+    mh->W_v = add_named(p, name, "W_v", D, NH * dk);
+    mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 729 "chapters/07-transformer.nw"
+#line 740 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
-    int w[4] = { mh->W_q, mh->W_k, mh->W_v, mh->W_o };
-    for (int k = 0; k < 4; k++)
-        init_xavier_uniform(param(p, w[k]), mh->D, mh->D, rng);
+    int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
+    for (int k = 0; k < 3; k++)
+        init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
+    init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 752 "chapters/07-transformer.nw"
+#line 765 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
     size_t Nq = (size_t)max_B * max_Tq, Nk = (size_t)max_B * max_Tk;
-    size_t D = mh->D, W = Nq * mh->NH * max_Tk;
-    size_t sizes[] = { Nq * D, Nk * D, Nk * D, W, Nq * D,
-                       Nq * D, Nk * D, Nk * D, Nq * D };
+    size_t A = (size_t)mh->NH * mh->dk, W = Nq * mh->NH * max_Tk;
+    size_t sizes[] = { Nq * A, Nk * A, Nk * A, W, Nq * A,
+                       Nq * A, Nk * A, Nk * A, Nq * A };
     real **arrays[] = { &c->q, &c->k, &c->v, &c->weights, &c->heads,
                         &c->d_q, &c->d_k, &c->d_v, &c->d_heads };
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
@@ -258,47 +261,49 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 789 "chapters/07-transformer.nw"
+#line 802 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
 {
-    int D = mh->D, NH = mh->NH, Nq = B * Tq, Nk = B * Tk;
+    int D = mh->D, NH = mh->NH, A = NH * mh->dk;
+    int Nq = B * Tq, Nk = B * Tk;
     assert(B <= c->max_B && Tq <= c->max_Tq && Tk <= c->max_Tk);
-    linear_forward(c->q, x_q, param(p, mh->W_q), NULL, Nq, D, D);
-    linear_forward(c->k, x_kv, param(p, mh->W_k), NULL, Nk, D, D);
-    linear_forward(c->v, x_kv, param(p, mh->W_v), NULL, Nk, D, D);
+    linear_forward(c->q, x_q, param(p, mh->W_q), NULL, Nq, D, A);
+    linear_forward(c->k, x_kv, param(p, mh->W_k), NULL, Nk, D, A);
+    linear_forward(c->v, x_kv, param(p, mh->W_v), NULL, Nk, D, A);
     sdpa_forward(c->heads, c->weights, c->q, c->k, c->v, mask,
-                 mh->scale, B, NH, Tq, Tk, D / NH, D / NH);
-    linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, D, D);
+                 mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
+    linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 824 "chapters/07-transformer.nw"
+#line 838 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
                   int B, int Tq, int Tk)
 {
-    int D = mh->D, NH = mh->NH, Nq = B * Tq, Nk = B * Tk;
-    memset(c->d_heads, 0, sizeof(real) * Nq * D);
-    memset(c->d_q, 0, sizeof(real) * Nq * D);
-    memset(c->d_k, 0, sizeof(real) * Nk * D);
-    memset(c->d_v, 0, sizeof(real) * Nk * D);
+    int D = mh->D, NH = mh->NH, A = NH * mh->dk;
+    int Nq = B * Tq, Nk = B * Tk;
+    memset(c->d_heads, 0, sizeof(real) * Nq * A);
+    memset(c->d_q, 0, sizeof(real) * Nq * A);
+    memset(c->d_k, 0, sizeof(real) * Nk * A);
+    memset(c->d_v, 0, sizeof(real) * Nk * A);
     linear_backward(c->d_heads, param_grad(p, mh->W_o), NULL, d_out,
-                    c->heads, param(p, mh->W_o), Nq, D, D);
+                    c->heads, param(p, mh->W_o), Nq, A, D);
     sdpa_backward(c->d_q, c->d_k, c->d_v, c->d_heads, c->weights,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
-                  D / NH, D / NH);
+                  mh->dk, mh->dk);
     
-#line 843 "chapters/07-transformer.nw"
+#line 858 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
-                param(p, mh->W_q), Nq, D, D);
+                param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
-                param(p, mh->W_k), Nk, D, D);
+                param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
-                param(p, mh->W_v), Nk, D, D);
-#line 840 "chapters/07-transformer.nw"
+                param(p, mh->W_v), Nk, D, A);
+#line 855 "chapters/07-transformer.nw"
 }
-#line 913 "chapters/07-transformer.nw"
+#line 929 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -309,7 +314,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 995 "chapters/07-transformer.nw"
+#line 1011 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
 static real lanes_total(const real s[LN_LANES])
 {
@@ -317,7 +322,7 @@ static real lanes_total(const real s[LN_LANES])
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
-#line 1012 "chapters/07-transformer.nw"
+#line 1028 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -326,7 +331,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
         
-#line 1029 "chapters/07-transformer.nw"
+#line 1045 "chapters/07-transformer.nw"
 real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
 int d = 0;
 for (; d + LN_LANES <= D; d += LN_LANES)
@@ -338,7 +343,7 @@ for (d = 0; d + LN_LANES <= D; d += LN_LANES)
         su2[l] += (x_n[d + l] - m) * (x_n[d + l] - m);
 for (; d < D; d++) su2[d % LN_LANES] += (x_n[d] - m) * (x_n[d] - m);
 double var = (double)lanes_total(su2) / D;
-#line 1020 "chapters/07-transformer.nw"
+#line 1036 "chapters/07-transformer.nw"
         real r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
@@ -346,7 +351,7 @@ double var = (double)lanes_total(su2) / D;
         rstd[n] = r;
     }
 }
-#line 1057 "chapters/07-transformer.nw"
+#line 1073 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -358,7 +363,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
-#line 1086 "chapters/07-transformer.nw"
+#line 1102 "chapters/07-transformer.nw"
 real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 int d = 0;
 for (; d + LN_LANES <= D; d += LN_LANES)
@@ -374,7 +379,7 @@ for (; d < D; d++) {
     sgx[d % LN_LANES] += g * xhat;
 }
 real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
-#line 1068 "chapters/07-transformer.nw"
+#line 1084 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
@@ -383,7 +388,7 @@ real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
         }
     }
 }
-#line 1144 "chapters/07-transformer.nw"
+#line 1160 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -397,7 +402,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1159 "chapters/07-transformer.nw"
+#line 1175 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -413,7 +418,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1184 "chapters/07-transformer.nw"
+#line 1200 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -424,7 +429,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1197 "chapters/07-transformer.nw"
+#line 1213 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -436,8 +441,8 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1301 "chapters/07-transformer.nw"
-const char *block_check(int D, int NH, int F)
+#line 1324 "chapters/07-transformer.nw"
+const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
     if (F < 1) {
@@ -445,26 +450,26 @@ const char *block_check(int D, int NH, int F)
                  " must be at least 1, not %d", F);
         return message;
     }
-    return mha_check(D, NH);
+    return mha_check(D, NH, dk);
 }
-#line 1313 "chapters/07-transformer.nw"
+#line 1336 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
-                   int NH, int F)
+                   int NH, int dk, int F)
 {
-    const char *problem = block_check(D, NH, F);
+    const char *problem = block_check(D, NH, dk, F);
     if (problem) refuse("%s", problem);
     char sub[TENSOR_NAME_MAX];
     *blk = (Block){ .D = D, .NH = NH, .F = F };
     blk->ln1_g = add_named(p, name, "ln1_g", 1, D);
     blk->ln1_b = add_named(p, name, "ln1_b", 1, D);
     snprintf(sub, sizeof sub, "%s.att", name);
-    mha_declare(&blk->att, p, sub, D, NH);
+    mha_declare(&blk->att, p, sub, D, NH, dk);
     blk->ln2_g = add_named(p, name, "ln2_g", 1, D);
     blk->ln2_b = add_named(p, name, "ln2_b", 1, D);
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1331 "chapters/07-transformer.nw"
+#line 1354 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -474,7 +479,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1358 "chapters/07-transformer.nw"
+#line 1381 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -495,12 +500,59 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1394 "chapters/07-transformer.nw"
+#line 1480 "chapters/07-transformer.nw"
+static void block_forward_post(real *y, BlockCache *c,
+                               const Block *blk, const Params *p,
+                               const real *x, const int *mask, int B,
+                               int T)
+{
+    int N = B * T, D = blk->D;
+    real *sum1 = c->n1, *sum2 = c->n2;      /* before their norms */
+    mha_forward(c->att_out, &c->att, &blk->att, p, x, x, mask, B, T,
+                T);
+    residual_forward(sum1, x, c->att_out, (size_t)N * D);
+    layernorm_forward(c->a, c->mean1, c->rstd1, sum1,
+                      param(p, blk->ln1_g), param(p, blk->ln1_b),
+                      N, D);
+    ffn_forward(c->f, c->h, &blk->ffn, p, c->a, N);
+    residual_forward(sum2, c->a, c->f, (size_t)N * D);
+    layernorm_forward(y, c->mean2, c->rstd2, sum2,
+                      param(p, blk->ln2_g), param(p, blk->ln2_b),
+                      N, D);
+}
+#line 1502 "chapters/07-transformer.nw"
+static void block_backward_post(real *dx, Params *p, BlockCache *c,
+                                const Block *blk, const real *dy,
+                                const real *x, const int *mask,
+                                int B, int T)
+{
+    int N = B * T, D = blk->D;
+    size_t ND = (size_t)N * D;
+    real *d_sum1 = c->d_n1, *d_sum2 = c->d_n2;
+    layernorm_backward(d_sum2, param_grad(p, blk->ln2_g),
+                       param_grad(p, blk->ln2_b), dy, c->n2,
+                       c->mean2, c->rstd2, param(p, blk->ln2_g),
+                       N, D);
+    residual_backward(c->d_a, c->d_f, d_sum2, ND);
+    ffn_backward(c->d_a, c->d_h, p, &blk->ffn, c->d_f, c->a, c->h, N);
+    layernorm_backward(d_sum1, param_grad(p, blk->ln1_g),
+                       param_grad(p, blk->ln1_b), c->d_a, c->n1,
+                       c->mean1, c->rstd1, param(p, blk->ln1_g),
+                       N, D);
+    residual_backward(dx, c->d_att, d_sum1, ND);
+    mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
+                 B, T, T);
+}
+#line 1418 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
 {
     int N = B * T, D = blk->D;
+    if (blk->post_norm) {
+        block_forward_post(y, c, blk, p, x, mask, B, T);
+        return;
+    }
     layernorm_forward(c->n1, c->mean1, c->rstd1, x,
                       param(p, blk->ln1_g), param(p, blk->ln1_b),
                       N, D);
@@ -513,7 +565,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1415 "chapters/07-transformer.nw"
+#line 1443 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -523,6 +575,10 @@ void block_backward(real *dx, Params *p, BlockCache *c,
     real *cleared[] = { c->d_n1, c->d_att, c->d_a, c->d_n2, c->d_f };
     for (int k = 0; k < 5; k++)
         memset(cleared[k], 0, sizeof(real) * ND);
+    if (blk->post_norm) {
+        block_backward_post(dx, p, c, blk, dy, x, mask, B, T);
+        return;
+    }
     residual_backward(c->d_a, c->d_f, dy, ND);
     ffn_backward(c->d_n2, c->d_h, p, &blk->ffn, c->d_f, c->n2, c->h,
                  N);
@@ -538,23 +594,23 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1531 "chapters/07-transformer.nw"
-size_t mha_param_count(int D) { return 4 * (size_t)D * D; }
+#line 1619 "chapters/07-transformer.nw"
+size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
-size_t block_param_count(int D, int F)
+size_t block_param_count(int D, int A, int F)
 {
-    return mha_param_count(D) + 4 * (size_t)D      /* layer norms */
+    return mha_param_count(D, A) + 4 * (size_t)D   /* layer norms */
            + 2 * (size_t)D * F + F + D;            /* feed-forward */
 }
 
-uint64_t mha_forward_flops(int B, int Tq, int Tk, int D)
+uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A)
 {
-    uint64_t b = B, d = D;
-    return 4 * b * Tq * d * d + 4 * b * Tk * d * d  /* projections */
-           + 4 * b * Tq * Tk * d;               /* scores, average */
+    uint64_t b = B, d = D, a = A;
+    return 4 * b * Tq * d * a + 4 * b * Tk * d * a  /* projections */
+           + 4 * b * Tq * Tk * a;               /* scores, average */
 }
 
-uint64_t block_forward_flops(int B, int T, int D, int F)
+uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
-    return mha_forward_flops(B, T, T, D) + 4ull * B * T * D * F;
+    return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }

@@ -36,30 +36,31 @@ typedef struct {
 } ScoreStats;
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng);
-#line 672 "chapters/07-transformer.nw"
+#line 679 "chapters/07-transformer.nw"
+enum { MHA_MAX_WIDTH = 4096 };          /* NH * dk, at most */
 typedef struct {
-    int D, NH;
-    real scale;                 /* 1/sqrt(D/NH), or 1 */
-    int W_q, W_k, W_v, W_o;     /* [D, D] each */
+    int D, NH, dk;              /* dk = dv: the width of a head */
+    real scale;                 /* 1/sqrt(dk), or 1 */
+    int W_q, W_k, W_v, W_o;     /* [D, NH*dk] x3, [NH*dk, D] */
 } MultiHead;
-const char *mha_check(int D, int NH);
+const char *mha_check(int D, int NH, int dk);
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols);
 void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
-                 int NH);
+                 int NH, int dk);
 void mha_init(const MultiHead *mh, Params *p, Rng *rng);
-#line 740 "chapters/07-transformer.nw"
+#line 753 "chapters/07-transformer.nw"
 typedef struct {
     int max_B, max_Tq, max_Tk;
-    real *q, *k, *v;        /* [B, Tq, D], [B, Tk, D], [B, Tk, D] */
+    real *q, *k, *v;        /* [B, Tq, A], [B, Tk, A], [B, Tk, A] */
     real *weights;          /* [B, NH, Tq, Tk] */
-    real *heads;            /* [B, Tq, D]: the heads side by side */
+    real *heads;            /* [B, Tq, A]: the heads side by side */
     real *d_q, *d_k, *d_v, *d_heads;        /* as q, k, v, heads */
 } MhaCache;
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk);
 void mha_cache_free(MhaCache *c);
-#line 775 "chapters/07-transformer.nw"
+#line 788 "chapters/07-transformer.nw"
 void mha_forward(real *out /* [B, Tq, D] */, MhaCache *c,
                  const MultiHead *mh, const Params *p,
                  const real *x_q /* [B, Tq, D] */,
@@ -72,9 +73,9 @@ void mha_backward(real *d_xq /* [B, Tq, D] */,
                   const real *d_out /* [B, Tq, D] */,
                   const real *x_q, const real *x_kv,
                   const int *mask, int B, int Tq, int Tk);
-#line 910 "chapters/07-transformer.nw"
+#line 926 "chapters/07-transformer.nw"
 void positional_encoding(real *pe /* [T, D] */, int T, int D);
-#line 967 "chapters/07-transformer.nw"
+#line 983 "chapters/07-transformer.nw"
 #define LAYERNORM_EPS 1e-5
 void layernorm_forward(real *y /* [N, D] */, real *mean /* [N] */,
                        real *rstd /* [N] */,
@@ -85,7 +86,7 @@ void layernorm_backward(real *dx /* [N, D] */, real *dgamma,
                         real *dbeta, const real *dy, const real *x,
                         const real *mean, const real *rstd,
                         const real *gamma, int N, int D);
-#line 1130 "chapters/07-transformer.nw"
+#line 1146 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -97,25 +98,26 @@ typedef struct {
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1176 "chapters/07-transformer.nw"
+#line 1192 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1289 "chapters/07-transformer.nw"
+#line 1311 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
+    int post_norm;              /* 0: pre-norm, 1: the paper's */
     int ln1_g, ln1_b, ln2_g, ln2_b;     /* [1, D] each */
     MultiHead att;
     FeedForward ffn;
 } Block;
-const char *block_check(int D, int NH, int F);
+const char *block_check(int D, int NH, int dk, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
-                   int NH, int F);
+                   int NH, int dk, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1347 "chapters/07-transformer.nw"
+#line 1370 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -125,7 +127,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1383 "chapters/07-transformer.nw"
+#line 1406 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -135,10 +137,10 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1524 "chapters/07-transformer.nw"
-size_t mha_param_count(int D);
-size_t block_param_count(int D, int F);
-uint64_t mha_forward_flops(int B, int Tq, int Tk, int D);
-uint64_t block_forward_flops(int B, int T, int D, int F);
+#line 1612 "chapters/07-transformer.nw"
+size_t mha_param_count(int D, int A);
+size_t block_param_count(int D, int A, int F);
+uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A);
+uint64_t block_forward_flops(int B, int T, int D, int A, int F);
 #line 154 "chapters/07-transformer.nw"
 #endif

@@ -237,8 +237,9 @@ static int check_params(Params *p, LossFn loss, void *ctx)
 }
 
 /* self attention when cross is 0 (x_kv is x_q), else cross
-   attention from Tq queries to Tk = Tq + 3 keys */
-static void check_mha(int NH, int cross)
+   attention from Tq queries to Tk = Tq + 3 keys; heads of width dk,
+   D / NH or not */
+static void check_mha(int NH, int dk, int cross)
 {
     enum { B = 2, D = 8 };
     int Tq = 5, Tk = cross ? Tq + 3 : Tq;
@@ -246,7 +247,7 @@ static void check_mha(int NH, int cross)
     Rng rng;
     rng_seed(&rng, 11);
     params_init(&c.p);
-    mha_declare(&c.mh, &c.p, "att", D, NH);
+    mha_declare(&c.mh, &c.p, "att", D, NH, dk);
     params_alloc(&c.p);
     mha_init(&c.mh, &c.p, &rng);
     mha_cache_alloc(&c.cache, &c.mh, B, Tq, Tk);
@@ -282,16 +283,32 @@ static void test_self_attention_with_1_2_4_heads_matches_finite_differences(
     void **s)
 {
     (void)s;
-    check_mha(1, 0);
-    check_mha(2, 0);
-    check_mha(4, 0);
+    check_mha(1, 8, 0);
+    check_mha(2, 4, 0);
+    check_mha(4, 2, 0);
+}
+
+/* heads wider (4 x 5 = 20 > D) and narrower (3 x 2 = 6 < D) than
+   D / NH, the width no longer tied to the model's */
+static void test_heads_of_any_width_match_finite_differences(void **s)
+{
+    (void)s;
+    check_mha(4, 5, 0);
+    check_mha(3, 2, 0);
+    check_mha(4, 5, 1);
+    Params p;
+    MultiHead mh;
+    params_init(&p);
+    mha_declare(&mh, &p, "att", 8, 4, 5);   /* the scale is the head's */
+    assert_true(fabs(mh.scale - 1 / sqrt(5.0)) < AGREE);
+    params_free(&p);
 }
 
 static void test_cross_attention_matches_finite_differences(void **s)
 {
     (void)s;
-    check_mha(2, 1);
-    check_mha(4, 1);
+    check_mha(2, 4, 1);
+    check_mha(4, 2, 1);
 }
 
 static void test_one_head_with_identity_projections_is_sdpa(void **s)
@@ -304,7 +321,7 @@ static void test_one_head_with_identity_projections_is_sdpa(void **s)
     Rng rng;
     rng_seed(&rng, 12);
     params_init(&p);
-    mha_declare(&mh, &p, "att", D, 1);
+    mha_declare(&mh, &p, "att", D, 1, D);
     params_alloc(&p);
     int w[4] = { mh.W_q, mh.W_k, mh.W_v, mh.W_o };
     for (int k = 0; k < 4; k++)
@@ -324,16 +341,18 @@ static void test_one_head_with_identity_projections_is_sdpa(void **s)
     params_free(&p);
 }
 
-static void test_heads_that_do_not_divide_the_width_are_refused(void **s)
+static void test_absurd_head_sizes_are_refused(void **s)
 {
     (void)s;
-    const char *why = mha_check(64, 5);
+    const char *why = mha_check(64, 5, 0);
     assert_non_null(why);
     assert_non_null(strstr(why, "64"));
-    assert_non_null(strstr(why, "5 heads"));
-    assert_null(mha_check(64, 4));
-    assert_non_null(block_check(64, 4, 0));
-    assert_null(block_check(64, 4, 128));
+    assert_non_null(strstr(why, "5 heads of width 0"));
+    assert_non_null(mha_check(64, 4096, 2));     /* 8192 wide */
+    assert_null(mha_check(64, 4, 16));
+    assert_null(mha_check(64, 5, 64));  /* heads need not divide D */
+    assert_non_null(block_check(64, 4, 16, 0));
+    assert_null(block_check(64, 4, 16, 128));
 }
 
 /* ---- layer norm and the feed-forward layer ----------------------- */
@@ -459,7 +478,7 @@ static void block_setup(BlockCase *c, int B, int T, uint64_t seed)
     rng_seed(&rng, seed);
     c->B = B; c->T = T;
     params_init(&c->p);
-    block_declare(&c->blk, &c->p, "blk", BD, BNH, BF);
+    block_declare(&c->blk, &c->p, "blk", BD, BNH, BD / BNH, BF);
     params_alloc(&c->p);
     block_init(&c->blk, &c->p, &rng);
     int ln[4] = { c->blk.ln1_g, c->blk.ln1_b, c->blk.ln2_g,
@@ -480,11 +499,12 @@ static void block_teardown(BlockCase *c)
     params_free(&c->p);
 }
 
-static void test_block_matches_finite_differences(void **s)
+/* a pre-norm block, or a post-norm one */
+static void check_block(int post_norm)
 {
-    (void)s;
     BlockCase c;
     block_setup(&c, BB, BT, 15);
+    c.blk.post_norm = post_norm;
     int len[BB] = {BT, BT - 2}, mask[BB * BT * BT];
     attention_mask(mask, len, 1, BB, BT, BT);
     c.mask = mask;
@@ -497,6 +517,18 @@ static void test_block_matches_finite_differences(void **s)
             + check_params(&c.p, block_loss, &c);
     assert_int_equal(bad, 0);
     block_teardown(&c);
+}
+
+static void test_block_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_block(0);
+}
+
+static void test_post_norm_block_matches_finite_differences(void **s)
+{
+    (void)s;
+    check_block(1);
 }
 
 static void test_changing_a_future_token_leaves_the_past_bit_identical(
@@ -623,35 +655,37 @@ static void test_self_attention_is_permutation_equivariant(void **s)
 }
 
 /* ---- counts -------------------------------------------------------- */
-static void check_counts(int B, int T, int D, int NH, int F)
+static void check_counts(int B, int T, int D, int NH, int dk, int F)
 {
+    int A = NH * dk;
     Params p;
     Block blk;
     BlockCache c;
     Rng rng;
     rng_seed(&rng, 19);
     params_init(&p);
-    block_declare(&blk, &p, "blk", D, NH, F);
+    block_declare(&blk, &p, "blk", D, NH, dk, F);
     params_alloc(&p);
     block_init(&blk, &p, &rng);
     block_cache_alloc(&c, &blk, B, T);
     size_t n = (size_t)B * T * D;
     real *x = randn(n, &rng), *y = xcalloc(n, sizeof(real));
     real *dy = randn(n, &rng), *dx = xcalloc(n, sizeof(real));
-    assert_int_equal(p.count, block_param_count(D, F));
+    assert_int_equal(p.count, block_param_count(D, A, F));
     uint64_t f0 = flop_count;
     block_forward(y, &c, &blk, &p, x, NULL, B, T);
     uint64_t f1 = flop_count;
     block_backward(dx, &p, &c, &blk, dy, x, NULL, B, T);
     uint64_t f2 = flop_count;
-    assert_int_equal(f1 - f0, block_forward_flops(B, T, D, F));
-    assert_int_equal(f2 - f1, 2 * block_forward_flops(B, T, D, F));
+    assert_int_equal(f1 - f0, block_forward_flops(B, T, D, A, F));
+    assert_int_equal(f2 - f1, 2 * block_forward_flops(B, T, D, A, F));
     free(x); free(y); free(dy); free(dx);
     block_cache_free(&c);
     params_free(&p);
 }
 
-static void check_mha_counts(int B, int Tq, int Tk, int D, int NH)
+static void check_mha_counts(int B, int Tq, int Tk, int D, int NH,
+                             int dk)
 {
     Params p;
     MultiHead mh;
@@ -659,7 +693,7 @@ static void check_mha_counts(int B, int Tq, int Tk, int D, int NH)
     Rng rng;
     rng_seed(&rng, 20);
     params_init(&p);
-    mha_declare(&mh, &p, "att", D, NH);
+    mha_declare(&mh, &p, "att", D, NH, dk);
     params_alloc(&p);
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, Tq, Tk);
@@ -668,14 +702,15 @@ static void check_mha_counts(int B, int Tq, int Tk, int D, int NH)
     real *y = xcalloc((size_t)B * Tq * D, sizeof(real));
     real *dxq = xcalloc((size_t)B * Tq * D, sizeof(real));
     real *dxkv = xcalloc((size_t)B * Tk * D, sizeof(real));
-    assert_int_equal(p.count, mha_param_count(D));
+    assert_int_equal(p.count, mha_param_count(D, NH * dk));
     uint64_t f0 = flop_count;
     mha_forward(y, &c, &mh, &p, xq, xkv, NULL, B, Tq, Tk);
     uint64_t f1 = flop_count;
     mha_backward(dxq, dxkv, &p, &c, &mh, y, xq, xkv, NULL, B, Tq, Tk);
     uint64_t f2 = flop_count;
-    assert_int_equal(f1 - f0, mha_forward_flops(B, Tq, Tk, D));
-    assert_int_equal(f2 - f1, 2 * mha_forward_flops(B, Tq, Tk, D));
+    assert_int_equal(f1 - f0, mha_forward_flops(B, Tq, Tk, D, NH * dk));
+    assert_int_equal(f2 - f1,
+                     2 * mha_forward_flops(B, Tq, Tk, D, NH * dk));
     free(xq); free(xkv); free(y); free(dxq); free(dxkv);
     mha_cache_free(&c);
     params_free(&p);
@@ -684,11 +719,13 @@ static void check_mha_counts(int B, int Tq, int Tk, int D, int NH)
 static void test_counts_match_the_closed_form(void **s)
 {
     (void)s;
-    check_counts(4, 8, 64, 4, 128);
-    check_counts(3, 5, 16, 2, 40);      /* sizes off the kernel's tile */
-    check_counts(2, 33, 32, 1, 7);
-    check_mha_counts(3, 4, 9, 16, 4);   /* cross: Tq != Tk */
-    check_mha_counts(2, 7, 7, 40, 8);
+    check_counts(4, 8, 64, 4, 16, 128);
+    check_counts(3, 5, 16, 2, 8, 40);   /* sizes off the kernel's tile */
+    check_counts(2, 33, 32, 1, 32, 7);
+    check_counts(2, 8, 16, 4, 16, 24);  /* heads 4 x 16 = 64 > D */
+    check_mha_counts(3, 4, 9, 16, 4, 4);   /* cross: Tq != Tk */
+    check_mha_counts(2, 7, 7, 40, 8, 5);
+    check_mha_counts(2, 5, 6, 12, 3, 7);   /* 3 x 7 = 21 != D */
 }
 
 /* ---- the fast kernels of appendix B ---------------------------- */
@@ -764,11 +801,13 @@ int main(void)
         cmocka_unit_test(test_scaled_attention_matches_finite_differences),
         cmocka_unit_test(test_self_attention_with_1_2_4_heads_matches_finite_differences),
         cmocka_unit_test(test_cross_attention_matches_finite_differences),
+        cmocka_unit_test(test_heads_of_any_width_match_finite_differences),
         cmocka_unit_test(test_one_head_with_identity_projections_is_sdpa),
-        cmocka_unit_test(test_heads_that_do_not_divide_the_width_are_refused),
+        cmocka_unit_test(test_absurd_head_sizes_are_refused),
         cmocka_unit_test(test_layer_norm_matches_finite_differences),
         cmocka_unit_test(test_feed_forward_matches_finite_differences),
         cmocka_unit_test(test_block_matches_finite_differences),
+        cmocka_unit_test(test_post_norm_block_matches_finite_differences),
         cmocka_unit_test(test_changing_a_future_token_leaves_the_past_bit_identical),
         cmocka_unit_test(test_appending_padding_leaves_real_outputs_unchanged),
         cmocka_unit_test(test_positional_encoding_matches_its_formula),

@@ -63,6 +63,44 @@ static void test_transformer_six_layers_matches_finite_differences(
     check_transformer_gradients(6, 1, 1);
 }
 
+/* heads of width 3, not D / N_H = 2: the projections [4, 6] and
+   [6, 4], through every block of the model */
+static void test_transformer_with_wider_heads_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    ModelConfig mc = model_config_default();
+    mc.family = &transformer_family;
+    mc.H = 4; mc.heads = 2; mc.ff = 6; mc.head_width = 3;
+    Model *m = model_create(&mc, 5, d.L, 7);
+    assert_int_equal(tmodel_of(m)->dk, 3);
+    assert_int_equal(check_every_tensor(m, &batch), 0);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
+/* the paper's post-norm blocks, and no last norms, two layers */
+static void test_post_norm_transformer_matches_finite_differences(
+    void **s)
+{
+    (void)s;
+    Dataset d;
+    Batch batch;
+    small_batch(&batch, &d, 5, 5);
+    ModelConfig mc = model_config_default();
+    mc.family = &transformer_family;
+    mc.H = 4; mc.heads = 2; mc.ff = 6; mc.layers = 2; mc.post_norm = 1;
+    Model *m = model_create(&mc, 5, d.L, 7);
+    assert_int_equal(check_every_tensor(m, &batch), 0);
+    model_free(m);
+    batch_free(&batch);
+    dataset_free(&d);
+}
+
 static void
 test_transformer_without_position_or_scale_matches_finite_differences(
     void **s)
@@ -295,6 +333,11 @@ static void test_bad_transformer_sizes_are_named(void **s)
     assert_null(transformer_check(&mc));
     mc.heads = 3;
     assert_non_null(strstr(transformer_check(&mc), "3 heads"));
+    mc.head_width = 16;                 /* 3 heads of 16: no need */
+    assert_null(transformer_check(&mc));
+    mc.head_width = 2000;               /* 3 x 2000 = 6000 wide */
+    assert_non_null(strstr(transformer_check(&mc), "at most 4096"));
+    mc.head_width = 0;
     mc.heads = 4; mc.layers = 0;
     assert_non_null(strstr(transformer_check(&mc), "not 0"));
     mc.layers = 1; mc.ff = 0;
@@ -312,6 +355,10 @@ int main(void)
             test_transformer_six_layers_matches_finite_differences),
         cmocka_unit_test(
 test_transformer_without_position_or_scale_matches_finite_differences),
+        cmocka_unit_test(
+            test_transformer_with_wider_heads_matches_finite_differences),
+        cmocka_unit_test(
+            test_post_norm_transformer_matches_finite_differences),
         cmocka_unit_test(test_greedy_decoding_agrees_with_the_forward_pass),
         cmocka_unit_test(
             test_greedy_weights_are_the_forward_pass_on_its_words),

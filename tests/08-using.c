@@ -50,14 +50,16 @@ static Checkpoint small(int kind, int E, int H, uint64_t seed)
     return (Checkpoint){ 3, 6, m, &reversal_task };
 }
 
-/* a small Transformer (family 2), trained on nothing */
+/* a small Transformer (family 2), trained on nothing; heads of
+   width dk (0: D / heads) */
 static Checkpoint small_transformer(int D, int heads, int ff,
-                                    int layers, uint64_t seed)
+                                    int layers, uint64_t seed, int dk)
 {
     ModelConfig c = model_config_default();
     c.family = &transformer_family;
     c.H = D;
     c.heads = heads;
+    c.head_width = dk;
     c.ff = ff;
     c.layers = layers;
     Model *m = model_create(&c, 16, 8, seed);
@@ -127,12 +129,14 @@ static void test_param_count_is_model_creates(void **s)
                          ck.model->params.count);
         ckpt_free(&ck);
     }
-    int sizes[][4] = { {4, 2, 6, 1}, {8, 4, 3, 2},
-                       {6, 3, 10, TMODEL_MAX_LAYERS},
-                       {64, 4, 128, 1} };     /* D, N_H, F, layers */
-    for (int i = 0; i < 4; i++) {
+    int sizes[][5] = { {4, 2, 6, 1, 0}, {8, 4, 3, 2, 0},
+                       {6, 3, 10, TMODEL_MAX_LAYERS, 0},
+                       {64, 4, 128, 1, 0}, {8, 3, 5, 1, 7},
+                       {64, 4, 128, 1, 64} }; /* D, N_H, F, L, d_k */
+    for (int i = 0; i < 6; i++) {
         Checkpoint ck = small_transformer(sizes[i][0], sizes[i][1],
-                                          sizes[i][2], sizes[i][3], 1);
+                                          sizes[i][2], sizes[i][3], 1,
+                                          sizes[i][4]);
         assert_int_equal(transformer_family.param_count(&ck.model->cfg),
                          ck.model->params.count);
         ckpt_free(&ck);
@@ -271,7 +275,7 @@ static void test_a_six_layer_transformer_runs_and_round_trips(void **s)
 static Checkpoint small_of_family(int family)
 {
     return family == 1 ? small(ATTN_GENERAL, 2, 2, 1)
-                       : small_transformer(2, 1, 2, 1, 1);
+                       : small_transformer(2, 1, 2, 1, 1, 0);
 }
 
 static void test_every_prefix_is_refused_as_truncated(void **s)
@@ -319,7 +323,7 @@ static void test_every_bit_flip_is_caught(void **s)
 {
     (void)s;
     every_bit_flip_is_caught(small(ATTN_ADDITIVE, 2, 2, 1));
-    every_bit_flip_is_caught(small_transformer(2, 1, 2, 1, 1));
+    every_bit_flip_is_caught(small_transformer(2, 1, 2, 1, 1, 0));
 }
 
 static void test_strangers_and_other_versions_are_named(void **s)
@@ -408,7 +412,7 @@ static void test_other_lexicons_and_families_are_refused(void **s)
     put32(buf + 20, 2);                 /* an LSTM record as one */
     reseal(buf, n);
     refused(buf, n, CKPT_MALFORMED, "transformer configuration of"
-            " 20 bytes, not 32");
+            " 20 bytes, not 32 to 40");
     put32(buf + 20, 1);
     put32(buf + 56 + NAME, 9);
     reseal(buf, n);
@@ -492,17 +496,20 @@ static void test_shapes_that_disagree_are_named(void **s)
 
 /* The Transformer's record, field by field, after the task's name:
    [36] its length, then [40] V_s, [44] V_t, [48] D, [52] layers,
-   [56] heads, [60] F, [64] positional, [68] scaled (each NAME bytes
-   further on). Each edit is undone after its check. */
+   [56] heads, [60] F, [64] positional, [68] scaled, [72] the head
+   width, [76] post-norm (each NAME bytes further on). Each edit is undone after its
+   check. */
 static void test_bad_transformer_records_are_named(void **s)
 {
     (void)s;
-    Checkpoint ck = small_transformer(4, 2, 6, 1, 1);
+    Checkpoint ck = small_transformer(4, 2, 6, 1, 1, 0);
     size_t n;
     unsigned char *buf = encode(&ck, &n);
     struct { int at; uint32_t value; CkptStatus status;
              const char *message; } bad[] = {
-        {36, 28, CKPT_MALFORMED, "configuration of 28 bytes, not 32"},
+        {36, 28, CKPT_MALFORMED, "configuration of 28 bytes, not 32"
+                                 " to 40"},
+        {36, 34, CKPT_MALFORMED, "configuration of 34 bytes"},
         {40, 20, CKPT_VOCAB, "vocabularies of 20 and"},
         {48, 0, CKPT_CONFIG, "width 0"},
         {48, 5000, CKPT_TOO_LARGE, "width 5000, more than the limit"},
@@ -515,6 +522,11 @@ static void test_bad_transformer_records_are_named(void **s)
         {60, 7, CKPT_SHAPE, "feed-forward width 7,"},
         {64, 2, CKPT_CONFIG, "positional switch 2; it is 0 to 1"},
         {68, 5, CKPT_CONFIG, "scale switch 5; it is 0 to 1"},
+        {72, 5000, CKPT_TOO_LARGE, "head width 5000, more than"},
+        {72, 3, CKPT_SHAPE, "head width 3"},
+        {72, 4096, CKPT_CONFIG, "2 heads of width 4096"},
+        {76, 2, CKPT_CONFIG, "post-norm switch 2; it is 0 to 1"},
+        {76, 1, CKPT_SHAPE, "post-norm switch 1 has"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         unsigned char saved[4];
@@ -532,6 +544,45 @@ static void test_bad_transformer_records_are_named(void **s)
     ckpt_free(&back);
     free(buf);
     ckpt_free(&ck);
+}
+
+/* A file saved before the head width and the post-norm switch, whose
+   record stops after the scale switch (32 bytes), loads as the model
+   it was, pre-norm, its heads D / N_H wide; a model with a head width
+   of its own keeps it. */
+static void test_a_record_without_the_head_width_still_loads(void **s)
+{
+    (void)s;
+    Checkpoint ck = small_transformer(4, 2, 6, 1, 1, 0);
+    size_t n;
+    unsigned char *buf = encode(&ck, &n);
+    size_t past = 80 + NAME;            /* past the two later fields */
+    memmove(buf + past - 8, buf + past, n - past);
+    n -= 8;
+    put32(buf + 36 + NAME, 32);
+    reseal(buf, n);
+    Checkpoint back;
+    CkptError err;
+    assert_int_equal(ckpt_decode(&back, &reversal_task, buf, n, 4,
+                                 &err), CKPT_OK);
+    const Params *p = &ck.model->params, *q = &back.model->params;
+    assert_int_equal(back.model->cfg.head_width, 0);
+    assert_int_equal(back.model->cfg.post_norm, 0);
+    assert_int_equal(tmodel_of(back.model)->dk, 2);
+    assert_int_equal(q->count, p->count);
+    assert_memory_equal(q->value, p->value, sizeof(real) * p->count);
+    ckpt_free(&back);
+    ckpt_free(&ck);
+    free(buf);
+    ck = small_transformer(4, 2, 6, 1, 1, 3);   /* heads 2 x 3 */
+    buf = encode(&ck, &n);
+    assert_int_equal(ckpt_decode(&back, &reversal_task, buf, n, 4,
+                                 &err), CKPT_OK);
+    assert_int_equal(tmodel_of(back.model)->dk, 3);
+    assert_int_equal(back.model->params.count, ck.model->params.count);
+    ckpt_free(&back);
+    ckpt_free(&ck);
+    free(buf);
 }
 
 static void test_a_non_finite_value_is_refused(void **s)
@@ -559,7 +610,7 @@ static void test_a_contradicting_command_line_is_named(void **s)
     assert_int_equal(ckpt_expect(&ck, ATTN_ADDITIVE, 2, &err),
                      CKPT_OK);
     ckpt_free(&ck);
-    ck = small_transformer(4, 2, 6, 1, 1);
+    ck = small_transformer(4, 2, 6, 1, 1, 0);
     assert_int_equal(ckpt_expect(&ck, ATTN_DOT, 0, &err),
                      CKPT_MISMATCH);
     assert_non_null(strstr(err.message, "of kind transformer, not"
@@ -772,6 +823,43 @@ static void test_the_cache_gives_what_rerunning_the_prefix_gives(
         assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
     batch_free(&b);
     model_free(m);
+}
+
+/* the same with heads of width 5, not D / N_H = 8, pre-norm and
+   post-norm, on a model trained on nothing (its random weights make
+   ties unlikely) */
+static void check_cache_of_untrained(int post_norm)
+{
+    ModelConfig c = model_config_default();
+    c.family = &transformer_family;
+    c.H = 16; c.heads = 2; c.ff = 12; c.layers = 1;
+    c.head_width = 5; c.post_norm = post_norm;
+    Model *m = model_create(&c, 16, 8, 3);
+    Batch b;
+    recipe_batch(&b, 4);                /* 4 x 4 rows of the beam */
+    int steps = b.T - 1, cached[4 * 16], rerun[4 * 16];
+    double lp_cached[4], lp_rerun[4];
+    BeamConfig bc = { 4, BEAM_ALPHA };
+    beam_decode(m, &b, &bc, steps, cached, lp_cached, NULL);
+    tmodel_rerun_prefix(m, 1);
+    beam_decode(m, &b, &bc, steps, rerun, lp_rerun, NULL);
+    assert_memory_equal(cached, rerun, sizeof(int) * 4 * steps);
+    for (int i = 0; i < 4; i++)
+        assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
+    batch_free(&b);
+    model_free(m);
+}
+
+static void test_the_cache_gives_the_rerun_with_a_head_width(void **s)
+{
+    (void)s;
+    check_cache_of_untrained(0);
+}
+
+static void test_the_cache_gives_the_rerun_in_post_norm(void **s)
+{
+    (void)s;
+    check_cache_of_untrained(1);
 }
 
 /* log P(y | x) by teacher forcing: the sentence's source and the
@@ -1324,6 +1412,11 @@ int main(void)
         cmocka_unit_test(test_special_tokens_are_never_emitted),
         cmocka_unit_test(
             test_the_cache_gives_what_rerunning_the_prefix_gives),
+        cmocka_unit_test(
+            test_the_cache_gives_the_rerun_with_a_head_width),
+        cmocka_unit_test(test_the_cache_gives_the_rerun_in_post_norm),
+        cmocka_unit_test(
+            test_a_record_without_the_head_width_still_loads),
         cmocka_unit_test(test_translate_and_train_name_each_bad_input),
         cmocka_unit_test(test_classify_names_each_bad_input),
         cmocka_unit_test(test_a_nul_or_a_lone_return_refuses_its_line),
