@@ -236,7 +236,7 @@ static void test_round_trip_is_bit_identical(void **s)
 static void test_a_six_layer_transformer_runs_and_round_trips(void **s)
 {
     (void)s;
-    Checkpoint ck = small_transformer(8, 2, 6, 6, 1);
+    Checkpoint ck = small_transformer(8, 2, 6, 6, 1, 0);
     const Params *p = &ck.model->params;
     assert_int_equal(p->n_tensors, 8 + 6 * 30);
     Batch b;
