@@ -200,7 +200,7 @@ void fashion_free(Fashion *f)
     free(f->label);
     memset(f, 0, sizeof *f);
 }
-#line 513 "chapters/10-captions.nw"
+#line 514 "chapters/10-captions.nw"
 void im2col(real *P, const real *X, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -219,7 +219,7 @@ void im2col(real *P, const real *X, int N, int R, int C)
                     }
             }
 }
-#line 534 "chapters/10-captions.nw"
+#line 535 "chapters/10-captions.nw"
 void col2im(real *dX, const real *dP, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -238,7 +238,7 @@ void col2im(real *dX, const real *dP, int N, int R, int C)
                     }
             }
 }
-#line 556 "chapters/10-captions.nw"
+#line 557 "chapters/10-captions.nw"
 void conv_forward(real *Y, real *P, const real *X, const real *W,
                   const real *b, int N, int R, int C_in, int C_out)
 {
@@ -256,7 +256,7 @@ void conv_backward(real *dX, real *dP, real *dW, real *db,
                     9 * C_in, C_out);
     if (dX) col2im(dX, dP, N, R, C_in);
 }
-#line 597 "chapters/10-captions.nw"
+#line 598 "chapters/10-captions.nw"
 void relu_forward(real *Y, const real *X, size_t n)
 {
     for (size_t i = 0; i < n; i++) Y[i] = X[i] > 0 ? X[i] : 0;
@@ -266,7 +266,7 @@ void relu_backward(real *d, const real *Y, size_t n)
 {
     for (size_t i = 0; i < n; i++) d[i] = Y[i] > 0 ? d[i] : 0;
 }
-#line 610 "chapters/10-captions.nw"
+#line 611 "chapters/10-captions.nw"
 void pool_forward(real *Y, int *arg, const real *X, int N, int R,
                   int C)
 {
@@ -292,7 +292,7 @@ void pool_backward(real *dX, const real *dY, const int *arg, size_t n)
 {
     for (size_t o = 0; o < n; o++) dX[arg[o]] += dY[o];
 }
-#line 716 "chapters/10-captions.nw"
+#line 717 "chapters/10-captions.nw"
 void net_create(ImageNet *net, int type, int C1, int Da,
                 uint64_t seed)
 {
@@ -336,7 +336,7 @@ void net_free(ImageNet *net)
 {
     params_free(&net->params);
 }
-#line 784 "chapters/10-captions.nw"
+#line 785 "chapters/10-captions.nw"
 void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
 {
     memset(r, 0, sizeof *r);
@@ -347,17 +347,17 @@ void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
     size_t cells = (size_t)N * r->G * r->G;
     if (net->type == NET_PATCH) {
         
-#line 835 "chapters/10-captions.nw"
+#line 836 "chapters/10-captions.nw"
 int K = NET_STRIDE * NET_STRIDE, Da = net->Da;
 size_t sizes[3] = { cells * K, cells * Da, cells * Da };
 real **arrays[3] = { &r->P[0], &r->out, &r->d_out };
 alloc_parts(arrays, sizes, 3);
 r->block = r->P[0];
-#line 794 "chapters/10-captions.nw"
+#line 795 "chapters/10-captions.nw"
         return;
     }
     
-#line 809 "chapters/10-captions.nw"
+#line 810 "chapters/10-captions.nw"
 size_t sizes[6 * NET_LAYERS];
 real **arrays[6 * NET_LAYERS];
 size_t ints = 0;
@@ -381,7 +381,7 @@ for (int l = 0, *at = r->index; l < NET_LAYERS; l++) {
     r->arg[l] = at;
     at += (size_t)N * (R >> l) * (R >> l) / 4 * net->channels[l + 1];
 }
-#line 797 "chapters/10-captions.nw"
+#line 798 "chapters/10-captions.nw"
     r->out = r->M[NET_LAYERS - 1];
     r->d_out = r->dM[NET_LAYERS - 1];
 }
@@ -392,7 +392,7 @@ void net_run_free(NetRun *r)
     free(r->index);
     memset(r, 0, sizeof *r);
 }
-#line 843 "chapters/10-captions.nw"
+#line 844 "chapters/10-captions.nw"
 const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
                         int N)
 {
@@ -400,7 +400,7 @@ const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
     assert(N <= r->N);
     if (net->type == NET_PATCH) {
         
-#line 870 "chapters/10-captions.nw"
+#line 871 "chapters/10-captions.nw"
 int R = r->R, G = r->G, S = NET_STRIDE;
 for (int n = 0; n < N; n++)
     for (int y = 0; y < G; y++)
@@ -412,7 +412,7 @@ for (int n = 0; n < N; n++)
                        X + ((size_t)n * R + S * y + dy) * R + S * x,
                        sizeof(real) * S);
         }
-#line 850 "chapters/10-captions.nw"
+#line 851 "chapters/10-captions.nw"
         linear_forward(r->out, r->P[0], param(p, net->W[0]),
                        param(p, net->b[0]), N * r->G * r->G,
                        NET_STRIDE * NET_STRIDE, net->Da);
@@ -430,7 +430,7 @@ for (int n = 0; n < N; n++)
     }
     return r->out;
 }
-#line 885 "chapters/10-captions.nw"
+#line 886 "chapters/10-captions.nw"
 void net_backward(ImageNet *net, NetRun *r, int N)
 {
     Params *p = &net->params;
@@ -455,7 +455,7 @@ void net_backward(ImageNet *net, NetRun *r, int N)
                       param(p, net->W[l]), N, R, C_in, C_out);
     }
 }
-#line 942 "chapters/10-captions.nw"
+#line 943 "chapters/10-captions.nw"
 void item_image(real *x, const unsigned char *pixel)
 {
     int m = (CELL - FASHION_SIDE) / 2;
@@ -465,14 +465,9 @@ void item_image(real *x, const unsigned char *pixel)
             x[(y + m) * CELL + c + m] =
                 pixel[y * FASHION_SIDE + c] / (real)255;
 }
-#line 958 "chapters/10-captions.nw"
-typedef struct {
-    real *mean, *logits, *prob, *d_logits, *d_mean;
-    int *label;
-} Head;
-
-static double head_forward(const ImageNet *net, Head *h,
-                           const real *out, int N, int G)
+#line 974 "chapters/10-captions.nw"
+double head_forward(const ImageNet *net, Head *h,
+                    const real *out, int N, int G)
 {
     int Da = net->Da, L = G * G;
     for (int n = 0; n < N; n++)
@@ -492,8 +487,8 @@ static double head_forward(const ImageNet *net, Head *h,
     return sum / N;
 }
 
-static void head_backward(ImageNet *net, Head *h, real *d_out, int N,
-                          int G)
+void head_backward(ImageNet *net, Head *h, real *d_out, int N,
+                   int G)
 {
     int Da = net->Da, L = G * G, V = FASHION_CLASSES;
     Params *p = &net->params;
@@ -511,7 +506,7 @@ static void head_backward(ImageNet *net, Head *h, real *d_out, int N,
                     h->d_mean[(size_t)n * Da + k] / L;
 }
 
-static void head_alloc(Head *h, int N, int Da)
+void head_alloc(Head *h, int N, int Da)
 {
     int V = FASHION_CLASSES;
     size_t sizes[5] = { (size_t)N * Da, (size_t)N * V, (size_t)N * V,
@@ -522,12 +517,12 @@ static void head_alloc(Head *h, int N, int Da)
     h->label = xcalloc(N, sizeof(int));
 }
 
-static void head_free(Head *h)
+void head_free(Head *h)
 {
     free(h->mean);
     free(h->label);
 }
-#line 1025 "chapters/10-captions.nw"
+#line 1036 "chapters/10-captions.nw"
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t)
 {
@@ -571,7 +566,7 @@ double net_train(ImageNet *net, const Fashion *f,
     net_run_free(&r);
     return loss;
 }
-#line 1072 "chapters/10-captions.nw"
+#line 1083 "chapters/10-captions.nw"
 double net_accuracy(const ImageNet *net, const Fashion *f, int n)
 {
     enum { BS = 100 };
