@@ -292,7 +292,7 @@ void pool_backward(real *dX, const real *dY, const int *arg, size_t n)
 {
     for (size_t o = 0; o < n; o++) dX[arg[o]] += dY[o];
 }
-#line 726 "chapters/10-captions.nw"
+#line 727 "chapters/10-captions.nw"
 void net_create(ImageNet *net, int type, int C1, int Da,
                 uint64_t seed)
 {
@@ -336,7 +336,7 @@ void net_free(ImageNet *net)
 {
     params_free(&net->params);
 }
-#line 794 "chapters/10-captions.nw"
+#line 795 "chapters/10-captions.nw"
 void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
 {
     memset(r, 0, sizeof *r);
@@ -347,17 +347,17 @@ void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
     size_t cells = (size_t)N * r->G * r->G;
     if (net->type == NET_PATCH) {
         
-#line 845 "chapters/10-captions.nw"
+#line 846 "chapters/10-captions.nw"
 int K = NET_STRIDE * NET_STRIDE, Da = net->Da;
 size_t sizes[3] = { cells * K, cells * Da, cells * Da };
 real **arrays[3] = { &r->P[0], &r->out, &r->d_out };
 alloc_parts(arrays, sizes, 3);
 r->block = r->P[0];
-#line 804 "chapters/10-captions.nw"
+#line 805 "chapters/10-captions.nw"
         return;
     }
     
-#line 819 "chapters/10-captions.nw"
+#line 820 "chapters/10-captions.nw"
 size_t sizes[6 * NET_LAYERS];
 real **arrays[6 * NET_LAYERS];
 size_t ints = 0;
@@ -381,7 +381,7 @@ for (int l = 0, *at = r->index; l < NET_LAYERS; l++) {
     r->arg[l] = at;
     at += (size_t)N * (R >> l) * (R >> l) / 4 * net->channels[l + 1];
 }
-#line 807 "chapters/10-captions.nw"
+#line 808 "chapters/10-captions.nw"
     r->out = r->M[NET_LAYERS - 1];
     r->d_out = r->dM[NET_LAYERS - 1];
 }
@@ -392,7 +392,7 @@ void net_run_free(NetRun *r)
     free(r->index);
     memset(r, 0, sizeof *r);
 }
-#line 853 "chapters/10-captions.nw"
+#line 854 "chapters/10-captions.nw"
 const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
                         int N)
 {
@@ -400,7 +400,7 @@ const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
     assert(N <= r->N);
     if (net->type == NET_PATCH) {
         
-#line 880 "chapters/10-captions.nw"
+#line 881 "chapters/10-captions.nw"
 int R = r->R, G = r->G, S = NET_STRIDE;
 for (int n = 0; n < N; n++)
     for (int y = 0; y < G; y++)
@@ -412,7 +412,7 @@ for (int n = 0; n < N; n++)
                        X + ((size_t)n * R + S * y + dy) * R + S * x,
                        sizeof(real) * S);
         }
-#line 860 "chapters/10-captions.nw"
+#line 861 "chapters/10-captions.nw"
         linear_forward(r->out, r->P[0], param(p, net->W[0]),
                        param(p, net->b[0]), N * r->G * r->G,
                        NET_STRIDE * NET_STRIDE, net->Da);
@@ -430,7 +430,7 @@ for (int n = 0; n < N; n++)
     }
     return r->out;
 }
-#line 895 "chapters/10-captions.nw"
+#line 896 "chapters/10-captions.nw"
 void net_backward(ImageNet *net, NetRun *r, int N)
 {
     Params *p = &net->params;
@@ -455,7 +455,7 @@ void net_backward(ImageNet *net, NetRun *r, int N)
                       param(p, net->W[l]), N, R, C_in, C_out);
     }
 }
-#line 955 "chapters/10-captions.nw"
+#line 956 "chapters/10-captions.nw"
 void item_image(real *x, const unsigned char *pixel)
 {
     int m = (CELL - FASHION_SIDE) / 2;
@@ -465,7 +465,7 @@ void item_image(real *x, const unsigned char *pixel)
             x[(y + m) * CELL + c + m] =
                 pixel[y * FASHION_SIDE + c] / (real)255;
 }
-#line 986 "chapters/10-captions.nw"
+#line 987 "chapters/10-captions.nw"
 double head_forward(const ImageNet *net, Head *h,
                     const real *out, int N, int G)
 {
@@ -522,7 +522,7 @@ void head_free(Head *h)
     free(h->mean);
     free(h->label);
 }
-#line 1048 "chapters/10-captions.nw"
+#line 1049 "chapters/10-captions.nw"
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t)
 {
@@ -566,7 +566,7 @@ double net_train(ImageNet *net, const Fashion *f,
     net_run_free(&r);
     return loss;
 }
-#line 1095 "chapters/10-captions.nw"
+#line 1096 "chapters/10-captions.nw"
 double net_accuracy(const ImageNet *net, const Fashion *f, int n)
 {
     enum { BS = 100 };

@@ -50,7 +50,7 @@ void pool_forward(real *Y /* [N, R/2, R/2, C] */,
                   int C);
 void pool_backward(real *dX /* added to */, const real *dY,
                    const int *arg, size_t n);
-#line 706 "chapters/10-captions.nw"
+#line 707 "chapters/10-captions.nw"
 enum { NET_CNN, NET_PATCH };            /* the two types */
 enum { NET_LAYERS = 4, NET_STRIDE = 16 };   /* pixels per location */
 typedef struct {
@@ -64,7 +64,7 @@ typedef struct {
 void net_create(ImageNet *net, int type, int C1, int Da,
                 uint64_t seed);
 void net_free(ImageNet *net);
-#line 777 "chapters/10-captions.nw"
+#line 778 "chapters/10-captions.nw"
 typedef struct {
     int N, R, G;                /* pictures, their side, R / 16 */
     real *P[NET_LAYERS], *dP[NET_LAYERS];   /* im2col, its gradient */
@@ -80,7 +80,7 @@ void net_run_free(NetRun *r);
 const real *net_forward(const ImageNet *net, NetRun *r,
                         const real *X /* [N, R, R, 1] */, int N);
 void net_backward(ImageNet *net, NetRun *r, int N);
-#line 942 "chapters/10-captions.nw"
+#line 943 "chapters/10-captions.nw"
 enum { CELL = 32 };             /* a picture's cell, in pixels */
 void item_image(real *x /* [32, 32] */,
                 const unsigned char *pixel /* [28, 28] */);
@@ -92,7 +92,7 @@ typedef struct {
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t);
 double net_accuracy(const ImageNet *net, const Fashion *f, int n);
-#line 972 "chapters/10-captions.nw"
+#line 973 "chapters/10-captions.nw"
 typedef struct {
     real *mean, *d_mean;                /* [N, Da] */
     real *logits, *prob, *d_logits;     /* [N, 10] */

@@ -14,7 +14,7 @@ typedef struct {
 #line 137 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
-#line 1736 "chapters/10-captions.nw"
+#line 1737 "chapters/10-captions.nw"
 int locations;              /* chapter 10: an image's L */
 double lambda;              /* chapter 10: eq. 14's weight */
 #line 365 "chapters/11-documents.nw"
@@ -68,7 +68,7 @@ const struct ConfigField *fields;       /* NULL name ends */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1579 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 1746 "chapters/10-captions.nw"
+#line 1747 "chapters/10-captions.nw"
 int reads_images;           /* chapter 10: feat, not src */
 #line 707 "chapters/03-bottleneck.nw"
 };
