@@ -706,7 +706,8 @@ build/gen/caption-session.txt: build/bin/caption
 	@mkdir -p $(@D)
 	build/bin/caption --items 2:10,4:20,6:30 > $@
 build/gen/bench-conv.txt: build/gen/bench.txt
-	grep -E '^(peak, fused|conv)' build/gen/bench.txt > $@
+	grep -E '^(peak, fused|conv)' build/gen/bench.txt \
+	  | sed 's/^conv network, //' > $@
 GEN += build/gen/test_a_missing_package_is_named_with_its_command.tex
 
 # the pairs of flipped bits in that checkpoint (solution 8.4)

@@ -277,7 +277,7 @@ for (int s = 0; s < S; s++) {
 }
 #line 549 "chapters/04-attention.nw"
             
-#line 1684 "chapters/10-captions.nw"
+#line 1723 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         d_weights[s] += c->d_outside[at * S + s];
@@ -311,7 +311,7 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     c->max_B = max_B; c->max_T = max_T; c->max_S = max_S;
     
-#line 1682 "chapters/10-captions.nw"
+#line 1721 "chapters/10-captions.nw"
 c->d_outside = NULL;
 #line 1651 "chapters/B-fast.nw"
 }
@@ -415,7 +415,7 @@ for (int s = 0; s < S; s++) {
 }
 #line 1790 "chapters/B-fast.nw"
             
-#line 1688 "chapters/10-captions.nw"
+#line 1727 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         c->d_weights[s] += c->d_outside[((size_t)b * T + t) * S + s];

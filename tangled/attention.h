@@ -38,7 +38,7 @@ real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 real *d_dec_rows;               /* [R, Hd] */
 #line 376 "chapters/04-attention.nw"
     
-#line 1680 "chapters/10-captions.nw"
+#line 1719 "chapters/10-captions.nw"
 const real *d_outside;      /* [B, T, S] or NULL: chapter 10 */
 #line 377 "chapters/04-attention.nw"
 } AttnCache;

@@ -51,9 +51,9 @@ rate[pass] = d->n / (seconds_now() - t0);
     free(out); free(rows);
     batch_free(&batch);
 }
-#line 1128 "chapters/10-captions.nw"
+#line 1158 "chapters/10-captions.nw"
 #include "image.h"
-#line 1135 "chapters/10-captions.nw"
+#line 1165 "chapters/10-captions.nw"
 static int by_seconds(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -496,7 +496,7 @@ if (steps) out_plan("--steps", steps);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 1131 "chapters/10-captions.nw"
+#line 1161 "chapters/10-captions.nw"
 time_network(peak);
 #line 1486 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */

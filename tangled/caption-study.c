@@ -1,4 +1,4 @@
-#line 2355 "chapters/10-captions.nw"
+#line 2420 "chapters/10-captions.nw"
 /* caption-study: the captioner on scenes of Fashion-MNIST. */
 #include "align.h"
 #include "captioner.h"
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2387 "chapters/10-captions.nw"
+#line 2452 "chapters/10-captions.nw"
 typedef struct {
     const char *name;
     int attention, positional, patch;
@@ -63,7 +63,7 @@ static Config config_from_name(char *name)
     }
     return c;
 }
-#line 2420 "chapters/10-captions.nw"
+#line 2485 "chapters/10-captions.nw"
 enum { BINS = MAX_ITEMS + 1 };
 typedef struct {
     double loss, seconds;
@@ -71,7 +71,7 @@ typedef struct {
     long captions[BINS], captions_right[BINS];
     AlignScore cell[BINS], any[BINS];
 } Measures;
-#line 2432 "chapters/10-captions.nw"
+#line 2497 "chapters/10-captions.nw"
 static void count_captions(Measures *ms, Model *m, const Dataset *d,
                            int bs)
 {
@@ -105,7 +105,7 @@ static void count_captions(Measures *ms, Model *m, const Dataset *d,
     free(out);
     batch_free(&batch);
 }
-#line 2475 "chapters/10-captions.nw"
+#line 2540 "chapters/10-captions.nw"
 typedef struct { Measures *ms; const Dataset *d; } Visit;
 
 static void score_attention(const real *w, int T, int S, int row,
@@ -143,7 +143,7 @@ static Measures measure_captioner(Model *m, const Dataset *val,
     }
     return ms;
 }
-#line 2515 "chapters/10-captions.nw"
+#line 2580 "chapters/10-captions.nw"
 enum { V_LOSS, V_WORDS, V_CAPTIONS, V_HIT, V_MASS, V_ANY, V_ANY_HIT,
        N_VALUES };
 static double value(const Measures *ms, int which, int k)
@@ -161,7 +161,7 @@ static double value(const Measures *ms, int which, int k)
     default: return 100 * align_accuracy(&ms->any[k]);
     }
 }
-#line 2542 "chapters/10-captions.nw"
+#line 2607 "chapters/10-captions.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -199,7 +199,7 @@ static void caption_run(int index, void *ctx)
     if (k == pl->keep_config && s == 0) *pl->keep = m;
     else model_free(m);
 }
-#line 2722 "chapters/10-captions.nw"
+#line 2787 "chapters/10-captions.nw"
 static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
                   int seeds, int which, int k)
 {
@@ -208,7 +208,28 @@ static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
         x[s] = value(&ms[k_conf][s], which, k);
     mean_sd(x, seeds, &st[0], &st[1]);
 }
-#line 2946 "chapters/10-captions.nw"
+#line 2798 "chapters/10-captions.nw"
+static int config_named(const Config *config, int n_conf,
+                        const char *name)
+{
+    for (int k = 0; k < n_conf; k++)
+        if (!strcmp(config[k].name, name)) return k;
+    return -1;
+}
+#line 2913 "chapters/10-captions.nw"
+static void define_percent(FILE *f, const char *macro,
+                           Measures (*ms)[MAX_SEEDS], int k_conf,
+                           int seeds, int which, int k)
+{
+    if (k_conf < 0) {
+        fprintf(f, "\\newcommand{\\%s}{(not run)}%%\n", macro);
+        return;
+    }
+    double st[2];
+    stats(st, ms, k_conf, seeds, which, k);
+    fprintf(f, "\\newcommand{\\%s}{%.1f\\%%}%%\n", macro, st[0]);
+}
+#line 3066 "chapters/10-captions.nw"
 typedef struct {
     int scene, n, right;            /* -1 if none */
     const char *word[MAX_ITEMS + 1];
@@ -242,12 +263,12 @@ static Caption caption_scene(Model *m, const Dataset *d,
     batch_free(&batch);
     return cap;
 }
-#line 2370 "chapters/10-captions.nw"
+#line 2435 "chapters/10-captions.nw"
 int main(int argc, char **argv)
 {
     program_name = "caption-study";
     
-#line 2589 "chapters/10-captions.nw"
+#line 2654 "chapters/10-captions.nw"
 const char *data = FASHION_DIR;
 const char *configs = "none,dot,general,additive,dot/l=1,"
                       "additive/l=0.1,additive/l=1,additive/l=10,"
@@ -310,9 +331,9 @@ if ((figure || text) && !config[keep_config].attention)
 char **file[] = { &table, &items, &summary, &text };
 const char *opt[] = { "--table", "--items", "--summary", "--text" };
 for (int i = 0; i < 4; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 2374 "chapters/10-captions.nw"
+#line 2439 "chapters/10-captions.nw"
     
-#line 2658 "chapters/10-captions.nw"
+#line 2723 "chapters/10-captions.nw"
 Fashion train_set, test_set;
 const char *problem = fashion_read(&train_set, data, 0);
 if (!problem) problem = fashion_read(&test_set, data, 1);
@@ -330,9 +351,9 @@ for (int e = 0; e < 2; e++) {
              e ? "patch embedding" : "network",
              100 * net_accuracy_of[e], net_seconds[e]);
 }
-#line 2375 "chapters/10-captions.nw"
+#line 2440 "chapters/10-captions.nw"
     
-#line 2680 "chapters/10-captions.nw"
+#line 2745 "chapters/10-captions.nw"
 Rng scene_rng;
 rng_seed(&scene_rng, 7);
 Scene *train_scenes = xcalloc(n_train, sizeof(Scene));
@@ -353,9 +374,9 @@ for (int e = 0; e < 2; e++) {
                   &net[e]);
     feature_seconds[e] = thread_seconds_now() - t0;
 }
-#line 2376 "chapters/10-captions.nw"
+#line 2441 "chapters/10-captions.nw"
     
-#line 2703 "chapters/10-captions.nw"
+#line 2768 "chapters/10-captions.nw"
 Vocab words;
 vocab_build(&words, &scene_task, TARGET);
 base.tgt_vocab = words.size;
@@ -369,9 +390,9 @@ CaptionPlan plan = { base, tc, config, seeds,
 double runs_t0 = seconds_now();
 run_parallel(caption_run, &plan, n_conf * seeds, threads);
 double runs_wall = seconds_now() - runs_t0;
-#line 2377 "chapters/10-captions.nw"
+#line 2442 "chapters/10-captions.nw"
     
-#line 2735 "chapters/10-captions.nw"
+#line 2810 "chapters/10-captions.nw"
 static const char *const digits[N_VALUES] = {
     "%.3f", "%.1f", "%.1f", "%.1f", "%.3f", "%.3f", "%.1f" };
 if (table) {
@@ -401,7 +422,7 @@ if (table) {
         fprintf(f, " \\\\\n");
     }
     
-#line 2773 "chapters/10-captions.nw"
+#line 2848 "chapters/10-captions.nw"
 double on_pictures = 0;
 long val_words = 0;
 for (int i = 0; i < n_val; i++) {
@@ -414,11 +435,11 @@ on_pictures /= val_words;
 double in_cell = CELL_GRID * CELL_GRID / (double)LOCATIONS;
 fprintf(f, "\\midrule\nchance & & %.1f & %.3f & %.3f & & \\\\\n",
         100 * in_cell, in_cell, on_pictures);
-#line 2764 "chapters/10-captions.nw"
+#line 2839 "chapters/10-captions.nw"
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2790 "chapters/10-captions.nw"
+#line 2865 "chapters/10-captions.nw"
 if (items) {
     FILE *f = out_open(items);
     fprintf(f, "# pictures, then for each of");
@@ -440,9 +461,33 @@ if (items) {
     }
     out_close(f);
 }
-#line 2815 "chapters/10-captions.nw"
+#line 2890 "chapters/10-captions.nw"
 if (summary) {
     FILE *f = out_open(summary);
+    
+#line 2932 "chapters/10-captions.nw"
+int none = config_named(config, n_conf, "none");
+int add = config_named(config, n_conf, "additive");
+int dot = config_named(config, n_conf, "dot");
+define_percent(f, "captionNoneFew", ms, none, seeds, V_WORDS,
+               min_items);
+define_percent(f, "captionNoneMany", ms, none, seeds, V_WORDS,
+               max_items);
+define_percent(f, "captionAddFew", ms, add, seeds, V_WORDS,
+               min_items);
+define_percent(f, "captionAddMany", ms, add, seeds, V_WORDS,
+               max_items);
+define_percent(f, "captionAddFewHit", ms, add, seeds, V_HIT,
+               min_items);
+fprintf(f, "\\newcommand{\\captionNetWrong}{%.1f\\%%}%%\n",
+        100 * (1 - net_accuracy_of[0]));
+fprintf(f, "\\newcommand{\\captionDotSeeds}{");
+for (int s = 0; dot >= 0 && s < seeds; s++)
+    fprintf(f, "%s%.1f",
+            s == 0 ? "" : s == seeds - 1 ? " and " : ", ",
+            value(&ms[dot][s], V_HIT, 0));
+fprintf(f, dot >= 0 ? "\\%%}%%\n" : "(not run)}%%\n");
+#line 2893 "chapters/10-captions.nw"
     fprintf(f, "The network reads %.1f\\%% of the %d test pictures"
             " right, after %d epochs on the first %d training"
             " pictures that took %.1f\\,s of processor time; the"
@@ -454,7 +499,7 @@ if (summary) {
             100 * net_accuracy_of[1], net_seconds[1], n_train, n_val,
             feature_seconds[0], feature_seconds[1]);
     
-#line 2833 "chapters/10-captions.nw"
+#line 2955 "chapters/10-captions.nw"
 double cpu = 0, slowest = 0;
 int slow_k = 0;
 for (int k = 0; k < n_conf; k++) {
@@ -477,9 +522,9 @@ fprintf(f, "The %d captioners took %.1f\\,s of processor time, %.1f"
         config[slow_k].name, runs_wall, threads,
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2828 "chapters/10-captions.nw"
+#line 2904 "chapters/10-captions.nw"
     
-#line 2858 "chapters/10-captions.nw"
+#line 2980 "chapters/10-captions.nw"
 static const char *const pair[][2] = {
     { "none", "additive" }, { "dot", "additive" },
     { "general", "additive" }, { "dot", "dot/l=1" },
@@ -492,11 +537,8 @@ if (seeds > 1)
             seeds, t_critical(seeds - 1));
 fprintf(f, "\\begin{itemize}\n");
 for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
-    int a = -1, b = -1;
-    for (int k = 0; k < n_conf; k++) {
-        if (!strcmp(config[k].name, pair[p][0])) a = k;
-        if (!strcmp(config[k].name, pair[p][1])) b = k;
-    }
+    int a = config_named(config, n_conf, pair[p][0]);
+    int b = config_named(config, n_conf, pair[p][1]);
     if (a < 0 || b < 0) continue;
     fprintf(f, "\\item \\texttt{%s} against \\texttt{%s}:",
             pair[p][1], pair[p][0]);
@@ -517,17 +559,18 @@ for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
         if (i == 0) fprintf(f, " points");
         if (seeds < 2) continue;
         if (isinf(t)) fprintf(f, " (the same sign on every seed)");
-        else fprintf(f, " ($t = %.1f$, %s)", fabs(t) < 0.05 ? 0.0 : t,
+        else fprintf(f, " ($t = %.2f$, %s)",
+                     fabs(t) < 0.005 ? 0.0 : t,
                      fabs(t) > t_critical(seeds - 1) ? "real"
                      : "inside the noise");
     }
     fprintf(f, "\n");
 }
 fprintf(f, "\\end{itemize}\n");
-#line 2829 "chapters/10-captions.nw"
+#line 2905 "chapters/10-captions.nw"
     out_close(f);
 }
-#line 2916 "chapters/10-captions.nw"
+#line 3036 "chapters/10-captions.nw"
 if (figure || text) {
     FILE *tf = text ? out_open(text) : NULL;
     const Dataset *vd = &val_data[config[keep_config].patch];
@@ -543,7 +586,7 @@ if (figure || text) {
             snprintf(suffix, sizeof suffix, "-%d", row);
             char *prefix = out_name(figure, suffix);
             
-#line 2983 "chapters/10-captions.nw"
+#line 3103 "chapters/10-captions.nw"
 char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
@@ -567,7 +610,7 @@ for (int j = 0; j < cap.n; j++) {
 }
 out_close(f);
 free(name);
-#line 3011 "chapters/10-captions.nw"
+#line 3131 "chapters/10-captions.nw"
 name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
@@ -583,22 +626,22 @@ for (int j = 0; j < cap.n; j++) {
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
-#line 3033 "chapters/10-captions.nw"
+#line 3153 "chapters/10-captions.nw"
 fprintf(f, "items = %d\narray truth[%d]\narray cell[%d]\n",
         sc->items, sc->items, sc->items);
 for (int i = 0; i < sc->items; i++)
     fprintf(f, "truth[%d] = '%s'\ncell[%d] = %d\n", i + 1,
             fashion_class[test_set.label[sc->picture[i]]], i + 1,
             sc->cell[i]);
-#line 3027 "chapters/10-captions.nw"
+#line 3147 "chapters/10-captions.nw"
 out_close(f);
 free(name);
-#line 2931 "chapters/10-captions.nw"
+#line 3051 "chapters/10-captions.nw"
             free(prefix);
         }
         if (tf) {
             
-#line 3042 "chapters/10-captions.nw"
+#line 3162 "chapters/10-captions.nw"
 fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
         figure_config, cap.scene + 1, row == 1
         ? "the first of three pictures"
@@ -610,13 +653,13 @@ for (int i = 0; i < sc->items; i++)
     fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
 fprintf(tf, "\n\n");
 scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
-#line 2935 "chapters/10-captions.nw"
+#line 3055 "chapters/10-captions.nw"
         }
         free(cap.w);
     }
     if (tf) out_close(tf);
 }
-#line 2378 "chapters/10-captions.nw"
+#line 2443 "chapters/10-captions.nw"
     out_commit();
     return 0;
 }

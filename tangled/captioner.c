@@ -1,4 +1,4 @@
-#line 1720 "chapters/10-captions.nw"
+#line 1759 "chapters/10-captions.nw"
 /* captioner.c: the captioner, a family of models that reads images
    (chapter 10). */
 #include "captioner.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1757 "chapters/10-captions.nw"
+#line 1796 "chapters/10-captions.nw"
 const char *const captioner_variant[] = {
     "none", "dot", "general", "additive", NULL
 };
@@ -31,7 +31,7 @@ int captioner_variant_from_name(const char *name)
     refuse("unknown attention '%s' for a captioner; the known are:"
            " %s", shown(name), known);
 }
-#line 1790 "chapters/10-captions.nw"
+#line 1829 "chapters/10-captions.nw"
 static Model *captioner_create(const ModelConfig *cfg, int max_B,
                                int max_len, uint64_t seed)
 {
@@ -73,7 +73,7 @@ static void captioner_free(Model *m)
     free(c->mean);
     seq2seq_family.free(m);     /* the decoder's, and the block */
 }
-#line 1841 "chapters/10-captions.nw"
+#line 1880 "chapters/10-captions.nw"
 static Encoding captioner_encode(Model *m, const Batch *batch)
 {
     Captioner *c = captioner_of(m);
@@ -83,7 +83,7 @@ static Encoding captioner_encode(Model *m, const Batch *batch)
     assert(batch->feat && batch->feat_size == L * H && batch->S == L);
     for (int b = 0; b < B; b++) {
         
-#line 1864 "chapters/10-captions.nw"
+#line 1903 "chapters/10-captions.nw"
 const real *a = batch->feat + (size_t)batch->row[b] * L * H;
 const real *pos = c->pos >= 0 ? param(p, c->pos) : NULL;
 real *out = s->enc_h + (size_t)b * L * H;
@@ -97,7 +97,7 @@ for (int i = 0; i < L; i++)
     }
 for (int i = 0; i < L; i++) s->src_mask[b * L + i] = 1;
 c->len[b] = L;
-#line 1850 "chapters/10-captions.nw"
+#line 1889 "chapters/10-captions.nw"
     }
     linear_forward(c->pre_h, c->mean, param(p, c->h0_W),
                    param(p, c->h0_b), B, H, H);
@@ -108,7 +108,7 @@ c->len[b] = L;
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last, c->len,
                        s->src_mask, B, L, H };
 }
-#line 1886 "chapters/10-captions.nw"
+#line 1925 "chapters/10-captions.nw"
 static double coverage(Captioner *c, int B, int T, int L, int tokens);
 
 static double captioner_forward(Model *m, const Batch *batch)
@@ -125,7 +125,7 @@ static double captioner_forward(Model *m, const Batch *batch)
     }
     return loss;
 }
-#line 1906 "chapters/10-captions.nw"
+#line 1945 "chapters/10-captions.nw"
 static double coverage(Captioner *c, int B, int T, int L, int tokens)
 {
     const Model *m = &c->s.m;
@@ -144,7 +144,7 @@ static double coverage(Captioner *c, int B, int T, int L, int tokens)
         }
     return sum;
 }
-#line 1937 "chapters/10-captions.nw"
+#line 1976 "chapters/10-captions.nw"
 static void captioner_backward(Model *m, const Batch *batch)
 {
     Captioner *c = captioner_of(m);
@@ -156,7 +156,7 @@ static void captioner_backward(Model *m, const Batch *batch)
     decoder_backward(m, batch);
     s->attn.d_outside = NULL;
     
-#line 1953 "chapters/10-captions.nw"
+#line 1992 "chapters/10-captions.nw"
 for (size_t i = 0; i < (size_t)B * H; i++) {
     real h = s->enc_h_last[i];
     c->d_pre[i] = s->d_h_last[i] * (1 - h * h);
@@ -168,9 +168,9 @@ linear_backward(c->d_mean, param_grad(p, c->h0_W),
 linear_backward(c->d_mean, param_grad(p, c->c0_W),
                 param_grad(p, c->c0_b), s->d_c_last, c->mean,
                 param(p, c->c0_W), B, H, H);
-#line 1948 "chapters/10-captions.nw"
+#line 1987 "chapters/10-captions.nw"
     
-#line 1968 "chapters/10-captions.nw"
+#line 2007 "chapters/10-captions.nw"
 if (c->pos >= 0) {
     real *d_pos = param_grad(p, c->pos);
     for (int b = 0; b < B; b++)
@@ -180,9 +180,9 @@ if (c->pos >= 0) {
                     s->d_enc_h[((size_t)b * L + i) * H + k]
                     + c->d_mean[(size_t)b * H + k] / L;
 }
-#line 1949 "chapters/10-captions.nw"
+#line 1988 "chapters/10-captions.nw"
 }
-#line 1984 "chapters/10-captions.nw"
+#line 2023 "chapters/10-captions.nw"
 static DecoderState *captioner_start(Model *m, const Encoding *enc)
 {
     return seq2seq_family.start(m, enc);
@@ -204,7 +204,7 @@ static void captioner_reorder(DecoderState *d, const int *parent)
 {
     seq2seq_family.reorder(d, parent);
 }
-#line 2010 "chapters/10-captions.nw"
+#line 2049 "chapters/10-captions.nw"
 static const char *captioner_check(const ModelConfig *cfg)
 {
     if (cfg->E < 1 || cfg->H < 1 || cfg->tgt_vocab < 1)
@@ -260,7 +260,7 @@ static const ConfigField captioner_fields[] = {
       MAX_WORDS + 2 },
     { NULL, 0, 0, 0 }
 };
-#line 2069 "chapters/10-captions.nw"
+#line 2108 "chapters/10-captions.nw"
 const ModelFamily captioner_family = {
     .name = "captioner", .variants = captioner_variant,
     .check = captioner_check, .bytes = captioner_bytes,

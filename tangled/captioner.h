@@ -1,10 +1,10 @@
-#line 1711 "chapters/10-captions.nw"
+#line 1750 "chapters/10-captions.nw"
 /* captioner.h: the captioner, a family of models that reads images
    (chapter 10). */
 #ifndef CAPTIONER_H
 #define CAPTIONER_H
 #include "seq2seq.h"
-#line 1733 "chapters/10-captions.nw"
+#line 1772 "chapters/10-captions.nw"
 extern const ModelFamily captioner_family;
 extern const char *const captioner_variant[];
 ModelConfig captioner_config_default(void);
@@ -22,5 +22,5 @@ static inline Captioner *captioner_of(Model *m)
     return (Captioner *)m;
 }
 int captioner_variant_from_name(const char *name);  /* refuses */
-#line 1717 "chapters/10-captions.nw"
+#line 1756 "chapters/10-captions.nw"
 #endif

@@ -402,7 +402,7 @@ if (number < 1 || number > (uint32_t)families)
     return fail(err, CKPT_FAMILY, "model family %u is unknown; this"
                 " build knows families 1 to %d", number, families);
 const ModelFamily *family = model_families[number - 1];
-#line 2085 "chapters/10-captions.nw"
+#line 2124 "chapters/10-captions.nw"
 if (family->reads_images)
     return fail(err, CKPT_FAMILY, "model family %u, the %s, reads"
                 " images; this program reads sentences", number,

@@ -6,7 +6,7 @@
 const ModelFamily *const model_families[] = {
     &seq2seq_family, &transformer_family,
     
-#line 2093 "chapters/10-captions.nw"
+#line 2132 "chapters/10-captions.nw"
 &captioner_family,
 #line 1501 "chapters/11-documents.nw"
 &han_family,

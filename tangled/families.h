@@ -3,7 +3,7 @@
 #ifndef FAMILIES_H
 #define FAMILIES_H
 #include "tmodel.h"
-#line 2091 "chapters/10-captions.nw"
+#line 2130 "chapters/10-captions.nw"
 #include "captioner.h"
 #line 1499 "chapters/11-documents.nw"
 #include "han.h"

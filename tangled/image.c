@@ -1,4 +1,4 @@
-#line 62 "chapters/10-captions.nw"
+#line 66 "chapters/10-captions.nw"
 /* image.c: images, and a small convolutional network to read them
    (chapter 10). */
 #include "image.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 131 "chapters/10-captions.nw"
+#line 135 "chapters/10-captions.nw"
 static long read_bytes(gzFile f, unsigned char *buf, uint64_t n)
 {
     uint64_t got = 0;
@@ -28,7 +28,7 @@ static uint32_t big_endian(const unsigned char *b)
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16
            | (uint32_t)b[2] << 8 | b[3];
 }
-#line 161 "chapters/10-captions.nw"
+#line 165 "chapters/10-captions.nw"
 const char *idx_read(Idx *x, const char *path, int dims)
 {
     static char why[700];
@@ -41,7 +41,7 @@ const char *idx_read(Idx *x, const char *path, int dims)
         return why;
     }
     
-#line 197 "chapters/10-captions.nw"
+#line 201 "chapters/10-captions.nw"
 unsigned char head[16];
 unsigned want = 4 + 4 * (unsigned)dims;
 long got = read_bytes(f, head, want);
@@ -67,7 +67,7 @@ if (head[3] != dims) {
              " not %d", path, head[3], head[3] == 1 ? "" : "s", dims);
     goto refused;
 }
-#line 229 "chapters/10-captions.nw"
+#line 233 "chapters/10-captions.nw"
 uint32_t n = big_endian(head + 4);
 uint32_t rows = dims == 3 ? big_endian(head + 8) : 1;
 uint32_t cols = dims == 3 ? big_endian(head + 12) : 1;
@@ -86,9 +86,9 @@ if (bytes > IDX_MAX_BYTES) {
              (unsigned long long)IDX_MAX_BYTES);
     goto refused;
 }
-#line 173 "chapters/10-captions.nw"
+#line 177 "chapters/10-captions.nw"
     
-#line 253 "chapters/10-captions.nw"
+#line 257 "chapters/10-captions.nw"
 x->byte = xcalloc(bytes, 1);
 got = read_bytes(f, x->byte, bytes);
 if (got < 0) goto damaged;
@@ -112,7 +112,7 @@ if (got > 0) {
 int status;
 gzerror(f, &status);
 if (status != Z_OK) goto damaged;
-#line 174 "chapters/10-captions.nw"
+#line 178 "chapters/10-captions.nw"
     gzclose_r(f);
     x->n = (int)n;
     x->rows = (int)rows;
@@ -133,12 +133,12 @@ void idx_free(Idx *x)
     free(x->byte);
     memset(x, 0, sizeof *x);
 }
-#line 300 "chapters/10-captions.nw"
+#line 304 "chapters/10-captions.nw"
 const char *const fashion_class[FASHION_CLASSES] = {
     "tshirt", "trouser", "pullover", "dress", "coat",
     "sandal", "shirt", "sneaker", "bag", "boot",
 };
-#line 310 "chapters/10-captions.nw"
+#line 314 "chapters/10-captions.nw"
 const char *fashion_read(Fashion *f, const char *dir, int test)
 {
     static char why[1400];
@@ -157,7 +157,7 @@ const char *fashion_read(Fashion *f, const char *dir, int test)
     }
     if (problem) {
         
-#line 345 "chapters/10-captions.nw"
+#line 349 "chapters/10-captions.nw"
 for (int k = 0; k < 2; k++)
     if (access(path[k], F_OK) && errno == ENOENT) {
         snprintf(why, sizeof why, "%s does not exist; Fashion-MNIST"
@@ -166,11 +166,11 @@ for (int k = 0; k < 2; k++)
                  FASHION_PACKAGE);
         return why;
     }
-#line 328 "chapters/10-captions.nw"
+#line 332 "chapters/10-captions.nw"
         return problem;
     }
     
-#line 355 "chapters/10-captions.nw"
+#line 359 "chapters/10-captions.nw"
 problem = NULL;
 if (img.rows != FASHION_SIDE || img.cols != FASHION_SIDE)
     problem = "pictures are not of 28 x 28 pixels";
@@ -187,7 +187,7 @@ if (problem) {
     idx_free(&lab);
     return why;
 }
-#line 331 "chapters/10-captions.nw"
+#line 335 "chapters/10-captions.nw"
     f->n = img.n;
     f->pixel = img.byte;
     f->label = lab.byte;
@@ -200,7 +200,7 @@ void fashion_free(Fashion *f)
     free(f->label);
     memset(f, 0, sizeof *f);
 }
-#line 513 "chapters/10-captions.nw"
+#line 518 "chapters/10-captions.nw"
 void im2col(real *P, const real *X, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -219,7 +219,7 @@ void im2col(real *P, const real *X, int N, int R, int C)
                     }
             }
 }
-#line 534 "chapters/10-captions.nw"
+#line 539 "chapters/10-captions.nw"
 void col2im(real *dX, const real *dP, int N, int R, int C)
 {
     for (int n = 0; n < N; n++)
@@ -238,7 +238,7 @@ void col2im(real *dX, const real *dP, int N, int R, int C)
                     }
             }
 }
-#line 556 "chapters/10-captions.nw"
+#line 561 "chapters/10-captions.nw"
 void conv_forward(real *Y, real *P, const real *X, const real *W,
                   const real *b, int N, int R, int C_in, int C_out)
 {
@@ -256,7 +256,7 @@ void conv_backward(real *dX, real *dP, real *dW, real *db,
                     9 * C_in, C_out);
     if (dX) col2im(dX, dP, N, R, C_in);
 }
-#line 597 "chapters/10-captions.nw"
+#line 602 "chapters/10-captions.nw"
 void relu_forward(real *Y, const real *X, size_t n)
 {
     for (size_t i = 0; i < n; i++) Y[i] = X[i] > 0 ? X[i] : 0;
@@ -266,7 +266,7 @@ void relu_backward(real *d, const real *Y, size_t n)
 {
     for (size_t i = 0; i < n; i++) d[i] = Y[i] > 0 ? d[i] : 0;
 }
-#line 610 "chapters/10-captions.nw"
+#line 615 "chapters/10-captions.nw"
 void pool_forward(real *Y, int *arg, const real *X, int N, int R,
                   int C)
 {
@@ -292,7 +292,7 @@ void pool_backward(real *dX, const real *dY, const int *arg, size_t n)
 {
     for (size_t o = 0; o < n; o++) dX[arg[o]] += dY[o];
 }
-#line 716 "chapters/10-captions.nw"
+#line 727 "chapters/10-captions.nw"
 void net_create(ImageNet *net, int type, int C1, int Da,
                 uint64_t seed)
 {
@@ -336,7 +336,7 @@ void net_free(ImageNet *net)
 {
     params_free(&net->params);
 }
-#line 784 "chapters/10-captions.nw"
+#line 795 "chapters/10-captions.nw"
 void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
 {
     memset(r, 0, sizeof *r);
@@ -347,17 +347,17 @@ void net_run_alloc(NetRun *r, const ImageNet *net, int N, int R)
     size_t cells = (size_t)N * r->G * r->G;
     if (net->type == NET_PATCH) {
         
-#line 835 "chapters/10-captions.nw"
+#line 846 "chapters/10-captions.nw"
 int K = NET_STRIDE * NET_STRIDE, Da = net->Da;
 size_t sizes[3] = { cells * K, cells * Da, cells * Da };
 real **arrays[3] = { &r->P[0], &r->out, &r->d_out };
 alloc_parts(arrays, sizes, 3);
 r->block = r->P[0];
-#line 794 "chapters/10-captions.nw"
+#line 805 "chapters/10-captions.nw"
         return;
     }
     
-#line 809 "chapters/10-captions.nw"
+#line 820 "chapters/10-captions.nw"
 size_t sizes[6 * NET_LAYERS];
 real **arrays[6 * NET_LAYERS];
 size_t ints = 0;
@@ -381,7 +381,7 @@ for (int l = 0, *at = r->index; l < NET_LAYERS; l++) {
     r->arg[l] = at;
     at += (size_t)N * (R >> l) * (R >> l) / 4 * net->channels[l + 1];
 }
-#line 797 "chapters/10-captions.nw"
+#line 808 "chapters/10-captions.nw"
     r->out = r->M[NET_LAYERS - 1];
     r->d_out = r->dM[NET_LAYERS - 1];
 }
@@ -392,7 +392,7 @@ void net_run_free(NetRun *r)
     free(r->index);
     memset(r, 0, sizeof *r);
 }
-#line 843 "chapters/10-captions.nw"
+#line 854 "chapters/10-captions.nw"
 const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
                         int N)
 {
@@ -400,7 +400,7 @@ const real *net_forward(const ImageNet *net, NetRun *r, const real *X,
     assert(N <= r->N);
     if (net->type == NET_PATCH) {
         
-#line 870 "chapters/10-captions.nw"
+#line 881 "chapters/10-captions.nw"
 int R = r->R, G = r->G, S = NET_STRIDE;
 for (int n = 0; n < N; n++)
     for (int y = 0; y < G; y++)
@@ -412,7 +412,7 @@ for (int n = 0; n < N; n++)
                        X + ((size_t)n * R + S * y + dy) * R + S * x,
                        sizeof(real) * S);
         }
-#line 850 "chapters/10-captions.nw"
+#line 861 "chapters/10-captions.nw"
         linear_forward(r->out, r->P[0], param(p, net->W[0]),
                        param(p, net->b[0]), N * r->G * r->G,
                        NET_STRIDE * NET_STRIDE, net->Da);
@@ -430,7 +430,7 @@ for (int n = 0; n < N; n++)
     }
     return r->out;
 }
-#line 885 "chapters/10-captions.nw"
+#line 896 "chapters/10-captions.nw"
 void net_backward(ImageNet *net, NetRun *r, int N)
 {
     Params *p = &net->params;
@@ -455,7 +455,7 @@ void net_backward(ImageNet *net, NetRun *r, int N)
                       param(p, net->W[l]), N, R, C_in, C_out);
     }
 }
-#line 942 "chapters/10-captions.nw"
+#line 956 "chapters/10-captions.nw"
 void item_image(real *x, const unsigned char *pixel)
 {
     int m = (CELL - FASHION_SIDE) / 2;
@@ -465,14 +465,9 @@ void item_image(real *x, const unsigned char *pixel)
             x[(y + m) * CELL + c + m] =
                 pixel[y * FASHION_SIDE + c] / (real)255;
 }
-#line 958 "chapters/10-captions.nw"
-typedef struct {
-    real *mean, *logits, *prob, *d_logits, *d_mean;
-    int *label;
-} Head;
-
-static double head_forward(const ImageNet *net, Head *h,
-                           const real *out, int N, int G)
+#line 987 "chapters/10-captions.nw"
+double head_forward(const ImageNet *net, Head *h,
+                    const real *out, int N, int G)
 {
     int Da = net->Da, L = G * G;
     for (int n = 0; n < N; n++)
@@ -492,8 +487,8 @@ static double head_forward(const ImageNet *net, Head *h,
     return sum / N;
 }
 
-static void head_backward(ImageNet *net, Head *h, real *d_out, int N,
-                          int G)
+void head_backward(ImageNet *net, Head *h, real *d_out, int N,
+                   int G)
 {
     int Da = net->Da, L = G * G, V = FASHION_CLASSES;
     Params *p = &net->params;
@@ -511,7 +506,7 @@ static void head_backward(ImageNet *net, Head *h, real *d_out, int N,
                     h->d_mean[(size_t)n * Da + k] / L;
 }
 
-static void head_alloc(Head *h, int N, int Da)
+void head_alloc(Head *h, int N, int Da)
 {
     int V = FASHION_CLASSES;
     size_t sizes[5] = { (size_t)N * Da, (size_t)N * V, (size_t)N * V,
@@ -522,12 +517,12 @@ static void head_alloc(Head *h, int N, int Da)
     h->label = xcalloc(N, sizeof(int));
 }
 
-static void head_free(Head *h)
+void head_free(Head *h)
 {
     free(h->mean);
     free(h->label);
 }
-#line 1025 "chapters/10-captions.nw"
+#line 1049 "chapters/10-captions.nw"
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t)
 {
@@ -571,7 +566,7 @@ double net_train(ImageNet *net, const Fashion *f,
     net_run_free(&r);
     return loss;
 }
-#line 1072 "chapters/10-captions.nw"
+#line 1096 "chapters/10-captions.nw"
 double net_accuracy(const ImageNet *net, const Fashion *f, int n)
 {
     enum { BS = 100 };

@@ -1,10 +1,10 @@
-#line 50 "chapters/10-captions.nw"
+#line 54 "chapters/10-captions.nw"
 /* image.h: images, and a small convolutional network to read them
    (chapter 10). */
 #ifndef IMAGE_H
 #define IMAGE_H
 #include "toolkit.h"
-#line 116 "chapters/10-captions.nw"
+#line 120 "chapters/10-captions.nw"
 typedef struct {
     int n, rows, cols;          /* items; a label file's are 1 x 1 */
     unsigned char *byte;        /* [n, rows, cols] */
@@ -13,7 +13,7 @@ enum { IDX_MAX_SIDE = 4096 };
 #define IDX_MAX_BYTES (1ull << 30)
 const char *idx_read(Idx *x, const char *path, int dims);
 void idx_free(Idx *x);
-#line 286 "chapters/10-captions.nw"
+#line 290 "chapters/10-captions.nw"
 #define FASHION_DIR "/usr/share/datasets/fashion-mnist"
 #define FASHION_PACKAGE "dataset-fashion-mnist"
 enum { FASHION_SIDE = 28, FASHION_CLASSES = 10 };
@@ -25,7 +25,7 @@ typedef struct {
 } Fashion;
 const char *fashion_read(Fashion *f, const char *dir, int test);
 void fashion_free(Fashion *f);
-#line 493 "chapters/10-captions.nw"
+#line 498 "chapters/10-captions.nw"
 void im2col(real *P /* [N R R, 9 C] */,
             const real *X /* [N, R, R, C] */, int N, int R, int C);
 void col2im(real *dX /* [N, R, R, C], added to */,
@@ -40,7 +40,7 @@ void conv_backward(real *dX /* [N, R, R, C_in], added to, or NULL */,
                    real *dP /* scratch [N R R, 9 C_in], or NULL */,
                    real *dW, real *db, const real *dY, const real *P,
                    const real *W, int N, int R, int C_in, int C_out);
-#line 586 "chapters/10-captions.nw"
+#line 591 "chapters/10-captions.nw"
 void relu_forward(real *Y, const real *X, size_t n);
 void relu_backward(real *d /* [n], in place */, const real *Y,
                    size_t n);
@@ -50,7 +50,7 @@ void pool_forward(real *Y /* [N, R/2, R/2, C] */,
                   int C);
 void pool_backward(real *dX /* added to */, const real *dY,
                    const int *arg, size_t n);
-#line 696 "chapters/10-captions.nw"
+#line 707 "chapters/10-captions.nw"
 enum { NET_CNN, NET_PATCH };            /* the two types */
 enum { NET_LAYERS = 4, NET_STRIDE = 16 };   /* pixels per location */
 typedef struct {
@@ -64,7 +64,7 @@ typedef struct {
 void net_create(ImageNet *net, int type, int C1, int Da,
                 uint64_t seed);
 void net_free(ImageNet *net);
-#line 767 "chapters/10-captions.nw"
+#line 778 "chapters/10-captions.nw"
 typedef struct {
     int N, R, G;                /* pictures, their side, R / 16 */
     real *P[NET_LAYERS], *dP[NET_LAYERS];   /* im2col, its gradient */
@@ -80,7 +80,7 @@ void net_run_free(NetRun *r);
 const real *net_forward(const ImageNet *net, NetRun *r,
                         const real *X /* [N, R, R, 1] */, int N);
 void net_backward(ImageNet *net, NetRun *r, int N);
-#line 929 "chapters/10-captions.nw"
+#line 943 "chapters/10-captions.nw"
 enum { CELL = 32 };             /* a picture's cell, in pixels */
 void item_image(real *x /* [32, 32] */,
                 const unsigned char *pixel /* [28, 28] */);
@@ -92,5 +92,18 @@ typedef struct {
 double net_train(ImageNet *net, const Fashion *f,
                  const NetTraining *t);
 double net_accuracy(const ImageNet *net, const Fashion *f, int n);
-#line 59 "chapters/10-captions.nw"
+#line 973 "chapters/10-captions.nw"
+typedef struct {
+    real *mean, *d_mean;                /* [N, Da] */
+    real *logits, *prob, *d_logits;     /* [N, 10] */
+    int *label;                         /* [N] */
+} Head;
+double head_forward(const ImageNet *net, Head *h,
+                    const real *out /* [N, G G, Da] */, int N, int G);
+void head_backward(ImageNet *net, Head *h,
+                   real *d_out /* [N, G G, Da], overwritten */, int N,
+                   int G);
+void head_alloc(Head *h, int N, int Da);
+void head_free(Head *h);
+#line 63 "chapters/10-captions.nw"
 #endif

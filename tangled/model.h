@@ -16,7 +16,7 @@ int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 int head_width;             /* chapter 7: d_k; 0 is D/N_H */
 int post_norm;              /* chapter 7: 0 pre-norm, 1 the paper's */
-#line 1698 "chapters/10-captions.nw"
+#line 1737 "chapters/10-captions.nw"
 int locations;              /* chapter 10: an image's L */
 double lambda;              /* chapter 10: eq. 14's weight */
 #line 365 "chapters/11-documents.nw"
@@ -71,7 +71,7 @@ int later_fields;               /* the last ones; 0 if absent */
 size_t (*param_count)(const ModelConfig *cfg);
 #line 1618 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
-#line 1708 "chapters/10-captions.nw"
+#line 1747 "chapters/10-captions.nw"
 int reads_images;           /* chapter 10: feat, not src */
 #line 707 "chapters/03-bottleneck.nw"
 };

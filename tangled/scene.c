@@ -1,4 +1,4 @@
-#line 1271 "chapters/10-captions.nw"
+#line 1306 "chapters/10-captions.nw"
 /* scene.c: scenes of clothing, their captions and gold places
    (chapter 10). */
 #include "scene.h"
@@ -6,7 +6,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1298 "chapters/10-captions.nw"
+#line 1333 "chapters/10-captions.nw"
 void scene_draw(Scene *s, const Fashion *f, int min_items,
                 int max_items, Rng *rng)
 {
@@ -30,7 +30,7 @@ void scene_draw(Scene *s, const Fashion *f, int min_items,
         s->picture[i] = k;
     }
 }
-#line 1332 "chapters/10-captions.nw"
+#line 1367 "chapters/10-captions.nw"
 void scene_canvas(real *canvas, const Scene *s, const Fashion *f)
 {
     real cell[CELL * CELL];
@@ -46,7 +46,7 @@ void scene_canvas(real *canvas, const Scene *s, const Fashion *f)
                    sizeof(real) * CELL);
     }
 }
-#line 1354 "chapters/10-captions.nw"
+#line 1389 "chapters/10-captions.nw"
 int scene_links(Link *link, const Scene *s)
 {
     int n = 0;
@@ -61,25 +61,25 @@ int scene_links(Link *link, const Scene *s)
     }
     return n;
 }
-#line 1383 "chapters/10-captions.nw"
+#line 1418 "chapters/10-captions.nw"
 const Task scene_task = {
     .name = "scenes", .n_src = 0, .n_tgt = FASHION_CLASSES,
     .src_words = NULL, .tgt_words = fashion_class, .extra_words = 0,
     .draw = NULL,
 };
-#line 1405 "chapters/10-captions.nw"
+#line 1440 "chapters/10-captions.nw"
 void scene_dataset(Dataset *d, const Scene *scenes, int n,
                    const Fashion *f, const ImageNet *net)
 {
     int L = LOCATIONS, Da = net->Da, id[FASHION_CLASSES];
     
-#line 1429 "chapters/10-captions.nw"
+#line 1464 "chapters/10-captions.nw"
 Vocab v;
 vocab_build(&v, &scene_task, TARGET);
 for (int k = 0; k < FASHION_CLASSES; k++)
     id[k] = vocab_find(&v, fashion_class[k]);
 vocab_free(&v);
-#line 1410 "chapters/10-captions.nw"
+#line 1445 "chapters/10-captions.nw"
     memset(d, 0, sizeof *d);
     d->n = n;
     d->L = L;
@@ -94,7 +94,7 @@ vocab_free(&v);
     d->feat = xcalloc((size_t)n * L * Da, sizeof(real));
     for (int p = 0; p < n; p++) {
         
-#line 1435 "chapters/10-captions.nw"
+#line 1470 "chapters/10-captions.nw"
 const Scene *s = scenes + p;
 int *src = d->src + (size_t)p * L, *tgt = d->tgt + (size_t)p * L;
 for (int i = 0; i < L; i++) src[i] = UNK;
@@ -106,10 +106,10 @@ tgt[s->items + 1] = EOS;
 d->tgt_len[p] = s->items + 2;
 d->first_link[p + 1] = d->first_link[p]
                        + scene_links(d->link + d->first_link[p], s);
-#line 1424 "chapters/10-captions.nw"
+#line 1459 "chapters/10-captions.nw"
     }
     
-#line 1450 "chapters/10-captions.nw"
+#line 1485 "chapters/10-captions.nw"
 enum { BATCH = 8 };
 NetRun r;
 net_run_alloc(&r, net, BATCH, CANVAS);
@@ -125,9 +125,9 @@ for (int start = 0; start < n; start += BATCH) {
 }
 free(X);
 net_run_free(&r);
-#line 1426 "chapters/10-captions.nw"
+#line 1461 "chapters/10-captions.nw"
 }
-#line 1488 "chapters/10-captions.nw"
+#line 1523 "chapters/10-captions.nw"
 double scene_cell_mass(const real *w, int cell)
 {
     Scene one = { 1, { cell }, { 0 } };
@@ -142,7 +142,7 @@ void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word, const real *w, int n)
 {
     
-#line 1516 "chapters/10-captions.nw"
+#line 1551 "chapters/10-captions.nw"
 for (int r = 0; r < CELLS; r++) {
     for (int c = 0; c < CELLS; c++) {
         const char *label = ".";
@@ -154,11 +154,11 @@ for (int r = 0; r < CELLS; r++) {
     fputc('\n', f);
 }
 fputc('\n', f);
-#line 1502 "chapters/10-captions.nw"
+#line 1537 "chapters/10-captions.nw"
     for (int first = 0; first < n; first += 4) {
         int last = first + 4 < n ? first + 4 : n;
         
-#line 1530 "chapters/10-captions.nw"
+#line 1565 "chapters/10-captions.nw"
 for (int j = first; j < last; j++) {
     char title[40];
     if (j < s->items)
@@ -170,11 +170,11 @@ for (int j = first; j < last; j++) {
     fprintf(f, "%-17s", title);
 }
 fputc('\n', f);
-#line 1505 "chapters/10-captions.nw"
+#line 1540 "chapters/10-captions.nw"
         for (int line = 0; line < GRID + CELLS - 1; line++) {
             for (int j = first; j < last; j++) {
                 
-#line 1545 "chapters/10-captions.nw"
+#line 1580 "chapters/10-captions.nw"
 int gold = j < s->items ? s->cell[j] : -1;
 if (line % 3 == 2) {
     fputs(" ----+----+----  ", f);
@@ -196,7 +196,7 @@ for (int c = 0; c < CELLS; c++) {
 }
 int end = row / CELL_GRID * CELLS + CELLS - 1;
 fputs(end == gold ? "< " : "  ", f);
-#line 1508 "chapters/10-captions.nw"
+#line 1543 "chapters/10-captions.nw"
             }
             fputc('\n', f);
         }

@@ -1,11 +1,11 @@
-#line 1261 "chapters/10-captions.nw"
+#line 1296 "chapters/10-captions.nw"
 /* scene.h: scenes of clothing, their captions and gold places
    (chapter 10). */
 #ifndef SCENE_H
 #define SCENE_H
 #include "image.h"
 #include "task.h"
-#line 1281 "chapters/10-captions.nw"
+#line 1316 "chapters/10-captions.nw"
 enum { CELLS = 3, CANVAS = CELLS * CELL, GRID = CANVAS / NET_STRIDE,
        LOCATIONS = GRID * GRID, CELL_GRID = GRID / CELLS,
        MAX_ITEMS = 4 };
@@ -16,20 +16,20 @@ typedef struct {
 } Scene;
 void scene_draw(Scene *s, const Fashion *f, int min_items,
                 int max_items, Rng *rng);
-#line 1328 "chapters/10-captions.nw"
+#line 1363 "chapters/10-captions.nw"
 void scene_canvas(real *canvas /* [96, 96] */, const Scene *s,
                   const Fashion *f);
-#line 1351 "chapters/10-captions.nw"
+#line 1386 "chapters/10-captions.nw"
 int scene_links(Link *link /* [items * 4] */, const Scene *s);
-#line 1380 "chapters/10-captions.nw"
+#line 1415 "chapters/10-captions.nw"
 extern const Task scene_task;
-#line 1401 "chapters/10-captions.nw"
+#line 1436 "chapters/10-captions.nw"
 void scene_dataset(Dataset *d, const Scene *scenes, int n,
                    const Fashion *f, const ImageNet *net);
-#line 1482 "chapters/10-captions.nw"
+#line 1517 "chapters/10-captions.nw"
 double scene_cell_mass(const real *w /* [L] */, int cell);
 void scene_text(FILE *f, const Scene *s, const Fashion *set,
                 const char *const *word /* [n] */,
                 const real *w /* [n, L] */, int n);
-#line 1268 "chapters/10-captions.nw"
+#line 1303 "chapters/10-captions.nw"
 #endif
