@@ -21,30 +21,31 @@ set xtics 0,2,16
 set ylabel 'validation loss'
 set yrange [0.55:1.4]
 plot c using 1:($12-$13):($12+$13) with filledcurves lc rgb '#000000' notitle, \
+     c using 1:12 with linespoints lw 3 pt 3 lc rgb '#000000' title 'Transformer', \
      c using 1:6 with lines lw 2 lc rgb '#1f77b4' title 'dot', \
      c using 1:8 with lines lw 2 lc rgb '#2ca02c' title 'general', \
-     c using 1:10 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive', \
-     c using 1:12 with linespoints lw 3 pt 3 lc rgb '#000000' title 'Transformer'
+     c using 1:10 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive'
 set xrange [0:16]
 set ylabel 'alignment accuracy (\%)'
 set yrange [0:102]
 set key bottom right
 plot a using 1:($27-$28):($27+$28) with filledcurves lc rgb '#000000' notitle, \
+     a using 1:27 with linespoints lw 3 pt 3 lc rgb '#000000' title 'Transformer', \
      a using 1:12 with lines lw 2 lc rgb '#1f77b4' title 'dot', \
      a using 1:17 with lines lw 2 lc rgb '#2ca02c' title 'general', \
-     a using 1:22 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive', \
-     a using 1:27 with linespoints lw 3 pt 3 lc rgb '#000000' title 'Transformer'
+     a using 1:22 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive'
 even = real(system("sed -n 's/^# entropy of even weights: //p' ".a))
 set ylabel 'entropy of a row (nats)'
 set yrange [0:even + 0.3]
 set key at graph 0.98, graph 0.80 right top
-set arrow from 0,even to 16,even nohead dt 3 lw 2 lc rgb '#888888'
+# the Transformer first, so that the LSTMs' lines stay in sight; the
+# entropy of even weights, the most a row can have, dashed in red
 plot a using 1:($30-$31):($30+$31) with filledcurves lc rgb '#000000' notitle, \
+     a using 1:30 with linespoints lw 3 pt 3 lc rgb '#000000' title 'Transformer', \
      a using 1:15 with lines lw 2 lc rgb '#1f77b4' title 'dot', \
      a using 1:20 with lines lw 2 lc rgb '#2ca02c' title 'general', \
      a using 1:25 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive', \
-     a using 1:30 with linespoints lw 3 pt 3 lc rgb '#000000' title 'Transformer'
-unset arrow
+     even with lines lw 2 dt 3 lc rgb '#d62728' title 'even weights'
 set xlabel 'source sentence length (words)'
 set ylabel 'token accuracy (\%)'
 set xrange [3:20]

@@ -58,4 +58,16 @@ set format y ''
 set title 'post, warm-up'
 plot for [s=1:5] f using 1:(column(col(9, s)) - floor) with lines \
   lw 2 lc s notitle
+# the key of the seeds, in the empty place of the bottom row
+set lmargin at screen 0.72
+set rmargin at screen 0.98
+unset title
+unset xlabel
+unset logscale y
+unset grid
+unset border
+unset tics
+set yrange [0:1]
+set key center center Left reverse samplen 2 spacing 1.3
+plot for [s=1:5] 1/0 with lines lw 2 lc s title sprintf('seed %d', s)
 unset multiplot

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3235 "chapters/A-programs.nw"
+#line 3240 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2203 "chapters/A-programs.nw"
@@ -18,7 +18,7 @@ typedef struct {
     Eval final;
     size_t params;
     
-#line 2872 "chapters/A-programs.nw"
+#line 2877 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
@@ -35,7 +35,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2919 "chapters/A-programs.nw"
+#line 2924 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
@@ -104,7 +104,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2791 "chapters/A-programs.nw"
+#line 2796 "chapters/A-programs.nw"
 typedef double (*RunValue)(const Run *run);
 
 static double loss_of(const Run *run)
@@ -114,7 +114,7 @@ static double loss_of(const Run *run)
 
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds,
-                         RunValue value)
+                         RunValue value, const char *what)
 {
     double a[MAX_SEEDS], b[MAX_SEEDS], t;
     for (int s = 0; s < seeds; s++) {
@@ -122,8 +122,8 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
         b[s] = value(&run[j][s]);
     }
     double diff = paired_t(b, a, seeds, &t);
-    fprintf(f, "\\texttt{%s} is %.4f %s than \\texttt{%s}",
-            kind_name(kind[j]), fabs(diff),
+    fprintf(f, "The %s of \\texttt{%s} is %.4f %s than that of"
+            " \\texttt{%s}", what, kind_name(kind[j]), fabs(diff),
             diff < 0 ? "lower" : "higher", kind_name(kind[i]));
     if (seeds < 2) fprintf(f, ". ");
     else if (isinf(t)) fprintf(f, " on every seed alike: real. ");
@@ -175,7 +175,7 @@ static char *plan_later(const char *option, const char *name,
     out_plan(option, twin);
     return twin;
 }
-#line 3171 "chapters/A-programs.nw"
+#line 3176 "chapters/A-programs.nw"
 static double entropy_of(const Run *run)
 {
     return align_entropy(&run->align);
@@ -204,16 +204,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3209 "chapters/A-programs.nw"
+#line 3214 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3199 "chapters/A-programs.nw"
+#line 3204 "chapters/A-programs.nw"
     
-#line 3218 "chapters/A-programs.nw"
+#line 3223 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -221,15 +221,15 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3200 "chapters/A-programs.nw"
+#line 3205 "chapters/A-programs.nw"
     
-#line 3227 "chapters/A-programs.nw"
+#line 3232 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3201 "chapters/A-programs.nw"
+#line 3206 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
@@ -244,7 +244,7 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2935 "chapters/A-programs.nw"
+#line 2940 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
 #line 2502 "chapters/A-programs.nw"
@@ -266,7 +266,7 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2911 "chapters/A-programs.nw"
+#line 2916 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
@@ -283,7 +283,7 @@ progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2926 "chapters/A-programs.nw"
+#line 2931 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
@@ -308,7 +308,7 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL;
 char *seeds_answer = NULL, *later_kinds = NULL;
 int seeds = 5, threads = default_threads();
-#line 2878 "chapters/A-programs.nw"
+#line 2883 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL;
 #line 2350 "chapters/A-programs.nw"
@@ -330,7 +330,7 @@ Option options[] = {
     {"--later", OPT_TEXT, &later_kinds, 0, 0,
      "kinds whose rows go to the files' -later twins"},
     
-#line 2881 "chapters/A-programs.nw"
+#line 2886 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -379,7 +379,7 @@ for (int q = 0; q < n_sched; q++)
 char *table_later = plan_later("--table", table, any_later);
 char *summary_later = plan_later("--summary", summary, any_later);
 if (curves) out_plan("--curves", curves);
-#line 2889 "chapters/A-programs.nw"
+#line 2894 "chapters/A-programs.nw"
 char *align_table_later = plan_later("--align-table", align_table,
                                      any_later);
 char *align_summary_later = plan_later("--align-summary",
@@ -400,7 +400,7 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2940 "chapters/A-programs.nw"
+#line 2945 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
 #line 2409 "chapters/A-programs.nw"
 char lower[96];
@@ -411,7 +411,7 @@ memory_check(need * at_once, lower);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2901 "chapters/A-programs.nw"
+#line 2906 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -426,13 +426,13 @@ Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2938 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
 #line 2482 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2942 "chapters/A-programs.nw"
+#line 2947 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
@@ -520,10 +520,10 @@ if (curves)
 for (int part = 0; summary && part <= any_later; part++) {
     FILE *f = out_open(part ? summary_later : summary);
     if (part) 
-#line 2707 "chapters/A-programs.nw"
+#line 2710 "chapters/A-programs.nw"
 {
     
-#line 2758 "chapters/A-programs.nw"
+#line 2762 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -534,9 +534,9 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2709 "chapters/A-programs.nw"
+#line 2712 "chapters/A-programs.nw"
     
-#line 2771 "chapters/A-programs.nw"
+#line 2775 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -549,18 +549,19 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 2710 "chapters/A-programs.nw"
+#line 2713 "chapters/A-programs.nw"
     for (int i = 0; i < n_conf; i++)
         for (int j = i + 1; j < n_conf; j++)
             if (later[i] || later[j])
-                compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
+                compare_runs(f, runs[0], kind, i, j, seeds, loss_of,
+                             "validation loss");
     fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
 }
 #line 2609 "chapters/A-programs.nw"
     else {
         
-#line 2758 "chapters/A-programs.nw"
+#line 2762 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -571,7 +572,7 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2771 "chapters/A-programs.nw"
+#line 2775 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -587,18 +588,21 @@ else
 #line 2687 "chapters/A-programs.nw"
 for (int k = 1; k < n_conf; k++)
     if (!later[k])
-        compare_runs(f, runs[0], kind, 0, k, seeds, loss_of);
+        compare_runs(f, runs[0], kind, 0, k, seeds, loss_of,
+                     "validation loss");
 for (int k = 1; k < n_conf; k++)
     if (kind[k] == ATTN_NONE_WC && !later[k])
         for (int j = 1; j < n_conf; j++)
             if (kind_chooses(kind[j]) && !later[j])
-                compare_runs(f, runs[0], kind, k, j, seeds, loss_of);
+                compare_runs(f, runs[0], kind, k, j, seeds, loss_of,
+                             "validation loss");
 for (int i = 1; i < n_conf; i++)
     for (int j = i + 1; j < n_conf; j++)
         if (kind_chooses(kind[i]) && kind_chooses(kind[j])
             && !later[i] && !later[j])
-            compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
-#line 2722 "chapters/A-programs.nw"
+            compare_runs(f, runs[0], kind, i, j, seeds, loss_of,
+                         "validation loss");
+#line 2726 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -622,17 +626,17 @@ for (int i = 1; i < n_conf; i++)
                      " baseline's. ");
     }
 }
-#line 2751 "chapters/A-programs.nw"
+#line 2755 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2702 "chapters/A-programs.nw"
+#line 2705 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
 #line 2611 "chapters/A-programs.nw"
         if (n_sched > 1) 
-#line 2840 "chapters/A-programs.nw"
+#line 2845 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -659,7 +663,7 @@ fprintf(f, "The loss floor is %.4f.\n",
     out_close(f);
 }
 if (seeds_answer) 
-#line 2826 "chapters/A-programs.nw"
+#line 2831 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -671,13 +675,13 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 2952 "chapters/A-programs.nw"
+#line 2957 "chapters/A-programs.nw"
 for (int part = 0; part <= any_later; part++) {
     int n_attn = 0;         /* configurations this part speaks of */
     for (int k = 0; k < n_conf; k++)
         n_attn += kind_chooses(kind[k]) && later[k] == part;
     if (align_table) 
-#line 2965 "chapters/A-programs.nw"
+#line 2970 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_table_later : align_table);
     double even = 0;        /* the entropy of even weights */
@@ -701,7 +705,7 @@ for (int part = 0; part <= any_later; part++) {
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         mean_sd(ent, seeds, &st[3][0], &st[3][1]);
         
-#line 2995 "chapters/A-programs.nw"
+#line 3000 "chapters/A-programs.nw"
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
@@ -711,21 +715,21 @@ else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ & $%.3f \\pm"
             " %.3f$ \\\\\n", st[1][0], st[1][1], st[2][0], st[2][1],
             st[3][0], st[3][1]);
-#line 2988 "chapters/A-programs.nw"
+#line 2993 "chapters/A-programs.nw"
     }
     
-#line 3011 "chapters/A-programs.nw"
+#line 3016 "chapters/A-programs.nw"
 double chance = align_chance(dc.min_words, dc.max_words);
 fprintf(f, "\\midrule\nchance, even weights & & %.2f & %.3f & ",
         100 * chance, chance);
 if (even > 0) fprintf(f, "%.3f", even);
 fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
-#line 2990 "chapters/A-programs.nw"
+#line 2995 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 2957 "chapters/A-programs.nw"
+#line 2962 "chapters/A-programs.nw"
     if (align_summary) 
-#line 3021 "chapters/A-programs.nw"
+#line 3026 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_summary_later : align_summary);
     if (!n_attn)
@@ -751,7 +755,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
                 part ? "" : " (the tutorial reports 97.7\\% for dot"
                 " and 84.5\\% for additive)");
     if (n_attn) 
-#line 3052 "chapters/A-programs.nw"
+#line 3057 "chapters/A-programs.nw"
 {
     fprintf(f, "The mean entropy of a row is");
     const char *sep = "";
@@ -769,7 +773,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     fprintf(f, ", of at most %.3f, the entropy of even weights. ",
             even);
     
-#line 2771 "chapters/A-programs.nw"
+#line 2775 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
@@ -782,22 +786,22 @@ else if (seeds > 1)
 else
     fprintf(f, "With one seed no difference below can be told from"
             " the noise of the seed. ");
-#line 3069 "chapters/A-programs.nw"
+#line 3074 "chapters/A-programs.nw"
     for (int i = 0; i < n_conf; i++)
         for (int j = i + 1; j < n_conf; j++)
             if (kind_chooses(kind[i]) && kind_chooses(kind[j])
                 && (part ? later[i] || later[j]
                          : !later[i] && !later[j]))
                 compare_runs(f, runs[0], kind, i, j, seeds,
-                             entropy_of);
+                             entropy_of, "entropy in nats");
     fprintf(f, "\n");
 }
-#line 3046 "chapters/A-programs.nw"
+#line 3051 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 2958 "chapters/A-programs.nw"
+#line 2963 "chapters/A-programs.nw"
     if (align_timing) 
-#line 3125 "chapters/A-programs.nw"
+#line 3130 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_timing_later : align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -807,7 +811,7 @@ else
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k]) || later[k] != part) continue;
         
-#line 3142 "chapters/A-programs.nw"
+#line 3147 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -829,30 +833,30 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 3134 "chapters/A-programs.nw"
+#line 3139 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2959 "chapters/A-programs.nw"
+#line 2964 "chapters/A-programs.nw"
 }
 if (align_curves) 
-#line 3082 "chapters/A-programs.nw"
+#line 3087 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%), its standard deviation, val loss, entropy"
             " (nats), its standard deviation, over seeds\n");
     
-#line 3112 "chapters/A-programs.nw"
+#line 3117 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     if (kind_chooses(kind[k])) {
         fprintf(f, "# entropy of even weights: %.4f\n",
                 align_max_entropy(&runs[0][k][0].align));
         break;
     }
-#line 3088 "chapters/A-programs.nw"
+#line 3093 "chapters/A-programs.nw"
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
@@ -874,7 +878,7 @@ for (int k = 0; k < n_conf; k++)
     }
     out_close(f);
 }
-#line 2961 "chapters/A-programs.nw"
+#line 2966 "chapters/A-programs.nw"
 dataset_free(&align_set);
 #line 2222 "chapters/A-programs.nw"
     dataset_free(&train_set);
