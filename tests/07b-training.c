@@ -15,29 +15,46 @@
    one of the 128 ReLUs of one real row sat at -7.4e-7, inside the
    finite-difference step, and its kink failed the check: the
    feed-forward layer is kept narrow so that no unit sits there.) */
-static Model *small_transformer(int layers, int positional,
-                                int scaled, int max_B, int L)
+static ModelConfig small_config(int layers, int positional,
+                                int scaled)
 {
     ModelConfig mc = model_config_default();
     mc.family = &transformer_family;
     mc.H = 4; mc.heads = 2; mc.ff = 6; mc.layers = layers;
     mc.positional = positional; mc.scaled = scaled;
+    return mc;
+}
+
+static Model *small_transformer(int layers, int positional,
+                                int scaled, int max_B, int L)
+{
+    ModelConfig mc = small_config(layers, positional, scaled);
     return model_create(&mc, max_B, L, 7);
 }
 
-/* every tensor of the whole model, on a ragged (padded) batch */
-static void check_transformer_gradients(int layers, int positional,
-                                        int scaled)
+/* every tensor of the whole model, on a ragged (padded) batch; the
+   heads are head_width wide, or D / N_H if it is 0 */
+static void check_config_gradients(const ModelConfig *mc)
 {
     Dataset d;
     Batch batch;
     small_batch(&batch, &d, 5, 5);
     assert_true(batch.src_len[0] > batch.src_len[4]);  /* ragged */
-    Model *m = small_transformer(layers, positional, scaled, 5, d.L);
+    Model *m = model_create(mc, 5, d.L, 7);
+    assert_int_equal(tmodel_of(m)->dk,
+                     mc->head_width ? mc->head_width
+                                    : mc->H / mc->heads);
     assert_int_equal(check_every_tensor(m, &batch), 0);
     model_free(m);
     batch_free(&batch);
     dataset_free(&d);
+}
+
+static void check_transformer_gradients(int layers, int positional,
+                                        int scaled)
+{
+    ModelConfig mc = small_config(layers, positional, scaled);
+    check_config_gradients(&mc);
 }
 
 static void test_transformer_one_layer_matches_finite_differences(
@@ -69,18 +86,9 @@ static void test_transformer_with_wider_heads_matches_finite_differences(
     void **s)
 {
     (void)s;
-    Dataset d;
-    Batch batch;
-    small_batch(&batch, &d, 5, 5);
-    ModelConfig mc = model_config_default();
-    mc.family = &transformer_family;
-    mc.H = 4; mc.heads = 2; mc.ff = 6; mc.head_width = 3;
-    Model *m = model_create(&mc, 5, d.L, 7);
-    assert_int_equal(tmodel_of(m)->dk, 3);
-    assert_int_equal(check_every_tensor(m, &batch), 0);
-    model_free(m);
-    batch_free(&batch);
-    dataset_free(&d);
+    ModelConfig mc = small_config(1, 1, 1);
+    mc.head_width = 3;
+    check_config_gradients(&mc);
 }
 
 /* the paper's post-norm blocks, and no last norms, two layers */
@@ -88,17 +96,9 @@ static void test_post_norm_transformer_matches_finite_differences(
     void **s)
 {
     (void)s;
-    Dataset d;
-    Batch batch;
-    small_batch(&batch, &d, 5, 5);
-    ModelConfig mc = model_config_default();
-    mc.family = &transformer_family;
-    mc.H = 4; mc.heads = 2; mc.ff = 6; mc.layers = 2; mc.post_norm = 1;
-    Model *m = model_create(&mc, 5, d.L, 7);
-    assert_int_equal(check_every_tensor(m, &batch), 0);
-    model_free(m);
-    batch_free(&batch);
-    dataset_free(&d);
+    ModelConfig mc = small_config(2, 1, 1);
+    mc.post_norm = 1;
+    check_config_gradients(&mc);
 }
 
 static void
