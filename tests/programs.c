@@ -705,6 +705,35 @@ static void test_the_spanish_sweep_orders_and_compares_its_rows(void **s)
     remove_scratch();
 }
 
+/* spanish-study's sentences on the heads and the phenomena: every
+   (seed, phenomenon with gold links) cell counted, a leader named for
+   each of the six phenomena, each with its test */
+static void test_the_spanish_study_counts_heads_and_leaders(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[1024];
+    snprintf(command, sizeof command,
+             "build/bin/spanish-study --configs dot,transformer --seeds 2"
+             " --epochs 1 --train-pairs 40 --heads-said %s/heads"
+             " --phenomena-said %s/leaders", scratch, scratch);
+    expect(command, 0, "");
+    snprintf(command, sizeof command, "%s/heads", scratch);
+    assert_non_null(strstr(slurp(command),
+                           "Of the 12 cells of 2 seeds by 6 phenomena"));
+    snprintf(command, sizeof command, "%s/leaders", scratch);
+    const char *t = slurp(command);
+    int items = 0;
+    for (const char *at = t; (at = strstr(at, "\\item ")); at++) {
+        assert_non_null(strstr(at, " below \\texttt{"));
+        items++;
+    }
+    assert_int_equal(items, 6);
+    assert_non_null(strstr(t, "\\item dropped pronoun: "));
+    assert_null(strstr(t, "no link"));
+    remove_scratch();
+}
+
 /* the Spanish task by name: a possessive 's is read as a word of its
    own; an unknown task is refused with the list */
 static void test_the_spanish_task_reads_a_possessive(void **s)
@@ -823,6 +852,8 @@ int main(void)
             test_the_apertium_comparison_judges_each_difference),
         cmocka_unit_test(
             test_the_spanish_sweep_orders_and_compares_its_rows),
+        cmocka_unit_test(
+            test_the_spanish_study_counts_heads_and_leaders),
         cmocka_unit_test(test_the_spanish_task_reads_a_possessive),
         cmocka_unit_test(
             test_the_caption_programs_refuse_before_training),
