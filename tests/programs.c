@@ -564,7 +564,8 @@ static void run_ablation_threads(const char *dir, int threads)
     char command[2048];
     snprintf(command, sizeof command, "mkdir -p %s && "
              "build/bin/ablation --configs none,dot,additive"
-             " --seeds 2 --epochs 2 --threads %d --table %s/table.tex"
+             " --seeds 2 --epochs 2 --hidden 16 --embed 16"
+             " --threads %d --table %s/table.tex"
              " --curves %s/curves.dat --summary %s/summary.tex"
              " --align-table %s/align.tex --heatmaps %s/hm"
              " > %s/out.txt", dir, threads, dir, dir, dir, dir, dir,
