@@ -1,4 +1,4 @@
-#line 1920 "chapters/A-programs.nw"
+#line 1970 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "checkpoint.h"
 #include "families.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SWEEP_SEEDS = 10 };
-#line 1968 "chapters/A-programs.nw"
+#line 2018 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -27,7 +27,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 2099 "chapters/A-programs.nw"
+#line 2149 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -42,7 +42,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
         sq += (x[s] - out[0]) * (x[s] - out[0]);
     out[1] = seeds > 1 ? sqrt(sq / (seeds - 1)) : 0;
 }
-#line 2055 "chapters/A-programs.nw"
+#line 2105 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -57,7 +57,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 2072 "chapters/A-programs.nw"
+#line 2122 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -71,10 +71,10 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 2069 "chapters/A-programs.nw"
+#line 2119 "chapters/A-programs.nw"
 }
 
-#line 1933 "chapters/A-programs.nw"
+#line 1983 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     const char *list = "none:32,none:64,none:128";
     char *summary = NULL, *save = NULL, *later = NULL;
     
-#line 1991 "chapters/A-programs.nw"
+#line 2041 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -115,11 +115,11 @@ for (int g = 0; summary && g < 3; g++) {
     summary_name[g] = out_name(summary, group_suffix[g]);
     out_plan("--summary", summary_name[g]);
 }
-#line 1943 "chapters/A-programs.nw"
+#line 1993 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 3951 "chapters/A-programs.nw"
+#line 4001 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -133,17 +133,17 @@ for (int k = 0; k < n_models; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--models has no"
                                       " transformer");
-#line 1946 "chapters/A-programs.nw"
+#line 1996 "chapters/A-programs.nw"
     
-#line 2143 "chapters/A-programs.nw"
+#line 2193 "chapters/A-programs.nw"
 int group[MAX_MODELS];
 for (int k = 0; k < n_models; k++)
     group[k] = kind_listed(config_kind(&mc[k]), "--later", later) ? 2
              : mc[k].family != &seq2seq_family
                || mc[k].attention != ATTN_NONE;
-#line 1947 "chapters/A-programs.nw"
+#line 1997 "chapters/A-programs.nw"
     
-#line 2024 "chapters/A-programs.nw"
+#line 2074 "chapters/A-programs.nw"
 char *save_name[MAX_MODELS] = {NULL};
 for (int k = 0; save && k < n_models; k++) {
     char suffix[64];
@@ -157,9 +157,9 @@ for (int k = 0; save && k < n_models; k++) {
                " %s", kind_name(config_kind(&mc[k])), mc[k].H,
                err.message);
 }
-#line 1948 "chapters/A-programs.nw"
+#line 1998 "chapters/A-programs.nw"
     
-#line 2041 "chapters/A-programs.nw"
+#line 2091 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
@@ -167,7 +167,7 @@ int resident = (threads < n_models * seeds ? threads
                 : n_models * seeds) + (save ? n_models : 0);
 memory_check(need * resident,
              "the sizes of --models, --max-words or --threads");
-#line 1949 "chapters/A-programs.nw"
+#line 1999 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SWEEP_SEEDS];
@@ -176,7 +176,7 @@ memory_check(need * resident,
                        save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 2088 "chapters/A-programs.nw"
+#line 2138 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
     Checkpoint ck = { dc.min_words, dc.max_words, kept[k],
                       dc.task };
@@ -184,9 +184,9 @@ for (int k = 0; save && k < n_models; k++) {
     model_free(kept[k]);
     free(save_name[k]);
 }
-#line 1957 "chapters/A-programs.nw"
+#line 2007 "chapters/A-programs.nw"
     
-#line 2118 "chapters/A-programs.nw"
+#line 2168 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -203,10 +203,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 1958 "chapters/A-programs.nw"
+#line 2008 "chapters/A-programs.nw"
     if (summary) {
         
-#line 2150 "chapters/A-programs.nw"
+#line 2200 "chapters/A-programs.nw"
 for (int with = 0; with < 3; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -233,7 +233,7 @@ for (int with = 0; with < 3; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 1960 "chapters/A-programs.nw"
+#line 2010 "chapters/A-programs.nw"
     }
     dataset_free(&train_set);
     dataset_free(&val_set);

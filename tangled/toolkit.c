@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 906 "chapters/A-programs.nw"
+#line 954 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -160,7 +160,7 @@ void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 902 "chapters/A-programs.nw"
+#line 932 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
 #line 279 "chapters/A-programs.nw"
@@ -260,7 +260,7 @@ int split_list(char *buf, size_t size, const char *option,
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 476 "chapters/A-programs.nw"
+#line 487 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
@@ -286,7 +286,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 490 "chapters/A-programs.nw"
+#line 503 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -298,7 +298,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 507 "chapters/A-programs.nw"
+#line 523 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -312,13 +312,13 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 501 "chapters/A-programs.nw"
+#line 514 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
 #line 473 "chapters/A-programs.nw"
 }
-#line 532 "chapters/A-programs.nw"
+#line 548 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd)
 {
     char *p = out_name(path, "");
@@ -327,7 +327,7 @@ static char *out_target(const char *path, int *open_fd)
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
         if ((*open_fd = in_fd_folder(p))) return p;
         
-#line 565 "chapters/A-programs.nw"
+#line 581 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -343,13 +343,13 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 540 "chapters/A-programs.nw"
+#line 556 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 551 "chapters/A-programs.nw"
+#line 567 "chapters/A-programs.nw"
 static int in_fd_folder(const char *p)
 {
     const char *slash = strrchr(p, '/');
@@ -362,7 +362,7 @@ static int in_fd_folder(const char *p)
     free(folder);
     return fd;
 }
-#line 584 "chapters/A-programs.nw"
+#line 603 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -379,7 +379,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 609 "chapters/A-programs.nw"
+#line 629 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -392,7 +392,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 623 "chapters/A-programs.nw"
+#line 643 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -410,7 +410,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 646 "chapters/A-programs.nw"
+#line 666 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -418,7 +418,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 660 "chapters/A-programs.nw"
+#line 686 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -433,14 +433,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 686 "chapters/A-programs.nw"
+#line 712 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 694 "chapters/A-programs.nw"
+#line 724 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -459,7 +459,7 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 724 "chapters/A-programs.nw"
+#line 756 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
@@ -488,7 +488,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 756 "chapters/A-programs.nw"
+#line 792 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -498,10 +498,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 752 "chapters/A-programs.nw"
+#line 784 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 770 "chapters/A-programs.nw"
+#line 809 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -520,7 +520,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 802 "chapters/A-programs.nw"
+#line 844 "chapters/A-programs.nw"
 static int sync_folder(const char *file)
 {
     char *folder = xcalloc(strlen(file) + 2, 1);
@@ -534,7 +534,7 @@ static int sync_folder(const char *file)
     free(folder);
     return err;
 }
-#line 818 "chapters/A-programs.nw"
+#line 861 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -569,7 +569,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 860 "chapters/A-programs.nw"
+#line 903 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -581,7 +581,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 888 "chapters/A-programs.nw"
+#line 939 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -594,7 +594,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 978 "chapters/A-programs.nw"
+#line 1028 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -611,18 +611,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 999 "chapters/A-programs.nw"
+#line 1049 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 994 "chapters/A-programs.nw"
+#line 1044 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 1007 "chapters/A-programs.nw"
+#line 1057 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;
