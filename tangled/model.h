@@ -106,18 +106,18 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
 void require_decoder(const ModelFamily *family);
-#line 1148 "chapters/03-bottleneck.nw"
+#line 1150 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1350 "chapters/03-bottleneck.nw"
+#line 1354 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1620 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1507 "chapters/03-bottleneck.nw"
+#line 1513 "chapters/03-bottleneck.nw"
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
@@ -125,7 +125,7 @@ typedef struct {
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1583 "chapters/03-bottleneck.nw"
+#line 1589 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

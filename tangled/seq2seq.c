@@ -470,7 +470,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 #line 893 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 284 "chapters/04-attention.nw"
+#line 286 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
@@ -541,7 +541,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 1006 "chapters/03-bottleneck.nw"
     
-#line 803 "chapters/04-attention.nw"
+#line 806 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -562,7 +562,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
 #line 1015 "chapters/03-bottleneck.nw"
     
-#line 808 "chapters/04-attention.nw"
+#line 811 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
@@ -587,7 +587,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 1067 "chapters/03-bottleneck.nw"
+#line 1069 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -600,7 +600,7 @@ size_t sizes[] = {
 };
 real **arrays[] = {
     
-#line 1076 "chapters/03-bottleneck.nw"
+#line 1078 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -612,7 +612,7 @@ real **arrays[] = {
 #line 1063 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 818 "chapters/04-attention.nw"
+#line 821 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -625,23 +625,23 @@ if (cfg->attention != ATTN_NONE) {
 }
 #line 1048 "chapters/03-bottleneck.nw"
 }
-#line 1086 "chapters/03-bottleneck.nw"
+#line 1088 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
     free(s->dec_in);
     free(s->src_x);
     
-#line 829 "chapters/04-attention.nw"
+#line 832 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 1092 "chapters/03-bottleneck.nw"
+#line 1094 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
-#line 846 "chapters/04-attention.nw"
+#line 849 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -652,7 +652,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 863 "chapters/04-attention.nw"
+#line 866 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -660,11 +660,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 856 "chapters/04-attention.nw"
+#line 859 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 871 "chapters/04-attention.nw"
+#line 874 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -676,7 +676,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 859 "chapters/04-attention.nw"
+#line 862 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 77 "chapters/05-ablation.nw"
@@ -710,7 +710,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 1111 "chapters/03-bottleneck.nw"
+#line 1113 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -728,7 +728,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1177 "chapters/03-bottleneck.nw"
+#line 1179 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -745,29 +745,29 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 884 "chapters/04-attention.nw"
+#line 887 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1193 "chapters/03-bottleneck.nw"
+#line 1195 "chapters/03-bottleneck.nw"
     
-#line 1212 "chapters/03-bottleneck.nw"
+#line 1214 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1194 "chapters/03-bottleneck.nw"
+#line 1196 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1227 "chapters/03-bottleneck.nw"
+#line 1229 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1234 "chapters/03-bottleneck.nw"
+#line 1236 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -775,7 +775,7 @@ void decoder_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1263 "chapters/03-bottleneck.nw"
+#line 1265 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -785,16 +785,16 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1241 "chapters/03-bottleneck.nw"
+#line 1243 "chapters/03-bottleneck.nw"
     
-#line 1276 "chapters/03-bottleneck.nw"
+#line 1280 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 900 "chapters/04-attention.nw"
+#line 903 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 912 "chapters/04-attention.nw"
+#line 915 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -808,7 +808,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 928 "chapters/04-attention.nw"
+#line 931 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -816,14 +816,14 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 903 "chapters/04-attention.nw"
+#line 906 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1242 "chapters/03-bottleneck.nw"
+#line 1244 "chapters/03-bottleneck.nw"
     
-#line 1282 "chapters/03-bottleneck.nw"
+#line 1286 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -835,7 +835,7 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1243 "chapters/03-bottleneck.nw"
+#line 1245 "chapters/03-bottleneck.nw"
 }
 
 static void seq2seq_backward(Model *m, const Batch *batch)
@@ -845,7 +845,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, E = m->cfg.E, H = m->cfg.H;
     decoder_backward(m, batch);
     
-#line 1296 "chapters/03-bottleneck.nw"
+#line 1300 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -855,9 +855,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1252 "chapters/03-bottleneck.nw"
+#line 1254 "chapters/03-bottleneck.nw"
 }
-#line 1399 "chapters/03-bottleneck.nw"
+#line 1405 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -893,7 +893,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1438 "chapters/03-bottleneck.nw"
+#line 1444 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -909,15 +909,15 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1463 "chapters/03-bottleneck.nw"
+#line 1469 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 889 "chapters/04-attention.nw"
+#line 892 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1453 "chapters/03-bottleneck.nw"
+#line 1459 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -935,7 +935,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1472 "chapters/03-bottleneck.nw"
+#line 1478 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -974,7 +974,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1484 "chapters/03-bottleneck.nw"
+#line 1490 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -989,5 +989,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1645 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1492 "chapters/03-bottleneck.nw"
+#line 1498 "chapters/03-bottleneck.nw"
 };

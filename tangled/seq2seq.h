@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "model.h"
-#line 790 "chapters/04-attention.nw"
+#line 793 "chapters/04-attention.nw"
 #include "attention.h"
 #line 127 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -79,7 +79,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const real *Wh, int B, int T, int I, int H);
 #line 885 "chapters/03-bottleneck.nw"
 enum { ATTN_NONE = 0 
-#line 282 "chapters/04-attention.nw"
+#line 284 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
@@ -95,7 +95,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 792 "chapters/04-attention.nw"
+#line 795 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -132,10 +132,10 @@ void decoder_declare(Seq2Seq *s);
 void decoder_init(Seq2Seq *s, Rng *rng);
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S,
                        int max_len);
-#line 1136 "chapters/03-bottleneck.nw"
+#line 1138 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 1258 "chapters/03-bottleneck.nw"
+#line 1260 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch);
 #line 75 "chapters/05-ablation.nw"
 int attention_chooses(int kind);
