@@ -1,11 +1,11 @@
-#line 620 "chapters/03-bottleneck.nw"
+#line 688 "chapters/03-bottleneck.nw"
 /* model.c: the code written once for every model family. */
 #include "model.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 745 "chapters/03-bottleneck.nw"
+#line 813 "chapters/03-bottleneck.nw"
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed)
 {
@@ -97,7 +97,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     return data * sizeof(int)
            + cfg->family->bytes(cfg, max_B, (int)L);
 }
-#line 1085 "chapters/03-bottleneck.nw"
+#line 1155 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in, int *dec_tgt,
                    int *dec_len)
 {
@@ -111,7 +111,7 @@ void shift_targets(const Batch *batch, int *dec_in, int *dec_tgt,
         }
     }
 }
-#line 1288 "chapters/03-bottleneck.nw"
+#line 1360 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -128,7 +128,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     for (int s = 0, left = B; s < steps && left > 0; s++) {
         decoder_step(m, d, &enc, input, w);
         
-#line 1312 "chapters/03-bottleneck.nw"
+#line 1386 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = d->logits + (size_t)b * V;
     int best = FIRST_OUTPUT;
@@ -142,13 +142,13 @@ for (int b = 0; b < B; b++) {
     if (w) memcpy(weights + ((size_t)b * steps + s) * S,
                   w + (size_t)b * S, sizeof(real) * S);
 }
-#line 1304 "chapters/03-bottleneck.nw"
+#line 1376 "chapters/03-bottleneck.nw"
     }
     decoder_stop(m, d);
     free(input);
     free(w);
 }
-#line 1451 "chapters/03-bottleneck.nw"
+#line 1525 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -165,7 +165,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1486 "chapters/03-bottleneck.nw"
+#line 1560 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -180,7 +180,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1467 "chapters/03-bottleneck.nw"
+#line 1541 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -197,14 +197,14 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1529 "chapters/03-bottleneck.nw"
+#line 1603 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1544 "chapters/03-bottleneck.nw"
+#line 1618 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -224,7 +224,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1571 "chapters/03-bottleneck.nw"
+#line 1645 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -239,20 +239,20 @@ for (int start = 0; start < n; start += bs, step++) {
         : lr_schedule(step, warmup, total, tc->lr, tc->lr_floor);
     adam_step(&opt, &m->params, lr);
     
-#line 1594 "chapters/03-bottleneck.nw"
+#line 1668 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1585 "chapters/03-bottleneck.nw"
+#line 1659 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1563 "chapters/03-bottleneck.nw"
+#line 1637 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);
