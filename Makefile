@@ -314,6 +314,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/train-small-summary.tex \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
+        build/gen/ablation-tests.tex build/gen/align-tests.tex \
         build/gen/scale.dat build/gen/scale-dk64.tex \
         build/gen/counts-table.tex build/gen/padding-count.tex \
         build/gen/masks.tex build/gen/positions.dat \
@@ -324,6 +325,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
 TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-tests.tex \
         build/gen/tstudy-seeds.tex build/gen/tstudy-val.dat \
         build/gen/tstudy-curves.dat \
         $(foreach v,params heads blind spikes nopos noscale onehead onehead-noscale \
@@ -429,11 +431,13 @@ HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 # the Transformer's rows go to the -later twins, for chapter 7
 ABLATION_LATER := $(foreach f,ablation-table ablation-summary \
-                    align-table align-summary align-timing,\
+                    ablation-tests align-table align-summary \
+                    align-timing align-tests,\
                     build/gen/$f-later.tex)
 GEN += $(ABLATION_LATER) build/gen/sweep-summary-later.tex
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
 build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
+build/gen/ablation-tests.tex build/gen/align-tests.tex \
 build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
@@ -444,11 +448,13 @@ build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
 	  --later transformer \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
+	  --tests build/gen/ablation-tests.tex \
 	  --seeds-answer build/gen/ablation-seeds.tex \
 	  --align-table build/gen/align-table.tex \
 	  --align-curves build/gen/align-curves.dat \
 	  --align-summary build/gen/align-summary.tex \
 	  --align-timing build/gen/align-timing.tex \
+	  --align-tests build/gen/align-tests.tex \
 	  --heatmaps build/gen/heatmap
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex &: build/bin/bench
@@ -469,6 +475,7 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --seeds-table build/gen/tstudy-seeds.tex \
 	  --val-curves build/gen/tstudy-val.dat \
 	  --heads-table build/gen/tstudy-heads-table.tex \
+	  --tests build/gen/tstudy-tests.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
 # chapter 5's lines: the LSTMs' (the Transformer's are chapter 7's)
