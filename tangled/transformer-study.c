@@ -232,7 +232,7 @@ static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
         }
     return count;
 }
-#line 4802 "chapters/A-programs.nw"
+#line 4817 "chapters/A-programs.nw"
 static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
                              const Variant *const *var, int v, int w,
                              int seeds)
@@ -244,7 +244,7 @@ static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
     }
     tests_row(f, var[v]->label, var[w]->label, loss_v, loss_w, seeds);
 }
-#line 4556 "chapters/A-programs.nw"
+#line 4571 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -378,7 +378,7 @@ measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
 measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 4575 "chapters/A-programs.nw"
+#line 4590 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -390,7 +390,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 4600 "chapters/A-programs.nw"
+#line 4615 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -401,7 +401,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 4586 "chapters/A-programs.nw"
+#line 4601 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -412,7 +412,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 4613 "chapters/A-programs.nw"
+#line 4628 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -421,7 +421,7 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 4596 "chapters/A-programs.nw"
+#line 4611 "chapters/A-programs.nw"
     batch_free(&batch);
 }
 #line 4354 "chapters/A-programs.nw"
@@ -504,39 +504,52 @@ if (heads_table)
 #line 4491 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
-    int NH = base.heads;
-    fprintf(f, "\\begin{tabular}{lrr}\n\\toprule\ncross attention &"
-            " alignment acc.\\ (\\%%) & gold weight \\\\\n"
-            "\\midrule\n");
-    for (int i = 0; i < runs[0][0].slots; i++) {
+    int NH = base.heads, slots = runs[0][0].slots;
+    fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\ncross attention &"
+            " alignment acc.\\ (\\%%) & gold weight & entropy"
+            " (nats) \\\\\n\\midrule\n");
+    for (int i = 0; i < slots; i++) {
         
-#line 4507 "chapters/A-programs.nw"
-double acc[MAX_SEEDS], gw[MAX_SEEDS], st[2][2];
-int last = i + 1 == runs[0][0].slots;
+#line 4519 "chapters/A-programs.nw"
+double acc[MAX_SEEDS], gw[MAX_SEEDS], ent[MAX_SEEDS], st[3][2];
+int last = i + 1 == slots;
 for (int s = 0; s < seeds; s++) {
     int k = last ? i : ranked_slot(&runs[0][s], i / NH, i % NH, NH);
     acc[s] = 100 * align_accuracy(&runs[0][s].align[k]);
     gw[s] = align_gold_weight(&runs[0][s].align[k]);
+    ent[s] = align_entropy(&runs[0][s].align[k]);
 }
 mean_sd(acc, seeds, &st[0][0], &st[0][1]);
 mean_sd(gw, seeds, &st[1][0], &st[1][1]);
+mean_sd(ent, seeds, &st[2][0], &st[2][1]);
 if (!last)
     fprintf(f, "layer %d, %s", i / NH + 1, rank_name(i % NH, NH));
 else
     fprintf(f, "\\addlinespace mean of the heads, layer %d",
             base.layers);
-fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
-        st[0][1], st[1][0], st[1][1]);
+fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ & $%.3f \\pm %.3f$"
+        " \\\\\n", st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
+        st[2][1]);
 #line 4499 "chapters/A-programs.nw"
     }
-    fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
-            "\\end{tabular}\n",
-            100 * align_chance(dc.min_words, dc.max_words));
+    
+#line 4511 "chapters/A-programs.nw"
+for (int h = 0; h < NH; h++) {
+    const AlignScore *a = &runs[0][0].align[slots - 1 - NH + h];
+    fprintf(f, "%sseed 1, head %d & %.1f & %.3f & %.3f \\\\\n",
+            h ? "" : "\\midrule\n", h + 1, 100 * align_accuracy(a),
+            align_gold_weight(a), align_entropy(a));
+}
+#line 4501 "chapters/A-programs.nw"
+    fprintf(f, "\\midrule\nchance, even weights & %.1f & & %.3f"
+            " \\\\\n\\bottomrule\n\\end{tabular}\n",
+            100 * align_chance(dc.min_words, dc.max_words),
+            align_max_entropy(&runs[0][0].align[slots - 1]));
     out_close(f);
 }
 #line 4368 "chapters/A-programs.nw"
 if (curves) 
-#line 4527 "chapters/A-programs.nw"
+#line 4542 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -564,10 +577,10 @@ if (curves)
 }
 #line 4369 "chapters/A-programs.nw"
 if (summary) 
-#line 4629 "chapters/A-programs.nw"
+#line 4644 "chapters/A-programs.nw"
 {
     
-#line 4640 "chapters/A-programs.nw"
+#line 4655 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -584,9 +597,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4631 "chapters/A-programs.nw"
+#line 4646 "chapters/A-programs.nw"
     
-#line 4662 "chapters/A-programs.nw"
+#line 4677 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -612,7 +625,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 4690 "chapters/A-programs.nw"
+#line 4705 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed, picked on a second set of"
@@ -634,9 +647,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4632 "chapters/A-programs.nw"
+#line 4647 "chapters/A-programs.nw"
     
-#line 4723 "chapters/A-programs.nw"
+#line 4738 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -660,9 +673,9 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 4633 "chapters/A-programs.nw"
+#line 4648 "chapters/A-programs.nw"
     
-#line 4748 "chapters/A-programs.nw"
+#line 4763 "chapters/A-programs.nw"
 name = study_name(summary, "spikes", ".tex");
 f = out_open(name);
 fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
@@ -680,14 +693,14 @@ for (int v = 0; v < n_var; v++) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 4634 "chapters/A-programs.nw"
+#line 4649 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 4767 "chapters/A-programs.nw"
+#line 4782 "chapters/A-programs.nw"
 double st[5][2];
 for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
-#line 4773 "chapters/A-programs.nw"
+#line 4788 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -696,12 +709,12 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
         st[0][0], st[0][1], st[1][0], st[2][0], st[4][0]);
 out_close(f);
 free(name);
-#line 4636 "chapters/A-programs.nw"
+#line 4651 "chapters/A-programs.nw"
     }
 }
 #line 4370 "chapters/A-programs.nw"
 if (tests) 
-#line 4786 "chapters/A-programs.nw"
+#line 4801 "chapters/A-programs.nw"
 {
     FILE *f = out_open(tests);
     tests_begin(f, seeds, "variant");
