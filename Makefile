@@ -151,7 +151,7 @@ STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
 # (BIN_DIR stands for the build/bin/ in their command lines)
 $(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
 $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
-                     $(B)/bin/sweep $(B)/bin/classify
+                     $(B)/bin/sweep $(B)/bin/classify $(B)/bin/heatmap
 # ---- every vector width: the kernels and their tests, once each ---
 # The matrix product's tile follows the register file the compiler
 # targets (appendix B). Besides the build above, for this machine,
@@ -374,7 +374,8 @@ FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
             $(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
-          build/fig/heatmap-t-$k.tex)
+          build/fig/heatmap-t-$k.tex) \
+        build/fig/heatmap-long-dot.tex
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
@@ -427,6 +428,14 @@ $(LONG) &: build/bin/sweep
 	build/bin/sweep --models $(SWEEP_MODELS) --save build/gen/long \
 	  --later transformer \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
+# chapter 6: where the sweep's dot model (first seed, 3-20 words)
+# goes wrong, on the first long sentence with a repeat it gets wrong
+LONG_MAP := $(addprefix build/gen/heatmap-long-dot,.dat .gpi \
+              -lines.tex -said.tex)
+GEN += $(LONG_MAP)
+$(LONG_MAP) &: build/bin/heatmap build/gen/long-dot-64.ckpt
+	build/bin/heatmap --model build/gen/long-dot-64.ckpt \
+	  --first-error 15 --files build/gen/heatmap-long-dot > /dev/null
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 # the Transformer's rows go to the -later twins, for chapter 7
@@ -788,6 +797,11 @@ build/fig/heatmap-t-self.tex: figures/heatmap.gp \
 	gnuplot -c figures/heatmap.gp t-self \
 	  'decoder self attention, mean of the heads' '10cm,6.5cm' \
 	  'decoder input token'
+build/fig/heatmap-long-dot.tex: figures/heatmap.gp \
+		build/gen/heatmap-long-dot.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp long-dot \
+	  'dot attention, greedy decoding' '12cm,11cm' 'source token' nolabels
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*
