@@ -373,8 +373,7 @@ FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp figures/caption-map.gp,\
             $(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
-        $(foreach k,head1 head2 head3 head4 self,\
-          build/fig/heatmap-t-$k.tex) \
+        $(foreach k,head1 self,build/fig/heatmap-t-$k.tex) \
         build/fig/heatmap-long-dot.tex
 
 build/gen/schedule.dat: build/bin/schedule
@@ -789,8 +788,8 @@ build/fig/attention-result.tex: build/gen/train-none.txt \
 build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-head%.dat
 	@mkdir -p $(@D)
-	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.4cm,6.2cm' \
-	  'source token' nolabels
+	gnuplot -c figures/heatmap.gp t-head$* 'cross attention, head $*' \
+	  '10cm,6.5cm' 'source token'
 build/fig/heatmap-t-self.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-self.dat
 	@mkdir -p $(@D)

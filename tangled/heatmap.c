@@ -271,7 +271,9 @@ for (int a = 1; a + 1 < len; a++) {
         earlier += b < a && ids[b] == ids[a];
     }
     if (count < 2 || earlier) continue;
-    fprintf(f, "%s \\emph{%s} appears %d times", sep, cols[a], count);
+    fprintf(f, "%s \\emph{%s} appears ", sep, cols[a]);
+    if (count == 2) fprintf(f, "twice");
+    else fprintf(f, "%d times", count);
     sep = ",";
 }
 #line 3712 "chapters/A-programs.nw"
