@@ -166,7 +166,7 @@ static void test_bad_sentences_are_refused_before_training(void **s)
     refused("build/bin/heatmap --sentence '<eos>'", "'<eos>' is not in");
     refused("build/bin/heatmap --attention none --sentence 'the dog'",
             "no weights to show");
-    refused("build/bin/heatmap", "--sentence is required");
+    refused("build/bin/heatmap", "give --sentence or --first-error");
     refused("build/bin/han-study --configs han,dot",
             "'dot' is not a variant of the document classifier");
     refused("build/bin/han-study --configs han/3", "--configs");
