@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 enum { SEARCH_PAIRS = 1000 };
-#line 3564 "chapters/A-programs.nw"
+#line 3563 "chapters/A-programs.nw"
 static void decode_one(Model *m, int *ids /* [len] */, int len,
                        int *out /* [len] */,
                        real *w /* [len, len] or NULL */)
@@ -22,7 +22,7 @@ static void decode_one(Model *m, int *ids /* [len] */, int len,
     greedy_decode(m, &batch, len, out, w);
     batch_free(&batch);
 }
-#line 3649 "chapters/A-programs.nw"
+#line 3648 "chapters/A-programs.nw"
 static int repeats_a_word(const int *src /* [n] */, int n)
 {
     for (int a = 1; a + 1 < n; a++)
@@ -65,8 +65,7 @@ Option options[] = {
     {"--model", OPT_TEXT, &model_file, 0, 0, "checkpoint to load"
      " instead of training"},
     {"--first-error", OPT_INT, &first_error, 1, MAX_WORDS, "pick the"
-     " first sentence of N words or more, with a repeated word, that"
-     " the model gets wrong"},
+     " first wrong sentence of N+ words with a repeat"},
     {"--draw-seed", OPT_INT, &draw_seed, 0, 1e9, "seed of the"
      " sentences --first-error searches"},
     {"--files", OPT_TEXT, &files, 0, 0, "prefix: the map's files"},
@@ -80,7 +79,7 @@ Option options[] = {
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train, then show where the model looks on a sentence");
-#line 3495 "chapters/A-programs.nw"
+#line 3494 "chapters/A-programs.nw"
 if (!sentence == !first_error)
     refuse("give --sentence or --first-error, one of them (try"
            " --help)");
@@ -104,7 +103,7 @@ if (files) {
     for (int e = 0; e < 4; e++)
         out_plan("--files", out_name(files, ext[e]));
 }
-#line 3478 "chapters/A-programs.nw"
+#line 3477 "chapters/A-programs.nw"
 dc.task = task_from_name(task);
 mc.src_vocab = task_vocab_size(dc.task, SOURCE);
 mc.tgt_vocab = task_vocab_size(dc.task, TARGET);
@@ -122,7 +121,7 @@ tc.seed = (uint64_t)seed;
     Model *m = NULL;
     Checkpoint ck = {0};
     if (model_file) 
-#line 3525 "chapters/A-programs.nw"
+#line 3524 "chapters/A-programs.nw"
 {
     CkptError err;
     if (ckpt_load(&ck, dc.task, model_file, 1, &err) != CKPT_OK)
@@ -145,7 +144,7 @@ tc.seed = (uint64_t)seed;
     Dataset drawn = {0};
     int picked = -1;            /* the row of [[drawn]] it picked */
     if (first_error) 
-#line 3612 "chapters/A-programs.nw"
+#line 3611 "chapters/A-programs.nw"
 {
     if (first_error > dc.max_words)
         refuse("--first-error %d: the model in '%s' was trained on"
@@ -164,7 +163,7 @@ tc.seed = (uint64_t)seed;
         if (first_wrong(tried, &drawn, r) >= 0) picked = r;
     }
     
-#line 3637 "chapters/A-programs.nw"
+#line 3636 "chapters/A-programs.nw"
 if (picked < 0) {
     fprintf(stderr, "heatmap: the model in '%s' translates all %d"
             " sentences of %d words or more that repeat a word"
@@ -172,7 +171,7 @@ if (picked < 0) {
             drawn.n, first_error);
     exit(EXIT_FAILURE);
 }
-#line 3630 "chapters/A-programs.nw"
+#line 3629 "chapters/A-programs.nw"
     len = drawn.src_len[picked];
     memcpy(ids, drawn.src + (size_t)picked * drawn.L,
            len * sizeof *ids);
@@ -182,7 +181,7 @@ if (picked < 0) {
     else len = parse_sentence(ids, sentence, dc.max_words, dc.task);
     if (!m) {
         
-#line 3549 "chapters/A-programs.nw"
+#line 3548 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
@@ -196,14 +195,14 @@ dataset_free(&val_set);
 #line 3439 "chapters/A-programs.nw"
     }
     
-#line 3579 "chapters/A-programs.nw"
+#line 3578 "chapters/A-programs.nw"
 int steps = len;
 int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 decode_one(m, ids, len, out, w);
 #line 3441 "chapters/A-programs.nw"
     
-#line 3585 "chapters/A-programs.nw"
+#line 3584 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -227,7 +226,7 @@ for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
 #line 3442 "chapters/A-programs.nw"
     if (files) 
-#line 3672 "chapters/A-programs.nw"
+#line 3671 "chapters/A-programs.nw"
 {
     Link *shown_gold = xcalloc(n_gold + 1, sizeof *shown_gold);
     int n_shown = 0;
@@ -237,7 +236,7 @@ text_heatmap(stdout, w, n_rows, len, rows, cols);
                   n_rows, len, rows, cols, shown_gold, n_shown);
     free(shown_gold);
     
-#line 3686 "chapters/A-programs.nw"
+#line 3685 "chapters/A-programs.nw"
 FILE *f = out_open(out_name(files, "-lines.tex"));
 fprintf(f, "\\begin{tabular}{@{}lp{0.8\\linewidth}@{}}\nsource &");
 for (int s = 1; s + 1 < len; s++) fprintf(f, " %s", cols[s]);
@@ -252,9 +251,9 @@ for (int k = 0; k < n_rows && out[k] != EOS; k++)
             ? " \\textbf{%s}" : " %s", rows[k]);
 fprintf(f, " \\\\\n\\end{tabular}\n");
 out_close(f);
-#line 3681 "chapters/A-programs.nw"
+#line 3680 "chapters/A-programs.nw"
     
-#line 3705 "chapters/A-programs.nw"
+#line 3704 "chapters/A-programs.nw"
 f = out_open(out_name(files, "-said.tex"));
 if (picked < 0)
     fprintf(f, "The reader's sentence has %d words.\n", len - 2);
@@ -262,7 +261,7 @@ else {
     fprintf(f, "The rule picks sentence %d of the %d drawn: %d words,"
             " in which", picked + 1, drawn.n, len - 2);
     
-#line 3735 "chapters/A-programs.nw"
+#line 3734 "chapters/A-programs.nw"
 const char *sep = "";
 for (int a = 1; a + 1 < len; a++) {
     int count = 0, earlier = 0;
@@ -276,13 +275,13 @@ for (int a = 1; a + 1 < len; a++) {
     else fprintf(f, "%d times", count);
     sep = ",";
 }
-#line 3712 "chapters/A-programs.nw"
+#line 3711 "chapters/A-programs.nw"
     int k = first_wrong(out, &drawn, picked);
     fprintf(f, "; its greedy translation first departs from the gold"
             " one at token %d of %d, \\texttt{<eos>} included.",
             k + 1, drawn.tgt_len[picked] - 1);
     
-#line 3722 "chapters/A-programs.nw"
+#line 3721 "chapters/A-programs.nw"
 const real *row_k = w + (size_t)k * len;
 int top[2] = { -1, -1 };
 for (int c = 0; c < len; c++)
@@ -294,10 +293,10 @@ fprintf(f, " That row's two largest weights are %.2f on \\emph{%s}"
         " (source position %d) and %.2f on \\emph{%s} (position"
         " %d).\n", row_k[top[0]], cols[top[0]], top[0], row_k[top[1]],
         cols[top[1]], top[1]);
-#line 3717 "chapters/A-programs.nw"
+#line 3716 "chapters/A-programs.nw"
 }
 out_close(f);
-#line 3682 "chapters/A-programs.nw"
+#line 3681 "chapters/A-programs.nw"
 }
 #line 3443 "chapters/A-programs.nw"
     free(out); free(w);
