@@ -151,7 +151,7 @@ STUB_BINS := $(EXERCISES:%=$(B)/ex/%-stub)
 # (BIN_DIR stands for the build/bin/ in their command lines)
 $(B)/tests/programs: $(PROGRAMS:%=$(B)/bin/%)
 $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
-                     $(B)/bin/sweep $(B)/bin/classify
+                     $(B)/bin/sweep $(B)/bin/classify $(B)/bin/heatmap
 # ---- every vector width: the kernels and their tests, once each ---
 # The matrix product's tile follows the register file the compiler
 # targets (appendix B). Besides the build above, for this machine,
@@ -314,6 +314,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/train-small-summary.tex \
         build/gen/train-small-long-summary.tex \
         build/gen/ablation-small-answer.tex \
+        build/gen/ablation-tests.tex build/gen/align-tests.tex \
         build/gen/scale.dat build/gen/scale-dk64.tex \
         build/gen/counts-table.tex build/gen/padding-count.tex \
         build/gen/masks.tex build/gen/positions.dat \
@@ -324,6 +325,7 @@ GEN  := build/gen/sweep.dat build/gen/ablation-table.tex \
         build/gen/bench-decode.txt build/gen/translate-input.txt
 # chapter 7, part 2: the Transformer's variants, heads and maps
 TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
+        build/gen/tstudy-tests.tex \
         build/gen/tstudy-seeds.tex build/gen/tstudy-val.dat \
         build/gen/tstudy-curves.dat \
         $(foreach v,params heads blind spikes nopos noscale onehead onehead-noscale \
@@ -371,8 +373,8 @@ FIGS := $(patsubst figures/%.gp,build/fig/%.tex,\
           $(filter-out figures/heatmap.gp figures/caption-map.gp,\
             $(wildcard figures/*.gp))) \
         $(foreach k,dot general additive,build/fig/heatmap-$k.tex) \
-        $(foreach k,head1 head2 head3 head4 self,\
-          build/fig/heatmap-t-$k.tex)
+        $(foreach k,head1 self,build/fig/heatmap-t-$k.tex) \
+        build/fig/heatmap-long-dot.tex
 
 build/gen/schedule.dat: build/bin/schedule
 	@mkdir -p $(@D)
@@ -425,15 +427,25 @@ $(LONG) &: build/bin/sweep
 	build/bin/sweep --models $(SWEEP_MODELS) --save build/gen/long \
 	  --later transformer \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
+# chapter 6: where the sweep's dot model (first seed, 3-20 words)
+# goes wrong, on the first long sentence with a repeat it gets wrong
+LONG_MAP := $(addprefix build/gen/heatmap-long-dot,.dat .gpi \
+              -lines.tex -said.tex)
+GEN += $(LONG_MAP)
+$(LONG_MAP) &: build/bin/heatmap build/gen/long-dot-64.ckpt
+	build/bin/heatmap --model build/gen/long-dot-64.ckpt \
+	  --first-error 15 --files build/gen/heatmap-long-dot > /dev/null
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 # the Transformer's rows go to the -later twins, for chapter 7
 ABLATION_LATER := $(foreach f,ablation-table ablation-summary \
-                    align-table align-summary align-timing,\
+                    ablation-tests align-table align-summary \
+                    align-timing align-tests,\
                     build/gen/$f-later.tex)
 GEN += $(ABLATION_LATER) build/gen/sweep-summary-later.tex
 build/gen/ablation-table.tex build/gen/ablation-curves.dat \
 build/gen/ablation-summary.tex build/gen/ablation-seeds.tex \
+build/gen/ablation-tests.tex build/gen/align-tests.tex \
 build/gen/align-table.tex \
 build/gen/align-curves.dat build/gen/align-summary.tex \
 build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
@@ -444,11 +456,13 @@ build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
 	  --later transformer \
 	  --curves build/gen/ablation-curves.dat \
 	  --summary build/gen/ablation-summary.tex \
+	  --tests build/gen/ablation-tests.tex \
 	  --seeds-answer build/gen/ablation-seeds.tex \
 	  --align-table build/gen/align-table.tex \
 	  --align-curves build/gen/align-curves.dat \
 	  --align-summary build/gen/align-summary.tex \
 	  --align-timing build/gen/align-timing.tex \
+	  --align-tests build/gen/align-tests.tex \
 	  --heatmaps build/gen/heatmap
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex &: build/bin/bench
@@ -469,6 +483,7 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --seeds-table build/gen/tstudy-seeds.tex \
 	  --val-curves build/gen/tstudy-val.dat \
 	  --heads-table build/gen/tstudy-heads-table.tex \
+	  --tests build/gen/tstudy-tests.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
 # chapter 5's lines: the LSTMs' (the Transformer's are chapter 7's)
@@ -773,14 +788,19 @@ build/fig/attention-result.tex: build/gen/train-none.txt \
 build/fig/heatmap-t-head%.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-head%.dat
 	@mkdir -p $(@D)
-	gnuplot -c figures/heatmap.gp t-head$* 'head $*' '7.4cm,6.2cm' \
-	  'source token' nolabels
+	gnuplot -c figures/heatmap.gp t-head$* 'cross attention, head $*' \
+	  '10cm,6.5cm' 'source token'
 build/fig/heatmap-t-self.tex: figures/heatmap.gp \
 		build/gen/heatmap-t-self.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp t-self \
 	  'decoder self attention, mean of the heads' '10cm,6.5cm' \
 	  'decoder input token'
+build/fig/heatmap-long-dot.tex: figures/heatmap.gp \
+		build/gen/heatmap-long-dot.dat
+	@mkdir -p $(@D)
+	gnuplot -c figures/heatmap.gp long-dot \
+	  'dot attention, greedy decoding' '12cm,11cm' 'source token' nolabels
 build/fig/heatmap-%.tex: figures/heatmap.gp build/gen/heatmap-%.dat
 	@mkdir -p $(@D)
 	gnuplot -c figures/heatmap.gp $*

@@ -3,7 +3,8 @@
 #   gnuplot -c figures/heatmap.gp KIND
 # reading build/gen/heatmap-KIND.dat (x y weight) and the labels,
 # ranges and gold outlines in build/gen/heatmap-KIND.gpi, both written
-# by build/bin/ablation --heatmaps.
+# by build/bin/ablation --heatmaps (or another program through
+# heatmap_files, such as heatmap --files).
 kind = ARG1
 # chapter 7 passes a title, a size, an x label and 'nolabels':
 #   gnuplot -c figures/heatmap.gp KIND TITLE SIZE XLABEL nolabels

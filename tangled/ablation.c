@@ -5,26 +5,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3290 "chapters/A-programs.nw"
+#line 3339 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2253 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 2280 "chapters/A-programs.nw"
+#line 2281 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 2927 "chapters/A-programs.nw"
+#line 2965 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 double entropy_curve[MAX_EPOCHS + 1];   /* nats, epoch 0..E */
 AlignScore align;               /* after training */
-#line 2286 "chapters/A-programs.nw"
+#line 2287 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -35,16 +35,16 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 2974 "chapters/A-programs.nw"
+#line 3016 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
     run->entropy_curve[epoch] = align_entropy(&a);
 }
-#line 2296 "chapters/A-programs.nw"
+#line 2297 "chapters/A-programs.nw"
 }
-#line 2325 "chapters/A-programs.nw"
+#line 2326 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -53,7 +53,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2339 "chapters/A-programs.nw"
+#line 2340 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -64,7 +64,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2354 "chapters/A-programs.nw"
+#line 2355 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -73,7 +73,38 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2609 "chapters/A-programs.nw"
+#line 2375 "chapters/A-programs.nw"
+static void tests_begin(FILE *f, int seeds, const char *first)
+{
+    fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
+            " & difference & ", first);
+    if (seeds < 2) fprintf(f, "$t$ & verdict \\\\\n");
+    else fprintf(f, "$t$, %d d.f. & verdict, $|t| > %.2f$ \\\\\n",
+                 seeds - 1, t_critical(seeds - 1));
+    fprintf(f, "\\midrule\n");
+}
+
+static void tests_end(FILE *f)
+{
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+}
+#line 2395 "chapters/A-programs.nw"
+static void tests_row(FILE *f, const char *a, const char *b,
+                      const double *xa /* [seeds] */,
+                      const double *xb /* [seeds] */, int seeds)
+{
+    double t, diff = paired_t(xa, xb, seeds, &t);
+    fprintf(f, "%s & %s & $%+.4f$ & ", a, b, diff);
+    if (seeds < 2) fprintf(f, "-- & one seed");
+    else {
+        if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
+        else fprintf(f, "$%.1f$", fabs(t) < 0.05 ? 0.0 : t);
+        fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
+                ? "real" : "inside the noise");
+    }
+    fprintf(f, " \\\\\n");
+}
+#line 2655 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -88,7 +119,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 2630 "chapters/A-programs.nw"
+#line 2676 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -104,7 +135,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2846 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
 typedef double (*RunValue)(const Run *run);
 
 static double loss_of(const Run *run)
@@ -114,26 +145,16 @@ static double loss_of(const Run *run)
 
 static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
                          const int *kind, int i, int j, int seeds,
-                         RunValue value, const char *what)
+                         RunValue value)
 {
-    double a[MAX_SEEDS], b[MAX_SEEDS], t;
+    double a[MAX_SEEDS], b[MAX_SEEDS];
     for (int s = 0; s < seeds; s++) {
         a[s] = value(&run[i][s]);
         b[s] = value(&run[j][s]);
     }
-    double diff = paired_t(b, a, seeds, &t);
-    fprintf(f, "The %s of \\texttt{%s} is %.4f %s than that of"
-            " \\texttt{%s}", what, kind_name(kind[j]), fabs(diff),
-            diff < 0 ? "lower" : "higher", kind_name(kind[i]));
-    if (seeds < 2) fprintf(f, ". ");
-    else if (isinf(t)) fprintf(f, " on every seed alike: real. ");
-    else
-        fprintf(f, " ($t = %.1f$, %s). ",
-                fabs(t) < 0.05 ? 0.0 : t,       /* never -0.0 */
-                fabs(t) > t_critical(seeds - 1) ? "real"
-                : "inside the noise");
+    tests_row(f, kind_name(kind[j]), kind_name(kind[i]), b, a, seeds);
 }
-#line 2371 "chapters/A-programs.nw"
+#line 2415 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -152,7 +173,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 2498 "chapters/A-programs.nw"
+#line 2544 "chapters/A-programs.nw"
 static char *later_name(const char *name)
 {
     const char *dot = strrchr(name, '.');
@@ -175,7 +196,7 @@ static char *plan_later(const char *option, const char *name,
     out_plan(option, twin);
     return twin;
 }
-#line 3226 "chapters/A-programs.nw"
+#line 3275 "chapters/A-programs.nw"
 static double entropy_of(const Run *run)
 {
     return align_entropy(&run->align);
@@ -204,16 +225,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3264 "chapters/A-programs.nw"
+#line 3313 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3254 "chapters/A-programs.nw"
+#line 3303 "chapters/A-programs.nw"
     
-#line 3273 "chapters/A-programs.nw"
+#line 3322 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -221,20 +242,20 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3255 "chapters/A-programs.nw"
+#line 3304 "chapters/A-programs.nw"
     
-#line 3282 "chapters/A-programs.nw"
+#line 3331 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3256 "chapters/A-programs.nw"
+#line 3305 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
 }
-#line 2543 "chapters/A-programs.nw"
+#line 2589 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -244,12 +265,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 2990 "chapters/A-programs.nw"
+#line 3032 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2552 "chapters/A-programs.nw"
+#line 2598 "chapters/A-programs.nw"
 } Plan;
-#line 2555 "chapters/A-programs.nw"
+#line 2601 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -266,7 +287,7 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 2966 "chapters/A-programs.nw"
+#line 3008 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
@@ -274,44 +295,44 @@ if (kind_chooses(config_kind(&mc))) {
     run->align_curve[0] = align_accuracy(&a0);
     run->entropy_curve[0] = align_entropy(&a0);
 }
-#line 2571 "chapters/A-programs.nw"
+#line 2617 "chapters/A-programs.nw"
     
-#line 2575 "chapters/A-programs.nw"
+#line 2621 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 2981 "chapters/A-programs.nw"
+#line 3023 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 2582 "chapters/A-programs.nw"
+#line 2628 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2572 "chapters/A-programs.nw"
+#line 2618 "chapters/A-programs.nw"
 }
 
-#line 2262 "chapters/A-programs.nw"
+#line 2263 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2391 "chapters/A-programs.nw"
+#line 2435 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
 const char *configs = "none,none+Wc,dot,general,additive";
 const char *schedules = "0/1";
-char *table = NULL, *curves = NULL, *summary = NULL;
+char *table = NULL, *curves = NULL, *summary = NULL, *tests = NULL;
 char *seeds_answer = NULL, *later_kinds = NULL;
 int seeds = 5, threads = default_threads();
-#line 2933 "chapters/A-programs.nw"
+#line 2971 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
-char *align_summary = NULL, *align_timing = NULL;
-#line 2400 "chapters/A-programs.nw"
+char *align_summary = NULL, *align_timing = NULL, *align_tests = NULL;
+#line 2444 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -325,12 +346,13 @@ Option options[] = {
     {"--table", OPT_TEXT, &table, 0, 0, "file for a LaTeX table"},
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for the curves"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--tests", OPT_TEXT, &tests, 0, 0, "file for the paired tests"},
     {"--seeds-answer", OPT_TEXT, &seeds_answer, 0, 0,
      "file for the answer to exercise 5.1"},
     {"--later", OPT_TEXT, &later_kinds, 0, 0,
      "kinds whose rows go to the files' -later twins"},
     
-#line 2936 "chapters/A-programs.nw"
+#line 2974 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -338,12 +360,14 @@ Option options[] = {
  "file for a summary"},
 {"--align-timing", OPT_TEXT, &align_timing, 0, 0,
  "file for when alignment appears"},
-#line 2418 "chapters/A-programs.nw"
+{"--align-tests", OPT_TEXT, &align_tests, 0, 0,
+ "file for the paired tests of the entropy"},
+#line 2463 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2474 "chapters/A-programs.nw"
+#line 2520 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -365,33 +389,36 @@ if (later[0])
     refuse("--later: the first configuration, %s, is the baseline"
            " the others are compared with; it cannot come later",
            kind_name(kind[0]));
-#line 2423 "chapters/A-programs.nw"
+#line 2468 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 2432 "chapters/A-programs.nw"
+#line 2477 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 2445 "chapters/A-programs.nw"
+#line 2490 "chapters/A-programs.nw"
 char *table_later = plan_later("--table", table, any_later);
 char *summary_later = plan_later("--summary", summary, any_later);
+char *tests_later = plan_later("--tests", tests, any_later);
 if (curves) out_plan("--curves", curves);
-#line 2944 "chapters/A-programs.nw"
+#line 2984 "chapters/A-programs.nw"
 char *align_table_later = plan_later("--align-table", align_table,
                                      any_later);
 char *align_summary_later = plan_later("--align-summary",
                                        align_summary, any_later);
 char *align_timing_later = plan_later("--align-timing", align_timing,
                                       any_later);
+char *align_tests_later = plan_later("--align-tests", align_tests,
+                                     any_later);
 if (align_curves) out_plan("--align-curves", align_curves);
 for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2450 "chapters/A-programs.nw"
+#line 2496 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -400,48 +427,48 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 2995 "chapters/A-programs.nw"
+#line 3037 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2459 "chapters/A-programs.nw"
+#line 2505 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 2266 "chapters/A-programs.nw"
+#line 2267 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2956 "chapters/A-programs.nw"
+#line 2998 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 2269 "chapters/A-programs.nw"
+#line 2270 "chapters/A-programs.nw"
     
-#line 2527 "chapters/A-programs.nw"
+#line 2573 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 2993 "chapters/A-programs.nw"
+#line 3035 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2532 "chapters/A-programs.nw"
+#line 2578 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 2997 "chapters/A-programs.nw"
+#line 3039 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 2270 "chapters/A-programs.nw"
+#line 2271 "chapters/A-programs.nw"
     
-#line 2588 "chapters/A-programs.nw"
+#line 2634 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -457,12 +484,12 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 2271 "chapters/A-programs.nw"
+#line 2272 "chapters/A-programs.nw"
     
-#line 2653 "chapters/A-programs.nw"
+#line 2699 "chapters/A-programs.nw"
 for (int part = 0; table && part <= any_later; part++)
     
-#line 2669 "chapters/A-programs.nw"
+#line 2723 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? table_later : table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -478,7 +505,7 @@ for (int part = 0; table && part <= any_later; part++)
             if (!part && later[k]) continue;
             row_stats(st, runs[q][k], seeds);
             
-#line 2690 "chapters/A-programs.nw"
+#line 2744 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
@@ -490,14 +517,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2684 "chapters/A-programs.nw"
+#line 2738 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2655 "chapters/A-programs.nw"
+#line 2701 "chapters/A-programs.nw"
 if (curves) 
-#line 2705 "chapters/A-programs.nw"
+#line 2759 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -516,14 +543,14 @@ if (curves)
     }
     out_close(f);
 }
-#line 2656 "chapters/A-programs.nw"
+#line 2702 "chapters/A-programs.nw"
 for (int part = 0; summary && part <= any_later; part++) {
     FILE *f = out_open(part ? summary_later : summary);
     if (part) 
-#line 2760 "chapters/A-programs.nw"
+#line 2788 "chapters/A-programs.nw"
 {
     
-#line 2812 "chapters/A-programs.nw"
+#line 2872 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -534,34 +561,23 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2762 "chapters/A-programs.nw"
+#line 2790 "chapters/A-programs.nw"
     
-#line 2825 "chapters/A-programs.nw"
+#line 2885 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
-else if (seeds > 1)
-    fprintf(f, "Each difference of the means below is"
-            " judged by a paired $t$-test over the %d seeds"
-            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
-            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
-            seeds - 1);
-else
-    fprintf(f, "With one seed no difference below can be told from"
+else if (seeds < 2)
+    fprintf(f, "With one seed no difference can be told from"
             " the noise of the seed. ");
-#line 2763 "chapters/A-programs.nw"
-    for (int i = 0; i < n_conf; i++)
-        for (int j = i + 1; j < n_conf; j++)
-            if (later[i] || later[j])
-                compare_runs(f, runs[0], kind, i, j, seeds, loss_of,
-                             "validation loss");
+#line 2791 "chapters/A-programs.nw"
     fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
 }
-#line 2659 "chapters/A-programs.nw"
+#line 2705 "chapters/A-programs.nw"
     else {
         
-#line 2812 "chapters/A-programs.nw"
+#line 2872 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -572,37 +588,14 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2825 "chapters/A-programs.nw"
+#line 2885 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
-else if (seeds > 1)
-    fprintf(f, "Each difference of the means below is"
-            " judged by a paired $t$-test over the %d seeds"
-            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
-            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
-            seeds - 1);
-else
-    fprintf(f, "With one seed no difference below can be told from"
+else if (seeds < 2)
+    fprintf(f, "With one seed no difference can be told from"
             " the noise of the seed. ");
-#line 2737 "chapters/A-programs.nw"
-for (int k = 1; k < n_conf; k++)
-    if (!later[k])
-        compare_runs(f, runs[0], kind, 0, k, seeds, loss_of,
-                     "validation loss");
-for (int k = 1; k < n_conf; k++)
-    if (kind[k] == ATTN_NONE_WC && !later[k])
-        for (int j = 1; j < n_conf; j++)
-            if (kind_chooses(kind[j]) && !later[j])
-                compare_runs(f, runs[0], kind, k, j, seeds, loss_of,
-                             "validation loss");
-for (int i = 1; i < n_conf; i++)
-    for (int j = i + 1; j < n_conf; j++)
-        if (kind_chooses(kind[i]) && kind_chooses(kind[j])
-            && !later[i] && !later[j])
-            compare_runs(f, runs[0], kind, i, j, seeds, loss_of,
-                         "validation loss");
-#line 2776 "chapters/A-programs.nw"
+#line 2836 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -626,17 +619,17 @@ for (int i = 1; i < n_conf; i++)
                      " baseline's. ");
     }
 }
-#line 2805 "chapters/A-programs.nw"
+#line 2865 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2755 "chapters/A-programs.nw"
+#line 2784 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2661 "chapters/A-programs.nw"
+#line 2707 "chapters/A-programs.nw"
         if (n_sched > 1) 
-#line 2895 "chapters/A-programs.nw"
+#line 2933 "chapters/A-programs.nw"
 {
     fprintf(f, "The lowest mean validation loss");
     for (int k = 0; k < n_conf; k++) {
@@ -658,12 +651,46 @@ fprintf(f, "The loss floor is %.4f.\n",
     }
     fprintf(f, ".\n");
 }
-#line 2662 "chapters/A-programs.nw"
+#line 2708 "chapters/A-programs.nw"
     }
     out_close(f);
 }
+for (int part = 0; tests && part <= any_later; part++) {
+    FILE *f = out_open(part ? tests_later : tests);
+    tests_begin(f, seeds, "model");
+    if (part) 
+#line 2825 "chapters/A-programs.nw"
+{
+    for (int i = 0; i < n_conf; i++)
+        for (int j = i + 1; j < n_conf; j++)
+            if (later[i] || later[j])
+                compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
+}
+#line 2715 "chapters/A-programs.nw"
+    else 
+#line 2806 "chapters/A-programs.nw"
+{
+    for (int k = 1; k < n_conf; k++)
+        if (!later[k])
+            compare_runs(f, runs[0], kind, 0, k, seeds, loss_of);
+    for (int k = 1; k < n_conf; k++)
+        if (kind[k] == ATTN_NONE_WC && !later[k])
+            for (int j = 1; j < n_conf; j++)
+                if (kind_chooses(kind[j]) && !later[j])
+                    compare_runs(f, runs[0], kind, k, j, seeds,
+                                 loss_of);
+    for (int i = 1; i < n_conf; i++)
+        for (int j = i + 1; j < n_conf; j++)
+            if (kind_chooses(kind[i]) && kind_chooses(kind[j])
+                && !later[i] && !later[j])
+                compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
+}
+#line 2716 "chapters/A-programs.nw"
+    tests_end(f);
+    out_close(f);
+}
 if (seeds_answer) 
-#line 2881 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -675,13 +702,13 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 3007 "chapters/A-programs.nw"
+#line 3049 "chapters/A-programs.nw"
 for (int part = 0; part <= any_later; part++) {
     int n_attn = 0;         /* configurations this part speaks of */
     for (int k = 0; k < n_conf; k++)
         n_attn += kind_chooses(kind[k]) && later[k] == part;
     if (align_table) 
-#line 3020 "chapters/A-programs.nw"
+#line 3063 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_table_later : align_table);
     double even = 0;        /* the entropy of even weights */
@@ -705,7 +732,7 @@ for (int part = 0; part <= any_later; part++) {
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         mean_sd(ent, seeds, &st[3][0], &st[3][1]);
         
-#line 3050 "chapters/A-programs.nw"
+#line 3093 "chapters/A-programs.nw"
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
@@ -715,21 +742,21 @@ else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ & $%.3f \\pm"
             " %.3f$ \\\\\n", st[1][0], st[1][1], st[2][0], st[2][1],
             st[3][0], st[3][1]);
-#line 3043 "chapters/A-programs.nw"
+#line 3086 "chapters/A-programs.nw"
     }
     
-#line 3066 "chapters/A-programs.nw"
+#line 3109 "chapters/A-programs.nw"
 double chance = align_chance(dc.min_words, dc.max_words);
 fprintf(f, "\\midrule\nchance, even weights & & %.2f & %.3f & ",
         100 * chance, chance);
 if (even > 0) fprintf(f, "%.3f", even);
 fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
-#line 3045 "chapters/A-programs.nw"
+#line 3088 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3012 "chapters/A-programs.nw"
+#line 3054 "chapters/A-programs.nw"
     if (align_summary) 
-#line 3076 "chapters/A-programs.nw"
+#line 3119 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_summary_later : align_summary);
     if (!n_attn)
@@ -755,7 +782,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
                 part ? "" : " (the tutorial reports 97.7\\% for dot"
                 " and 84.5\\% for additive)");
     if (n_attn) 
-#line 3107 "chapters/A-programs.nw"
+#line 3149 "chapters/A-programs.nw"
 {
     fprintf(f, "The mean entropy of a row is");
     const char *sep = "";
@@ -770,38 +797,15 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
                 kind_name(kind[k]));
         sep = ",";
     }
-    fprintf(f, ", of at most %.3f, the entropy of even weights. ",
+    fprintf(f, ", of at most %.3f, the entropy of even weights.\n",
             even);
-    
-#line 2825 "chapters/A-programs.nw"
-if (n_conf == 1)
-    fprintf(f, "Only one configuration was run: there is nothing to"
-            " compare. ");
-else if (seeds > 1)
-    fprintf(f, "Each difference of the means below is"
-            " judged by a paired $t$-test over the %d seeds"
-            " (two-sided, 5\\%% level: real if $|t| > %.2f$, with"
-            " %d degrees of freedom). ", seeds, t_critical(seeds - 1),
-            seeds - 1);
-else
-    fprintf(f, "With one seed no difference below can be told from"
-            " the noise of the seed. ");
-#line 3124 "chapters/A-programs.nw"
-    for (int i = 0; i < n_conf; i++)
-        for (int j = i + 1; j < n_conf; j++)
-            if (kind_chooses(kind[i]) && kind_chooses(kind[j])
-                && (part ? later[i] || later[j]
-                         : !later[i] && !later[j]))
-                compare_runs(f, runs[0], kind, i, j, seeds,
-                             entropy_of, "entropy in nats");
-    fprintf(f, "\n");
 }
-#line 3101 "chapters/A-programs.nw"
+#line 3144 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3013 "chapters/A-programs.nw"
+#line 3055 "chapters/A-programs.nw"
     if (align_timing) 
-#line 3180 "chapters/A-programs.nw"
+#line 3229 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_timing_later : align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -811,7 +815,7 @@ else
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k]) || later[k] != part) continue;
         
-#line 3197 "chapters/A-programs.nw"
+#line 3246 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -833,30 +837,46 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 3189 "chapters/A-programs.nw"
+#line 3238 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 3014 "chapters/A-programs.nw"
+#line 3056 "chapters/A-programs.nw"
+    if (align_tests) 
+#line 3170 "chapters/A-programs.nw"
+{
+    FILE *f = out_open(part ? align_tests_later : align_tests);
+    tests_begin(f, seeds, "model");
+    for (int i = 0; i < n_conf; i++)
+        for (int j = i + 1; j < n_conf; j++)
+            if (kind_chooses(kind[i]) && kind_chooses(kind[j])
+                && (part ? later[i] || later[j]
+                         : !later[i] && !later[j]))
+                compare_runs(f, runs[0], kind, i, j, seeds,
+                             entropy_of);
+    tests_end(f);
+    out_close(f);
+}
+#line 3057 "chapters/A-programs.nw"
 }
 if (align_curves) 
-#line 3137 "chapters/A-programs.nw"
+#line 3186 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%), its standard deviation, val loss, entropy"
             " (nats), its standard deviation, over seeds\n");
     
-#line 3167 "chapters/A-programs.nw"
+#line 3216 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     if (kind_chooses(kind[k])) {
         fprintf(f, "# entropy of even weights: %.4f\n",
                 align_max_entropy(&runs[0][k][0].align));
         break;
     }
-#line 3143 "chapters/A-programs.nw"
+#line 3192 "chapters/A-programs.nw"
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
@@ -878,9 +898,9 @@ for (int k = 0; k < n_conf; k++)
     }
     out_close(f);
 }
-#line 3016 "chapters/A-programs.nw"
+#line 3059 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 2272 "chapters/A-programs.nw"
+#line 2273 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -1,4 +1,4 @@
-#line 4027 "chapters/A-programs.nw"
+#line 4310 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "families.h"
@@ -9,7 +9,7 @@
 
 enum { MAX_VARIANTS = 12, MAX_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
-#line 4069 "chapters/A-programs.nw"
+#line 4352 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
     int positional, scaled, heads, head_width, post_norm;
@@ -48,7 +48,7 @@ static const Variant *variant_from_name(const char *name)
            " wideheads, wideheads-noscale, warmup, paper, postnorm,"
            " postnorm-warmup", shown(name));
 }
-#line 4288 "chapters/A-programs.nw"
+#line 4574 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -64,7 +64,7 @@ static void map_tag(char *tag, size_t size, int h)
     if (h == 0) snprintf(tag, size, "self");
     else snprintf(tag, size, "head%d", h);
 }
-#line 4116 "chapters/A-programs.nw"
+#line 4399 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
     double val[MAX_STUDY_EPOCHS + 1];   /* [epoch], from 1 */
@@ -77,7 +77,7 @@ typedef struct {
     Model *model;
     const Dataset *align_set, *pick_set;
 } Run;
-#line 4146 "chapters/A-programs.nw"
+#line 4429 "chapters/A-programs.nw"
 static void measure_heads(Run *run, const Dataset *set,
                           double *curve /* [slots] */,
                           AlignScore *out /* [slots] */)
@@ -95,7 +95,7 @@ static void measure_heads(Run *run, const Dataset *set,
     transformer_family.show(run->model, -1, -1);
     run->slots = L * NH + 1;
 }
-#line 4174 "chapters/A-programs.nw"
+#line 4457 "chapters/A-programs.nw"
 static const char *rank_name(int rank, int NH)
 {
     static char name[32];
@@ -118,7 +118,7 @@ static int ranked_slot(const Run *run, int layer, int rank, int NH)
     return order[rank];
 }
 
-#line 4130 "chapters/A-programs.nw"
+#line 4413 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
@@ -129,7 +129,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
     if (run->track)
         measure_heads(run, run->align_set, run->curve[epoch], NULL);
 }
-#line 2325 "chapters/A-programs.nw"
+#line 2326 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -138,7 +138,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2339 "chapters/A-programs.nw"
+#line 2340 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -149,7 +149,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2354 "chapters/A-programs.nw"
+#line 2355 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -158,7 +158,38 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 4370 "chapters/A-programs.nw"
+#line 2375 "chapters/A-programs.nw"
+static void tests_begin(FILE *f, int seeds, const char *first)
+{
+    fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
+            " & difference & ", first);
+    if (seeds < 2) fprintf(f, "$t$ & verdict \\\\\n");
+    else fprintf(f, "$t$, %d d.f. & verdict, $|t| > %.2f$ \\\\\n",
+                 seeds - 1, t_critical(seeds - 1));
+    fprintf(f, "\\midrule\n");
+}
+
+static void tests_end(FILE *f)
+{
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+}
+#line 2395 "chapters/A-programs.nw"
+static void tests_row(FILE *f, const char *a, const char *b,
+                      const double *xa /* [seeds] */,
+                      const double *xb /* [seeds] */, int seeds)
+{
+    double t, diff = paired_t(xa, xb, seeds, &t);
+    fprintf(f, "%s & %s & $%+.4f$ & ", a, b, diff);
+    if (seeds < 2) fprintf(f, "-- & one seed");
+    else {
+        if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
+        else fprintf(f, "$%.1f$", fabs(t) < 0.05 ? 0.0 : t);
+        fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
+                ? "real" : "inside the noise");
+    }
+    fprintf(f, " \\\\\n");
+}
+#line 4657 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head (picked on the
    picking set, scored on the alignment set) */
@@ -181,7 +212,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 4417 "chapters/A-programs.nw"
+#line 4704 "chapters/A-programs.nw"
 #define SPIKE 0.01
 static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
                   double *largest, int *at_seed, int *at_epoch)
@@ -201,31 +232,19 @@ static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
         }
     return count;
 }
-#line 4795 "chapters/A-programs.nw"
-static void print_paired(FILE *f, const Run *run /* [seeds] */,
-                         const Run *other /* [seeds] */, int seeds)
+#line 5101 "chapters/A-programs.nw"
+static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
+                             const Variant *const *var, int v, int w,
+                             int seeds)
 {
-    double loss_v[MAX_SEEDS], loss_w[MAX_SEEDS], t;
+    double loss_v[MAX_SEEDS], loss_w[MAX_SEEDS];
     for (int s = 0; s < seeds; s++) {
-        loss_v[s] = run[s].final.loss;
-        loss_w[s] = other[s].final.loss;
+        loss_v[s] = runs[v][s].final.loss;
+        loss_w[s] = runs[w][s].final.loss;
     }
-    double dmean = paired_t(loss_v, loss_w, seeds, &t);
-    fprintf(f, " $%+.4f$", dmean);
-    if (seeds < 2)
-        fprintf(f, " (one seed: no test)");
-    else if (isinf(t))
-        fprintf(f, " on every seed alike: a difference the seeds"
-                " establish");
-    else
-        fprintf(f, " (paired $t = %.1f$ on %d degrees of freedom,"
-                " against a two-sided 5\\%% critical value of %.2f:"
-                " %s)", t, seeds - 1, t_critical(seeds - 1),
-                fabs(t) > t_critical(seeds - 1)
-                ? "a difference the seeds establish"
-                : "the seeds cannot tell the two apart");
+    tests_row(f, var[v]->label, var[w]->label, loss_v, loss_w, seeds);
 }
-#line 4553 "chapters/A-programs.nw"
+#line 4855 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -239,12 +258,12 @@ static void write_map(const char *prefix, const char *tag,
     free(gpi);
 }
 
-#line 4043 "chapters/A-programs.nw"
+#line 4326 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 4201 "chapters/A-programs.nw"
+#line 4485 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -254,7 +273,7 @@ const char *variants = "base,nopos,noscale,onehead,onehead-noscale,"
                        "postnorm-warmup";
 char *table = NULL, *seeds_table = NULL, *heads_table = NULL;
 char *curves = NULL, *val_curves = NULL;
-char *heatmaps = NULL, *summary = NULL;
+char *heatmaps = NULL, *summary = NULL, *tests = NULL;
 int seeds = 3;
 Option options[] = {
     {"--variants", OPT_TEXT, &variants, 0, 0, "variants, a list"},
@@ -271,12 +290,13 @@ Option options[] = {
     {"--head-curves", OPT_TEXT, &curves, 0, 0, "file: per epoch"},
     {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix: heatmaps"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "prefix: sentences"},
+    {"--tests", OPT_TEXT, &tests, 0, 0, "file: the paired tests"},
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 4237 "chapters/A-programs.nw"
+#line 4522 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[256], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -292,11 +312,12 @@ for (int v = 0; v < n_var; v++) {
                " study measures at most %d", mc.layers * mc.heads,
                MAX_SHOWN - 1);
 }
-#line 4262 "chapters/A-programs.nw"
+#line 4547 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (seeds_table) out_plan("--seeds-table", seeds_table);
 if (val_curves) out_plan("--val-curves", val_curves);
 if (heads_table) out_plan("--heads-table", heads_table);
+if (tests) out_plan("--tests", tests);
 if (curves) out_plan("--head-curves", curves);
 int map_heads = var[0]->heads ? var[0]->heads : base.heads;
 if (heatmaps && map_heads > MAX_MAPS)
@@ -315,7 +336,7 @@ for (int k = 0; summary && k < 4; k++)
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 4308 "chapters/A-programs.nw"
+#line 4594 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set, pick_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng, pick_rng;
@@ -325,9 +346,9 @@ dataset_generate(&align_set, dc.task, 300, dc.min_words,
 rng_seed(&pick_rng, 1001);
 dataset_generate(&pick_set, dc.task, 300, dc.min_words,
                  dc.max_words, &pick_rng);
-#line 4047 "chapters/A-programs.nw"
+#line 4330 "chapters/A-programs.nw"
     
-#line 4321 "chapters/A-programs.nw"
+#line 4607 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -343,7 +364,7 @@ for (int v = 0; v < n_var; v++)
         t.inverse_sqrt = var[v]->inverse_sqrt;
         Run *run = &runs[v][s];
         
-#line 4339 "chapters/A-programs.nw"
+#line 4625 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -357,7 +378,7 @@ measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
 measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 4572 "chapters/A-programs.nw"
+#line 4874 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -369,7 +390,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 4597 "chapters/A-programs.nw"
+#line 4899 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -380,7 +401,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 4583 "chapters/A-programs.nw"
+#line 4885 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -391,7 +412,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 4610 "chapters/A-programs.nw"
+#line 4912 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -400,21 +421,21 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 4593 "chapters/A-programs.nw"
+#line 4895 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 4352 "chapters/A-programs.nw"
+#line 4638 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 4336 "chapters/A-programs.nw"
+#line 4622 "chapters/A-programs.nw"
     }
-#line 4048 "chapters/A-programs.nw"
+#line 4331 "chapters/A-programs.nw"
     
-#line 4362 "chapters/A-programs.nw"
+#line 4648 "chapters/A-programs.nw"
 if (table) 
-#line 4394 "chapters/A-programs.nw"
+#line 4681 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrr}\n\\toprule\n & val loss"
@@ -434,9 +455,9 @@ if (table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4363 "chapters/A-programs.nw"
+#line 4649 "chapters/A-programs.nw"
 if (seeds_table) 
-#line 4442 "chapters/A-programs.nw"
+#line 4729 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_table);
     fprintf(f, "\\begin{tabular}{l*{%d}{r}rr}\n\\toprule\n"
@@ -461,9 +482,9 @@ if (seeds_table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4364 "chapters/A-programs.nw"
+#line 4650 "chapters/A-programs.nw"
 if (val_curves) 
-#line 4470 "chapters/A-programs.nw"
+#line 4757 "chapters/A-programs.nw"
 {
     FILE *f = out_open(val_curves);
     fprintf(f, "# epoch, then the validation loss of every seed of");
@@ -478,44 +499,57 @@ if (val_curves)
     }
     out_close(f);
 }
-#line 4365 "chapters/A-programs.nw"
+#line 4651 "chapters/A-programs.nw"
 if (heads_table) 
-#line 4488 "chapters/A-programs.nw"
+#line 4775 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
-    int NH = base.heads;
-    fprintf(f, "\\begin{tabular}{lrr}\n\\toprule\ncross attention &"
-            " alignment acc.\\ (\\%%) & gold weight \\\\\n"
-            "\\midrule\n");
-    for (int i = 0; i < runs[0][0].slots; i++) {
+    int NH = base.heads, slots = runs[0][0].slots;
+    fprintf(f, "\\begin{tabular}{lrrr}\n\\toprule\ncross attention &"
+            " alignment acc.\\ (\\%%) & gold weight & entropy"
+            " (nats) \\\\\n\\midrule\n");
+    for (int i = 0; i < slots; i++) {
         
-#line 4504 "chapters/A-programs.nw"
-double acc[MAX_SEEDS], gw[MAX_SEEDS], st[2][2];
-int last = i + 1 == runs[0][0].slots;
+#line 4803 "chapters/A-programs.nw"
+double acc[MAX_SEEDS], gw[MAX_SEEDS], ent[MAX_SEEDS], st[3][2];
+int last = i + 1 == slots;
 for (int s = 0; s < seeds; s++) {
     int k = last ? i : ranked_slot(&runs[0][s], i / NH, i % NH, NH);
     acc[s] = 100 * align_accuracy(&runs[0][s].align[k]);
     gw[s] = align_gold_weight(&runs[0][s].align[k]);
+    ent[s] = align_entropy(&runs[0][s].align[k]);
 }
 mean_sd(acc, seeds, &st[0][0], &st[0][1]);
 mean_sd(gw, seeds, &st[1][0], &st[1][1]);
+mean_sd(ent, seeds, &st[2][0], &st[2][1]);
 if (!last)
     fprintf(f, "layer %d, %s", i / NH + 1, rank_name(i % NH, NH));
 else
     fprintf(f, "\\addlinespace mean of the heads, layer %d",
             base.layers);
-fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
-        st[0][1], st[1][0], st[1][1]);
-#line 4496 "chapters/A-programs.nw"
+fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ & $%.3f \\pm %.3f$"
+        " \\\\\n", st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
+        st[2][1]);
+#line 4783 "chapters/A-programs.nw"
     }
-    fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
-            "\\end{tabular}\n",
-            100 * align_chance(dc.min_words, dc.max_words));
+    
+#line 4795 "chapters/A-programs.nw"
+for (int h = 0; h < NH; h++) {
+    const AlignScore *a = &runs[0][0].align[slots - 1 - NH + h];
+    fprintf(f, "%sseed 1, head %d & %.1f & %.3f & %.3f \\\\\n",
+            h ? "" : "\\midrule\n", h + 1, 100 * align_accuracy(a),
+            align_gold_weight(a), align_entropy(a));
+}
+#line 4785 "chapters/A-programs.nw"
+    fprintf(f, "\\midrule\nchance, even weights & %.1f & & %.3f"
+            " \\\\\n\\bottomrule\n\\end{tabular}\n",
+            100 * align_chance(dc.min_words, dc.max_words),
+            align_max_entropy(&runs[0][0].align[slots - 1]));
     out_close(f);
 }
-#line 4366 "chapters/A-programs.nw"
+#line 4652 "chapters/A-programs.nw"
 if (curves) 
-#line 4524 "chapters/A-programs.nw"
+#line 4826 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -541,12 +575,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 4367 "chapters/A-programs.nw"
+#line 4653 "chapters/A-programs.nw"
 if (summary) 
-#line 4626 "chapters/A-programs.nw"
+#line 4928 "chapters/A-programs.nw"
 {
     
-#line 4637 "chapters/A-programs.nw"
+#line 4939 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -563,9 +597,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4628 "chapters/A-programs.nw"
+#line 4930 "chapters/A-programs.nw"
     
-#line 4659 "chapters/A-programs.nw"
+#line 4961 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -591,7 +625,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 4687 "chapters/A-programs.nw"
+#line 4989 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed, picked on a second set of"
@@ -613,9 +647,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4629 "chapters/A-programs.nw"
+#line 4931 "chapters/A-programs.nw"
     
-#line 4720 "chapters/A-programs.nw"
+#line 5022 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -639,9 +673,9 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 4630 "chapters/A-programs.nw"
+#line 4932 "chapters/A-programs.nw"
     
-#line 4745 "chapters/A-programs.nw"
+#line 5047 "chapters/A-programs.nw"
 name = study_name(summary, "spikes", ".tex");
 f = out_open(name);
 fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
@@ -659,36 +693,42 @@ for (int v = 0; v < n_var; v++) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 4631 "chapters/A-programs.nw"
+#line 4933 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 4768 "chapters/A-programs.nw"
-int w = 0;
-for (int u = 0; u < n_var && var[v]->against; u++)
-    if (!strcmp(var[u]->name, var[v]->against)) w = u;
+#line 5066 "chapters/A-programs.nw"
 double st[5][2];
 for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
-#line 4777 "chapters/A-programs.nw"
+#line 5072 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
         " tokens and %.1f\\%% of the sentences right, and a best head"
-        " whose peak is on gold in %.1f\\%% of the rows. Paired seed"
-        " by seed with the model as built, its loss differs by",
+        " whose peak is on gold in %.1f\\%% of the rows%%\n",
         st[0][0], st[0][1], st[1][0], st[2][0], st[4][0]);
-print_paired(f, runs[v], runs[0], seeds);
-if (w) {
-    fprintf(f, "; with the variant %s, by", var[w]->label);
-    print_paired(f, runs[v], runs[w], seeds);
-}
-fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 4633 "chapters/A-programs.nw"
+#line 4935 "chapters/A-programs.nw"
     }
 }
-#line 4049 "chapters/A-programs.nw"
+#line 4654 "chapters/A-programs.nw"
+if (tests) 
+#line 5085 "chapters/A-programs.nw"
+{
+    FILE *f = out_open(tests);
+    tests_begin(f, seeds, "variant");
+    for (int v = 1; v < n_var; v++) {
+        int w = 0;
+        for (int u = 0; u < n_var && var[v]->against; u++)
+            if (!strcmp(var[u]->name, var[v]->against)) w = u;
+        compare_variants(f, runs, var, v, 0, seeds);
+        if (w) compare_variants(f, runs, var, v, w, seeds);
+    }
+    tests_end(f);
+    out_close(f);
+}
+#line 4332 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);

@@ -1265,6 +1265,91 @@ static void test_fifos_and_streams_are_read_or_refused(void **s)
     ckpt_free(&ck);
 }
 
+/* heatmap --model: a saved dot model, untrained, gets its first
+   sentence with a repeated word wrong, and that is the one the rule
+   picks; a damaged file, a model without attention, a classifier and
+   options of training beside --model are refused */
+static void test_heatmap_picks_by_its_rule_and_refuses_bad_models(
+    void **s)
+{
+    (void)s;
+    char path[128], none[128], cmd[1000], file[160];
+    snprintf(path, sizeof path, "%s/dot.ckpt", dir);
+    snprintf(none, sizeof none, "%s/none.ckpt", dir);
+    Checkpoint ck = small(ATTN_DOT, 8, 8, 1), nk = small(ATTN_NONE, 8,
+                                                         8, 1);
+    ckpt_save(&ck, path);
+    ckpt_save(&nk, none);
+    out_commit();
+    snprintf(cmd, sizeof cmd, "build/bin/heatmap --model %s"
+             " --first-error 4 --draw-seed 3 --files %s/hm > /dev/null",
+             path, dir);
+    expect(cmd, 0, "");
+    /* the sentences the rule reads: 4 to 6 words, from their seed
+       (3, whose first sentence repeats no word) */
+    Dataset drawn;
+    Rng rng;
+    rng_seed(&rng, 3);
+    dataset_generate(&drawn, &reversal_task, 1000, 4, 6, &rng);
+    snprintf(file, sizeof file, "%s/hm-said.tex", dir);
+    FILE *f = fopen(file, "r");
+    assert_non_null(f);
+    int picked = 0;
+    assert_int_equal(fscanf(f, "The rule picks sentence %d of the 1000"
+                            " drawn", &picked), 1);
+    fclose(f);
+    assert_true(picked > 1);
+    /* the untrained model gets every sentence wrong: the first with
+       a repeated word is picked */
+    for (int r = 0; r < picked; r++) {
+        const int *w = drawn.src + (size_t)r * drawn.L;
+        int n = drawn.src_len[r], repeats = 0;
+        for (int a = 1; a + 1 < n; a++)
+            for (int b = a + 1; b + 1 < n; b++) repeats += w[a] == w[b];
+        if ((repeats > 0) != (r == picked - 1))
+            fail_msg("sentence %d of those drawn %s a word", r + 1,
+                     repeats ? "repeats" : "repeats no");
+    }
+    dataset_free(&drawn);
+    snprintf(file, sizeof file, "%s/hm.gpi", dir);
+    assert_true(access(file, F_OK) == 0);
+    snprintf(cmd, sizeof cmd, "build/bin/heatmap --model %s"
+             " --first-error 7", path);
+    expect(cmd, 2, "trained on sentences of at most 6 words");
+    snprintf(cmd, sizeof cmd, "build/bin/heatmap --model %s"
+             " --sentence 'the dog'", none);
+    expect(cmd, 2, "has no attention, so there are no weights");
+    snprintf(cmd, sizeof cmd, "build/bin/heatmap --model %s"
+             " --attention additive --sentence 'the dog'", path);
+    expect(cmd, 2, "not additive");
+    snprintf(cmd, sizeof cmd, "head -c 100 %s > %s/cut.ckpt;"
+             " build/bin/heatmap --model %s/cut.ckpt --sentence"
+             " 'the dog'", path, dir, dir);
+    expect(cmd, 2, "truncated: 100 bytes of the");
+    snprintf(cmd, sizeof cmd, "build/bin/heatmap --model %s --epochs 2"
+             " --sentence 'the dog'", path);
+    expect(cmd, 2, "--epochs is an option of training");
+    ModelConfig mc = han_config_default();      /* a classifier */
+    mc.E = mc.H = 4;
+    Checkpoint hk = { 2, 6, model_create(&mc, 1, 56, 1),
+                      &documents_task };
+    snprintf(file, sizeof file, "%s/han-map.ckpt", dir);
+    ckpt_save(&hk, file);
+    out_commit();
+    snprintf(cmd, sizeof cmd, "build/bin/heatmap --task documents"
+             " --model %s --sentence 'a cat runs'", file);
+    expect(cmd, 2, "a 'han' model classifies documents: it has no"
+           " decoder");
+    ckpt_free(&hk);
+    expect("build/bin/heatmap --first-error 5", 2,
+           "--first-error searches with a saved model");
+    expect("build/bin/heatmap", 2, "give --sentence or --first-error");
+    expect("build/bin/heatmap --sentence 'the dog' --draw-seed 2", 2,
+           "--draw-seed is the seed of --first-error's sentences");
+    ckpt_free(&ck);
+    ckpt_free(&nk);
+}
+
 /* translate checks the memory of the model it loads, for the beam
    it is asked for (ulimit -v makes the machine small; the
    sanitizers' reserved address space does not fit under one) */
@@ -1424,6 +1509,8 @@ int main(void)
         cmocka_unit_test(test_a_model_that_is_not_finite_is_not_saved),
         cmocka_unit_test(test_fifos_and_streams_are_read_or_refused),
         cmocka_unit_test(test_translate_checks_the_memory_of_its_beam),
+        cmocka_unit_test(
+            test_heatmap_picks_by_its_rule_and_refuses_bad_models),
         cmocka_unit_test(
             test_train_saves_and_translate_loads_a_transformer),
         cmocka_unit_test(test_a_value_too_large_for_float_is_refused),

@@ -166,7 +166,7 @@ static void test_bad_sentences_are_refused_before_training(void **s)
     refused("build/bin/heatmap --sentence '<eos>'", "'<eos>' is not in");
     refused("build/bin/heatmap --attention none --sentence 'the dog'",
             "no weights to show");
-    refused("build/bin/heatmap", "--sentence is required");
+    refused("build/bin/heatmap", "give --sentence or --first-error");
     refused("build/bin/han-study --configs han,dot",
             "'dot' is not a variant of the document classifier");
     refused("build/bin/han-study --configs han/3", "--configs");
@@ -320,8 +320,9 @@ static void test_the_transformer_study_plans_every_output_first(
         "--summary /missing/s", "--summary: cannot write"
                                 " '/missing/s-params.tex'",
         "--head-curves /missing/c.dat", "--head-curves: cannot write",
+        "--tests /missing/t.tex", "--tests: cannot write",
     };
-    for (int k = 0; k < 6; k += 2) {
+    for (int k = 0; k < 8; k += 2) {
         snprintf(command, sizeof command, "build/bin/transformer-study"
                  " --variants base --seeds 1 --epochs 1 --table %s %s",
                  table, bad[k]);
@@ -557,7 +558,7 @@ static char *without_times(const char *text)
 /* ablation with N threads into folder DIR: stdout and its files */
 static const char *const thread_files[] = {"out.txt", "table.tex",
     "curves.dat", "summary.tex", "align.tex", "hm-dot.dat",
-    "hm-additive.txt"};
+    "hm-additive.txt", "tests.tex", "align-tests.tex"};
 
 static void run_ablation_threads(const char *dir, int threads)
 {
@@ -568,8 +569,9 @@ static void run_ablation_threads(const char *dir, int threads)
              " --threads %d --table %s/table.tex"
              " --curves %s/curves.dat --summary %s/summary.tex"
              " --align-table %s/align.tex --heatmaps %s/hm"
+             " --tests %s/tests.tex --align-tests %s/align-tests.tex"
              " > %s/out.txt", dir, threads, dir, dir, dir, dir, dir,
-             dir);
+             dir, dir, dir);
     expect(command, 0, "");
 }
 
@@ -583,7 +585,8 @@ static void test_later_kinds_go_to_the_twins_only(void **s)
     snprintf(command, sizeof command, "build/bin/ablation --configs"
              " none,dot --later dot --seeds 1 --epochs 1 --table"
              " %s/t.tex --summary %s/s.tex --align-table %s/a.tex"
-             " > /dev/null", scratch, scratch, scratch);
+             " --tests %s/p.tex > /dev/null", scratch, scratch,
+             scratch, scratch);
     expect(command, 0, "");
     const char *file[] = {"t.tex", "a.tex", "t-later.tex",
                           "a-later.tex"};
@@ -600,7 +603,11 @@ static void test_later_kinds_go_to_the_twins_only(void **s)
     assert_null(strstr(text, "{dot}"));
     snprintf(path, sizeof path, "%s/s-later.tex", scratch);
     text = slurp(path);
-    assert_non_null(strstr(text, "\\texttt{dot} is"));
+    assert_non_null(strstr(text, "\\texttt{dot} "));
+    snprintf(path, sizeof path, "%s/p.tex", scratch);
+    assert_null(strstr(slurp(path), "\ndot & "));
+    snprintf(path, sizeof path, "%s/p-later.tex", scratch);
+    assert_non_null(strstr(slurp(path), "\ndot & none & "));
     remove_scratch();
 }
 
@@ -624,6 +631,59 @@ static void test_two_threads_print_what_one_thread_prints(void **s)
                      a, b);
         free(a); free(b);
     }
+    remove_scratch();
+}
+
+/* every row of a table of paired tests (tests_row): the verdict is
+   "real" exactly when |t| exceeds the critical value of the header;
+   the number of rows called real is returned */
+static int check_verdicts(const char *text)
+{
+    const char *head = strstr(text, "verdict, $|t| > ");
+    assert_non_null(head);
+    double critical = atof(head + strlen("verdict, $|t| > "));
+    assert_true(critical > 0);
+    int rows = 0, real = 0;
+    for (const char *at = strstr(head, "\\midrule\n") + 9;
+         strncmp(at, "\\bottomrule", 11); at = strchr(at, '\n') + 1) {
+        /* a row: A & B & $diff$ & $t$ & verdict \\ */
+        const char *cell = at;
+        for (int c = 0; c < 3; c++) cell = strchr(cell, '&') + 1;
+        const char *dollar = strchr(cell, '$');
+        assert_non_null(dollar);
+        double t = strncmp(dollar + 1, "-\\infty", 7) == 0 ? -1e300
+                 : strncmp(dollar + 1, "\\infty", 6) == 0 ? 1e300
+                 : atof(dollar + 1);
+        const char *verdict = strchr(cell, '&') + 2;
+        int says_real = strncmp(verdict, "real \\\\", 7) == 0;
+        if (!says_real && strncmp(verdict, "inside the noise \\\\", 19))
+            fail_msg("a verdict neither real nor inside the noise:"
+                     " %.60s", verdict);
+        if (says_real != (t > critical || t < -critical))
+            fail_msg("t = %g against %g called %s", t, critical,
+                     says_real ? "real" : "inside the noise");
+        rows++;
+        real += says_real;
+    }
+    assert_true(rows > 0);
+    return real;
+}
+
+/* a small ablation whose tests come out both ways: the verdicts
+   follow |t| against the critical value (the entropy's table is
+   written by the same tests_row) */
+static void test_a_verdict_is_real_exactly_when_t_exceeds_it(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[1024], path[160];
+    snprintf(command, sizeof command, "build/bin/ablation --configs"
+             " none,none+Wc,dot --seeds 3 --epochs 1 --hidden 8"
+             " --embed 8 --tests %s/l.tex > /dev/null", scratch);
+    expect(command, 0, "");
+    snprintf(path, sizeof path, "%s/l.tex", scratch);
+    int real = check_verdicts(slurp(path));
+    assert_true(real > 0);      /* dot against none, at least */
     remove_scratch();
 }
 
@@ -846,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_summaries_with_one_or_no_attention),
         cmocka_unit_test(test_a_warm_up_as_long_as_the_run_is_refused),
         cmocka_unit_test(test_two_threads_print_what_one_thread_prints),
+        cmocka_unit_test(test_a_verdict_is_real_exactly_when_t_exceeds_it),
         cmocka_unit_test(test_later_kinds_go_to_the_twins_only),
         cmocka_unit_test(test_sentences_split_at_any_white_space),
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
