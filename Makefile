@@ -520,12 +520,12 @@ build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
 	build/bin/heatmap --attention additive \
 	  --sentence "the old man sees a fish" > $@
-build/gen/schedule-table.tex build/gen/schedule-summary.tex &: \
+build/gen/schedule-table.tex build/gen/schedule-tests.tex &: \
 		build/bin/ablation
 	@mkdir -p $(@D)
 	build/bin/ablation --configs none,dot --seeds 3 \
 	  --schedules 0/1,1/0.01,8/0.01 --table build/gen/schedule-table.tex \
-	  --summary build/gen/schedule-summary.tex
+	  --tests build/gen/schedule-tests.tex
 
 # chapter 8: checkpoints saved by train, then loaded by translate
 # and beam-table. The long models are the length sweep's (above).

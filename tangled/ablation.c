@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3339 "chapters/A-programs.nw"
+#line 3330 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2253 "chapters/A-programs.nw"
@@ -18,7 +18,7 @@ typedef struct {
     Eval final;
     size_t params;
     
-#line 2965 "chapters/A-programs.nw"
+#line 2957 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
@@ -35,7 +35,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 3016 "chapters/A-programs.nw"
+#line 3007 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
@@ -135,7 +135,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 2896 "chapters/A-programs.nw"
+#line 2912 "chapters/A-programs.nw"
 typedef double (*RunValue)(const Run *run);
 
 static double loss_of(const Run *run)
@@ -196,7 +196,7 @@ static char *plan_later(const char *option, const char *name,
     out_plan(option, twin);
     return twin;
 }
-#line 3275 "chapters/A-programs.nw"
+#line 3266 "chapters/A-programs.nw"
 static double entropy_of(const Run *run)
 {
     return align_entropy(&run->align);
@@ -225,16 +225,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3313 "chapters/A-programs.nw"
+#line 3304 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3303 "chapters/A-programs.nw"
+#line 3294 "chapters/A-programs.nw"
     
-#line 3322 "chapters/A-programs.nw"
+#line 3313 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -242,15 +242,15 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3304 "chapters/A-programs.nw"
+#line 3295 "chapters/A-programs.nw"
     
-#line 3331 "chapters/A-programs.nw"
+#line 3322 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3305 "chapters/A-programs.nw"
+#line 3296 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
@@ -265,7 +265,7 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 3032 "chapters/A-programs.nw"
+#line 3023 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
 #line 2598 "chapters/A-programs.nw"
@@ -287,7 +287,7 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 3008 "chapters/A-programs.nw"
+#line 2999 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
@@ -304,7 +304,7 @@ progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 3023 "chapters/A-programs.nw"
+#line 3014 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
@@ -329,7 +329,7 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL, *tests = NULL;
 char *seeds_answer = NULL, *later_kinds = NULL;
 int seeds = 5, threads = default_threads();
-#line 2971 "chapters/A-programs.nw"
+#line 2963 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL, *align_tests = NULL;
 #line 2444 "chapters/A-programs.nw"
@@ -352,7 +352,7 @@ Option options[] = {
     {"--later", OPT_TEXT, &later_kinds, 0, 0,
      "kinds whose rows go to the files' -later twins"},
     
-#line 2974 "chapters/A-programs.nw"
+#line 2966 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0, "file for table"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0, "file for curves"},
 {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
@@ -404,7 +404,7 @@ char *table_later = plan_later("--table", table, any_later);
 char *summary_later = plan_later("--summary", summary, any_later);
 char *tests_later = plan_later("--tests", tests, any_later);
 if (curves) out_plan("--curves", curves);
-#line 2984 "chapters/A-programs.nw"
+#line 2976 "chapters/A-programs.nw"
 char *align_table_later = plan_later("--align-table", align_table,
                                      any_later);
 char *align_summary_later = plan_later("--align-summary",
@@ -427,7 +427,7 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 3037 "chapters/A-programs.nw"
+#line 3028 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
 #line 2505 "chapters/A-programs.nw"
 char lower[96];
@@ -438,7 +438,7 @@ memory_check(need * at_once, lower);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 2998 "chapters/A-programs.nw"
+#line 2990 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -453,13 +453,13 @@ Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 3035 "chapters/A-programs.nw"
+#line 3026 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
 #line 2578 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 3039 "chapters/A-programs.nw"
+#line 3030 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
@@ -489,7 +489,7 @@ for (int q = 0; q < n_sched; q++)
 #line 2699 "chapters/A-programs.nw"
 for (int part = 0; table && part <= any_later; part++)
     
-#line 2723 "chapters/A-programs.nw"
+#line 2721 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? table_later : table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -505,7 +505,7 @@ for (int part = 0; table && part <= any_later; part++)
             if (!part && later[k]) continue;
             row_stats(st, runs[q][k], seeds);
             
-#line 2744 "chapters/A-programs.nw"
+#line 2742 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
@@ -517,14 +517,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 2738 "chapters/A-programs.nw"
+#line 2736 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
 #line 2701 "chapters/A-programs.nw"
 if (curves) 
-#line 2759 "chapters/A-programs.nw"
+#line 2757 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -547,10 +547,10 @@ if (curves)
 for (int part = 0; summary && part <= any_later; part++) {
     FILE *f = out_open(part ? summary_later : summary);
     if (part) 
-#line 2788 "chapters/A-programs.nw"
+#line 2786 "chapters/A-programs.nw"
 {
     
-#line 2872 "chapters/A-programs.nw"
+#line 2888 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -561,23 +561,22 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2790 "chapters/A-programs.nw"
+#line 2788 "chapters/A-programs.nw"
     
-#line 2885 "chapters/A-programs.nw"
+#line 2901 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
 else if (seeds < 2)
     fprintf(f, "With one seed no difference can be told from"
             " the noise of the seed. ");
-#line 2791 "chapters/A-programs.nw"
+#line 2789 "chapters/A-programs.nw"
     fprintf(f, "The loss floor is %.4f.\n",
             smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
 }
 #line 2705 "chapters/A-programs.nw"
-    else {
-        
-#line 2872 "chapters/A-programs.nw"
+    else 
+#line 2888 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -588,14 +587,14 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 2885 "chapters/A-programs.nw"
+#line 2901 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
 else if (seeds < 2)
     fprintf(f, "With one seed no difference can be told from"
             " the noise of the seed. ");
-#line 2836 "chapters/A-programs.nw"
+#line 2852 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -619,56 +618,31 @@ else if (seeds < 2)
                      " baseline's. ");
     }
 }
-#line 2865 "chapters/A-programs.nw"
+#line 2881 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 2784 "chapters/A-programs.nw"
+#line 2782 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 2707 "chapters/A-programs.nw"
-        if (n_sched > 1) 
-#line 2933 "chapters/A-programs.nw"
-{
-    fprintf(f, "The lowest mean validation loss");
-    for (int k = 0; k < n_conf; k++) {
-        int best = 0;
-        double best_loss = 1e300;
-        for (int q = 0; q < n_sched; q++) {
-            double sum = 0;
-            for (int s = 0; s < seeds; s++)
-                sum += runs[q][k][s].final.loss;
-            if (sum / seeds < best_loss) {
-                best_loss = sum / seeds;
-                best = q;
-            }
-        }
-        fprintf(f, "%s for %s comes from %d/%g (%.4f)",
-                k == 0 ? "" : k + 1 == n_conf ? " and" : ",",
-                kind_name(kind[k]), sched[best].warmup,
-                sched[best].floor, best_loss);
-    }
-    fprintf(f, ".\n");
-}
-#line 2708 "chapters/A-programs.nw"
-    }
+#line 2706 "chapters/A-programs.nw"
     out_close(f);
 }
 for (int part = 0; tests && part <= any_later; part++) {
     FILE *f = out_open(part ? tests_later : tests);
     tests_begin(f, seeds, "model");
     if (part) 
-#line 2825 "chapters/A-programs.nw"
+#line 2841 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_conf; i++)
         for (int j = i + 1; j < n_conf; j++)
             if (later[i] || later[j])
                 compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
 }
-#line 2715 "chapters/A-programs.nw"
+#line 2712 "chapters/A-programs.nw"
     else 
-#line 2806 "chapters/A-programs.nw"
+#line 2804 "chapters/A-programs.nw"
 {
     for (int k = 1; k < n_conf; k++)
         if (!later[k])
@@ -685,12 +659,29 @@ for (int part = 0; tests && part <= any_later; part++) {
                 && !later[i] && !later[j])
                 compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
 }
-#line 2716 "chapters/A-programs.nw"
+#line 2713 "chapters/A-programs.nw"
+    if (!part && n_sched > 1) 
+#line 2824 "chapters/A-programs.nw"
+for (int k = 0; k < n_conf; k++)
+    for (int q = 1; q < n_sched; q++) {
+        double a[MAX_SEEDS], b[MAX_SEEDS];
+        char name_a[64], name_b[64];
+        for (int s = 0; s < seeds; s++) {
+            a[s] = runs[q][k][s].final.loss;
+            b[s] = runs[0][k][s].final.loss;
+        }
+        snprintf(name_a, sizeof name_a, "%s, %d/%g",
+                 kind_name(kind[k]), sched[q].warmup, sched[q].floor);
+        snprintf(name_b, sizeof name_b, "%s, %d/%g",
+                 kind_name(kind[k]), sched[0].warmup, sched[0].floor);
+        tests_row(f, name_a, name_b, a, b, seeds);
+    }
+#line 2714 "chapters/A-programs.nw"
     tests_end(f);
     out_close(f);
 }
 if (seeds_answer) 
-#line 2919 "chapters/A-programs.nw"
+#line 2935 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -702,13 +693,13 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 3049 "chapters/A-programs.nw"
+#line 3040 "chapters/A-programs.nw"
 for (int part = 0; part <= any_later; part++) {
     int n_attn = 0;         /* configurations this part speaks of */
     for (int k = 0; k < n_conf; k++)
         n_attn += kind_chooses(kind[k]) && later[k] == part;
     if (align_table) 
-#line 3063 "chapters/A-programs.nw"
+#line 3054 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_table_later : align_table);
     double even = 0;        /* the entropy of even weights */
@@ -732,7 +723,7 @@ for (int part = 0; part <= any_later; part++) {
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         mean_sd(ent, seeds, &st[3][0], &st[3][1]);
         
-#line 3093 "chapters/A-programs.nw"
+#line 3084 "chapters/A-programs.nw"
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
@@ -742,21 +733,21 @@ else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ & $%.3f \\pm"
             " %.3f$ \\\\\n", st[1][0], st[1][1], st[2][0], st[2][1],
             st[3][0], st[3][1]);
-#line 3086 "chapters/A-programs.nw"
+#line 3077 "chapters/A-programs.nw"
     }
     
-#line 3109 "chapters/A-programs.nw"
+#line 3100 "chapters/A-programs.nw"
 double chance = align_chance(dc.min_words, dc.max_words);
 fprintf(f, "\\midrule\nchance, even weights & & %.2f & %.3f & ",
         100 * chance, chance);
 if (even > 0) fprintf(f, "%.3f", even);
 fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
-#line 3088 "chapters/A-programs.nw"
+#line 3079 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3054 "chapters/A-programs.nw"
+#line 3045 "chapters/A-programs.nw"
     if (align_summary) 
-#line 3119 "chapters/A-programs.nw"
+#line 3110 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_summary_later : align_summary);
     if (!n_attn)
@@ -782,7 +773,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
                 part ? "" : " (the tutorial reports 97.7\\% for dot"
                 " and 84.5\\% for additive)");
     if (n_attn) 
-#line 3149 "chapters/A-programs.nw"
+#line 3140 "chapters/A-programs.nw"
 {
     fprintf(f, "The mean entropy of a row is");
     const char *sep = "";
@@ -800,12 +791,12 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     fprintf(f, ", of at most %.3f, the entropy of even weights.\n",
             even);
 }
-#line 3144 "chapters/A-programs.nw"
+#line 3135 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3055 "chapters/A-programs.nw"
+#line 3046 "chapters/A-programs.nw"
     if (align_timing) 
-#line 3229 "chapters/A-programs.nw"
+#line 3220 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_timing_later : align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -815,7 +806,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k]) || later[k] != part) continue;
         
-#line 3246 "chapters/A-programs.nw"
+#line 3237 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -837,15 +828,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 3238 "chapters/A-programs.nw"
+#line 3229 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 3056 "chapters/A-programs.nw"
+#line 3047 "chapters/A-programs.nw"
     if (align_tests) 
-#line 3170 "chapters/A-programs.nw"
+#line 3161 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_tests_later : align_tests);
     tests_begin(f, seeds, "model");
@@ -859,24 +850,24 @@ else
     tests_end(f);
     out_close(f);
 }
-#line 3057 "chapters/A-programs.nw"
+#line 3048 "chapters/A-programs.nw"
 }
 if (align_curves) 
-#line 3186 "chapters/A-programs.nw"
+#line 3177 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%), its standard deviation, val loss, entropy"
             " (nats), its standard deviation, over seeds\n");
     
-#line 3216 "chapters/A-programs.nw"
+#line 3207 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     if (kind_chooses(kind[k])) {
         fprintf(f, "# entropy of even weights: %.4f\n",
                 align_max_entropy(&runs[0][k][0].align));
         break;
     }
-#line 3192 "chapters/A-programs.nw"
+#line 3183 "chapters/A-programs.nw"
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
@@ -898,7 +889,7 @@ for (int k = 0; k < n_conf; k++)
     }
     out_close(f);
 }
-#line 3059 "chapters/A-programs.nw"
+#line 3050 "chapters/A-programs.nw"
 dataset_free(&align_set);
 #line 2273 "chapters/A-programs.nw"
     dataset_free(&train_set);

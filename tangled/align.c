@@ -148,7 +148,7 @@ for (int c = 0; c < cols; c++) {
         fputc('\n', f);
     }
 }
-#line 3360 "chapters/A-programs.nw"
+#line 3351 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi, const real *w,
                    int T, int C, const char *const *row,
                    const char *const *col, const Link *gold,
@@ -161,7 +161,7 @@ void heatmap_files(const char *dat, const char *gpi, const real *w,
     out_close(f);
     f = out_open(gpi);
     
-#line 3376 "chapters/A-programs.nw"
+#line 3367 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -177,6 +177,6 @@ for (int k = 0; k < n_gold; k++) {
             k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
             gold[k].sure ? 1 : 2);
 }
-#line 3372 "chapters/A-programs.nw"
+#line 3363 "chapters/A-programs.nw"
     out_close(f);
 }

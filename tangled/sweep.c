@@ -119,7 +119,7 @@ for (int g = 0; summary && g < 3; g++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4284 "chapters/A-programs.nw"
+#line 4275 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;

@@ -10,7 +10,7 @@ void ex_input_feed(real *x, const real *emb, const real *att_prev,
     memcpy(x, emb, sizeof(real) * E);
     memcpy(x + E, att_prev, sizeof(real) * H);
 }
-#line 324 "chapters/C-solutions.nw"
+#line 330 "chapters/C-solutions.nw"
 double ex_paired_t(const double *a, const double *b, int n)
 {
     double mean = 0, sq = 0;
