@@ -558,6 +558,12 @@ build/gen/translate-session.txt: build/bin/translate \
 build/gen/translate-heatmap.txt: build/bin/translate \
 		build/gen/recipe-dot.ckpt
 	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+# chapter 6: where the length sweep's dot model looks
+build/gen/heatmap-long-dot.txt: build/bin/translate \
+		build/gen/long-dot-64.ckpt
+	build/bin/translate --model build/gen/long-dot-64.ckpt --heatmap \
+	  --sentence 'the old man sees a small fish' > $@
+GEN += build/gen/heatmap-long-dot.txt
 # the Transformer as a checkpoint (family 2), translated with a beam
 build/gen/recipe-transformer.ckpt: build/bin/train
 	@mkdir -p $(@D)

@@ -12,7 +12,8 @@ set xlabel 'source sentence length (words)'
 set ylabel 'alignment accuracy (\%)'
 set xrange [3:20]
 set yrange [0:102]
-set xtics 3,1,20
+set xtics 4,2,20
+set mxtics 2
 set grid
 set border 3
 set tics nomirror
@@ -25,7 +26,7 @@ plot f using 1:($15-$16):($15+$16) with filledcurves lc rgb '#1f77b4' notitle, \
      f using 1:15 with linespoints lw 3 pt 5 lc rgb '#1f77b4' title 'dot, on gold', \
      f using 1:19 with linespoints lw 3 pt 9 lc rgb '#2ca02c' title 'general, on gold', \
      f using 1:23 with linespoints lw 3 pt 13 lc rgb '#9467bd' title 'additive, on gold', \
-     f using 1:17 with lines lw 2 dt 2 lc rgb '#1f77b4' title 'dot, one after', \
-     f using 1:21 with lines lw 2 dt 2 lc rgb '#2ca02c' title 'general, one after', \
-     f using 1:25 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive, one after', \
+     f using 1:17 with linespoints lw 3 dt 2 pt 4 lc rgb '#1f77b4' title 'dot, one after', \
+     f using 1:21 with linespoints lw 3 dt 2 pt 8 lc rgb '#2ca02c' title 'general, one after', \
+     f using 1:25 with linespoints lw 3 dt 2 pt 12 lc rgb '#9467bd' title 'additive, one after', \
      f using 1:2 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'chance'

@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SEEDS = 10 };
-#line 2587 "chapters/A-programs.nw"
+#line 2595 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -18,7 +18,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2601 "chapters/A-programs.nw"
+#line 2609 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -29,7 +29,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2616 "chapters/A-programs.nw"
+#line 2624 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -230,7 +230,7 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4263 "chapters/A-programs.nw"
+#line 4271 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -480,11 +480,13 @@ else {
 }
 #line 2274 "chapters/A-programs.nw"
     
-#line 2447 "chapters/A-programs.nw"
+#line 2449 "chapters/A-programs.nw"
 for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     FILE *f = out_open(table_name[said]);
     int lo = said == ALIGN_SAID ? dc.min_words : 0;
     int hi = said == ALIGN_SAID ? dc.max_words : PLACES - 1;
+    while (said == ERRORS_SAID && hi > 0
+           && !ev[0][0].by_place[hi][0]) hi--;
     if (said == ALIGN_SAID)
         fprintf(f, "Alignment accuracy from %d-word to %d-word"
                 " sentences", lo, hi);
@@ -513,6 +515,10 @@ for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
                     " $%.1f \\pm %.1f$\\%%)", a[0], a[1], b[0],
                     b[1]);
         }
+        sep = ";";
+    }
+    if (*sep == ':') {
+        fprintf(f, ": no model was measured");
         sep = ";";
     }
     if (said == ALIGN_SAID)

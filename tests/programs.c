@@ -335,18 +335,20 @@ static void test_the_transformer_study_plans_every_output_first(
 }
 
 /* sweep --tables: a tiny run writes the table without the later
-   kind and its twin with it, the test of dot against none, and a
-   line of the figures' data per length and per tenth */
+   kind and its twin with it, the test of dot against none, a line
+   of the figures' data per length and per tenth, and the errors'
+   sentence although no sentence reaches the last tenth */
 static void test_the_sweeps_tables_hold_their_rows(void **s)
 {
     (void)s;
     refused("build/bin/sweep --tables /nonexistent/dir/s",
             "/nonexistent/dir/s-table.tex");
     make_scratch();
-    char command[600], name[5][160];
-    const char *suffix[5] = {"table.tex", "table-later.tex",
-                             "tests.tex", "align.dat", "errors.dat"};
-    for (int i = 0; i < 5; i++)
+    char command[600], name[6][160];
+    const char *suffix[6] = {"table.tex", "table-later.tex",
+                             "tests.tex", "align.dat", "errors.dat",
+                             "errors-said.tex"};
+    for (int i = 0; i < 6; i++)
         snprintf(name[i], sizeof name[i], "%s/s-%s", scratch,
                  suffix[i]);
     snprintf(command, sizeof command, "build/bin/sweep --models"
@@ -368,6 +370,8 @@ static void test_the_sweeps_tables_hold_their_rows(void **s)
     assert_non_null(strstr(align, "\n3 20.000 nan nan "));
     assert_non_null(strstr(align, "\n5 14.286 nan nan "));
     assert_non_null(strstr(slurp(name[4]), "\n95 "));
+    /* 5 words leave the last tenth empty: the sentence ends before */
+    assert_non_null(strstr(slurp(name[5]), ": none with $H = 8$, $"));
     remove_scratch();
 }
 
