@@ -1,4 +1,4 @@
-#line 3673 "chapters/A-programs.nw"
+#line 3677 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include "families.h"
@@ -18,7 +18,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 3703 "chapters/A-programs.nw"
+#line 3707 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -50,11 +50,11 @@ if (!kind_chooses(config_kind(&mc)))
            " choose where to look", kind_name(config_kind(&mc)));
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 3692 "chapters/A-programs.nw"
+#line 3696 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3];
     int len = parse_sentence(ids, sentence, dc.max_words, dc.task);
     
-#line 3742 "chapters/A-programs.nw"
+#line 3746 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
@@ -65,9 +65,9 @@ progress("training %s attention for %d epochs",
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 3695 "chapters/A-programs.nw"
+#line 3699 "chapters/A-programs.nw"
     
-#line 3757 "chapters/A-programs.nw"
+#line 3761 "chapters/A-programs.nw"
 Dataset one = {1, len, ids, ids, &len, &len, NULL, NULL, NULL,
                NULL, 0};
 Batch batch;
@@ -79,9 +79,9 @@ int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 greedy_decode(m, &batch, steps, out, w);
 batch_free(&batch);
-#line 3696 "chapters/A-programs.nw"
+#line 3700 "chapters/A-programs.nw"
     
-#line 3770 "chapters/A-programs.nw"
+#line 3774 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -96,7 +96,7 @@ while (n_rows < steps) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 3697 "chapters/A-programs.nw"
+#line 3701 "chapters/A-programs.nw"
     free(out); free(w);
     model_free(m);
     return 0;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SEEDS = 10 };
-#line 2595 "chapters/A-programs.nw"
+#line 2599 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -18,7 +18,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2609 "chapters/A-programs.nw"
+#line 2613 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -29,7 +29,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2624 "chapters/A-programs.nw"
+#line 2628 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -150,7 +150,7 @@ if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
 #line 2084 "chapters/A-programs.nw"
 }
-#line 2380 "chapters/A-programs.nw"
+#line 2384 "chapters/A-programs.nw"
 static void write_paired_cells(FILE *f, const Eval *ev_a,
                                AlignScore (*al_a)[MAX_WORDS + 1],
                                const Eval *ev_b,
@@ -230,7 +230,7 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4271 "chapters/A-programs.nw"
+#line 4275 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -410,7 +410,7 @@ else {
     for (int j = 0; j < n_models; j++)
         for (int i = 0; i < j; i++)
             
-#line 2356 "chapters/A-programs.nw"
+#line 2360 "chapters/A-programs.nw"
 {
     int ci = kind_chooses(config_kind(&mc[i]));
     int cj = kind_chooses(config_kind(&mc[j]));
@@ -433,15 +433,19 @@ else {
     fprintf(f, " \\\\\n");
 }
 #line 2347 "chapters/A-programs.nw"
-    fprintf(f, "\\midrule\n\\multicolumn{7}{l}{paired $t$-test over"
-            " %d seeds, two-sided, 5\\%%: real if $|t| > %.2f$}"
-            " \\\\\n\\bottomrule\n\\end{tabular}\n", seeds,
-            t_critical(seeds - 1));
+    if (seeds < 2)
+        fprintf(f, "\\midrule\n\\multicolumn{7}{l}{one seed: no"
+                " test} \\\\\n");
+    else
+        fprintf(f, "\\midrule\n\\multicolumn{7}{l}{paired $t$-test"
+                " over %d seeds, two-sided, 5\\%%: real if $|t| >"
+                " %.2f$} \\\\\n", seeds, t_critical(seeds - 1));
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
 #line 2272 "chapters/A-programs.nw"
     
-#line 2407 "chapters/A-programs.nw"
+#line 2411 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ALIGN_DAT]);
     fprintf(f, "# words, chance (%%), then per model: alignment"
@@ -461,7 +465,7 @@ else {
 }
 #line 2273 "chapters/A-programs.nw"
     
-#line 2426 "chapters/A-programs.nw"
+#line 2430 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ERRORS_DAT]);
     fprintf(f, "# place in the target (%% of its words), then per"
@@ -480,7 +484,7 @@ else {
 }
 #line 2274 "chapters/A-programs.nw"
     
-#line 2449 "chapters/A-programs.nw"
+#line 2453 "chapters/A-programs.nw"
 for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     FILE *f = out_open(table_name[said]);
     int lo = said == ALIGN_SAID ? dc.min_words : 0;

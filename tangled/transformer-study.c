@@ -1,4 +1,4 @@
-#line 4297 "chapters/A-programs.nw"
+#line 4301 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "families.h"
@@ -9,7 +9,7 @@
 
 enum { MAX_VARIANTS = 12, MAX_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
-#line 4339 "chapters/A-programs.nw"
+#line 4343 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
     int positional, scaled, heads, head_width, post_norm;
@@ -48,7 +48,7 @@ static const Variant *variant_from_name(const char *name)
            " wideheads, wideheads-noscale, warmup, paper, postnorm,"
            " postnorm-warmup", shown(name));
 }
-#line 4558 "chapters/A-programs.nw"
+#line 4562 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -64,7 +64,7 @@ static void map_tag(char *tag, size_t size, int h)
     if (h == 0) snprintf(tag, size, "self");
     else snprintf(tag, size, "head%d", h);
 }
-#line 4386 "chapters/A-programs.nw"
+#line 4390 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
     double val[MAX_STUDY_EPOCHS + 1];   /* [epoch], from 1 */
@@ -77,7 +77,7 @@ typedef struct {
     Model *model;
     const Dataset *align_set, *pick_set;
 } Run;
-#line 4416 "chapters/A-programs.nw"
+#line 4420 "chapters/A-programs.nw"
 static void measure_heads(Run *run, const Dataset *set,
                           double *curve /* [slots] */,
                           AlignScore *out /* [slots] */)
@@ -95,7 +95,7 @@ static void measure_heads(Run *run, const Dataset *set,
     transformer_family.show(run->model, -1, -1);
     run->slots = L * NH + 1;
 }
-#line 4444 "chapters/A-programs.nw"
+#line 4448 "chapters/A-programs.nw"
 static const char *rank_name(int rank, int NH)
 {
     static char name[32];
@@ -118,7 +118,7 @@ static int ranked_slot(const Run *run, int layer, int rank, int NH)
     return order[rank];
 }
 
-#line 4400 "chapters/A-programs.nw"
+#line 4404 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
@@ -129,7 +129,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
     if (run->track)
         measure_heads(run, run->align_set, run->curve[epoch], NULL);
 }
-#line 2595 "chapters/A-programs.nw"
+#line 2599 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -138,7 +138,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2609 "chapters/A-programs.nw"
+#line 2613 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -149,7 +149,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2624 "chapters/A-programs.nw"
+#line 2628 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -158,7 +158,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 4640 "chapters/A-programs.nw"
+#line 4644 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head (picked on the
    picking set, scored on the alignment set) */
@@ -181,7 +181,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 4687 "chapters/A-programs.nw"
+#line 4691 "chapters/A-programs.nw"
 #define SPIKE 0.01
 static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
                   double *largest, int *at_seed, int *at_epoch)
@@ -201,7 +201,7 @@ static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
         }
     return count;
 }
-#line 5065 "chapters/A-programs.nw"
+#line 5069 "chapters/A-programs.nw"
 static void print_paired(FILE *f, const Run *run /* [seeds] */,
                          const Run *other /* [seeds] */, int seeds)
 {
@@ -225,7 +225,7 @@ static void print_paired(FILE *f, const Run *run /* [seeds] */,
                 ? "a difference the seeds establish"
                 : "the seeds cannot tell the two apart");
 }
-#line 4823 "chapters/A-programs.nw"
+#line 4827 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -239,12 +239,12 @@ static void write_map(const char *prefix, const char *tag,
     free(gpi);
 }
 
-#line 4313 "chapters/A-programs.nw"
+#line 4317 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 4471 "chapters/A-programs.nw"
+#line 4475 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -276,7 +276,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 4507 "chapters/A-programs.nw"
+#line 4511 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[256], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -292,7 +292,7 @@ for (int v = 0; v < n_var; v++) {
                " study measures at most %d", mc.layers * mc.heads,
                MAX_SHOWN - 1);
 }
-#line 4532 "chapters/A-programs.nw"
+#line 4536 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (seeds_table) out_plan("--seeds-table", seeds_table);
 if (val_curves) out_plan("--val-curves", val_curves);
@@ -315,7 +315,7 @@ for (int k = 0; summary && k < 4; k++)
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 4578 "chapters/A-programs.nw"
+#line 4582 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set, pick_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng, pick_rng;
@@ -325,9 +325,9 @@ dataset_generate(&align_set, dc.task, 300, dc.min_words,
 rng_seed(&pick_rng, 1001);
 dataset_generate(&pick_set, dc.task, 300, dc.min_words,
                  dc.max_words, &pick_rng);
-#line 4317 "chapters/A-programs.nw"
+#line 4321 "chapters/A-programs.nw"
     
-#line 4591 "chapters/A-programs.nw"
+#line 4595 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -343,7 +343,7 @@ for (int v = 0; v < n_var; v++)
         t.inverse_sqrt = var[v]->inverse_sqrt;
         Run *run = &runs[v][s];
         
-#line 4609 "chapters/A-programs.nw"
+#line 4613 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -357,7 +357,7 @@ measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
 measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 4842 "chapters/A-programs.nw"
+#line 4846 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -369,7 +369,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 4867 "chapters/A-programs.nw"
+#line 4871 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -380,7 +380,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 4853 "chapters/A-programs.nw"
+#line 4857 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -391,7 +391,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 4880 "chapters/A-programs.nw"
+#line 4884 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -400,21 +400,21 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 4863 "chapters/A-programs.nw"
+#line 4867 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 4622 "chapters/A-programs.nw"
+#line 4626 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 4606 "chapters/A-programs.nw"
+#line 4610 "chapters/A-programs.nw"
     }
-#line 4318 "chapters/A-programs.nw"
+#line 4322 "chapters/A-programs.nw"
     
-#line 4632 "chapters/A-programs.nw"
+#line 4636 "chapters/A-programs.nw"
 if (table) 
-#line 4664 "chapters/A-programs.nw"
+#line 4668 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrr}\n\\toprule\n & val loss"
@@ -434,9 +434,9 @@ if (table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4633 "chapters/A-programs.nw"
+#line 4637 "chapters/A-programs.nw"
 if (seeds_table) 
-#line 4712 "chapters/A-programs.nw"
+#line 4716 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_table);
     fprintf(f, "\\begin{tabular}{l*{%d}{r}rr}\n\\toprule\n"
@@ -461,9 +461,9 @@ if (seeds_table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4634 "chapters/A-programs.nw"
+#line 4638 "chapters/A-programs.nw"
 if (val_curves) 
-#line 4740 "chapters/A-programs.nw"
+#line 4744 "chapters/A-programs.nw"
 {
     FILE *f = out_open(val_curves);
     fprintf(f, "# epoch, then the validation loss of every seed of");
@@ -478,9 +478,9 @@ if (val_curves)
     }
     out_close(f);
 }
-#line 4635 "chapters/A-programs.nw"
+#line 4639 "chapters/A-programs.nw"
 if (heads_table) 
-#line 4758 "chapters/A-programs.nw"
+#line 4762 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads;
@@ -489,7 +489,7 @@ if (heads_table)
             "\\midrule\n");
     for (int i = 0; i < runs[0][0].slots; i++) {
         
-#line 4774 "chapters/A-programs.nw"
+#line 4778 "chapters/A-programs.nw"
 double acc[MAX_SEEDS], gw[MAX_SEEDS], st[2][2];
 int last = i + 1 == runs[0][0].slots;
 for (int s = 0; s < seeds; s++) {
@@ -506,16 +506,16 @@ else
             base.layers);
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ \\\\\n", st[0][0],
         st[0][1], st[1][0], st[1][1]);
-#line 4766 "chapters/A-programs.nw"
+#line 4770 "chapters/A-programs.nw"
     }
     fprintf(f, "\\midrule\nchance & %.1f & \\\\\n\\bottomrule\n"
             "\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words));
     out_close(f);
 }
-#line 4636 "chapters/A-programs.nw"
+#line 4640 "chapters/A-programs.nw"
 if (curves) 
-#line 4794 "chapters/A-programs.nw"
+#line 4798 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -541,12 +541,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 4637 "chapters/A-programs.nw"
+#line 4641 "chapters/A-programs.nw"
 if (summary) 
-#line 4896 "chapters/A-programs.nw"
+#line 4900 "chapters/A-programs.nw"
 {
     
-#line 4907 "chapters/A-programs.nw"
+#line 4911 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -563,9 +563,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4898 "chapters/A-programs.nw"
+#line 4902 "chapters/A-programs.nw"
     
-#line 4929 "chapters/A-programs.nw"
+#line 4933 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -591,7 +591,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 4957 "chapters/A-programs.nw"
+#line 4961 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed, picked on a second set of"
@@ -613,9 +613,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 4899 "chapters/A-programs.nw"
+#line 4903 "chapters/A-programs.nw"
     
-#line 4990 "chapters/A-programs.nw"
+#line 4994 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -639,9 +639,9 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 4900 "chapters/A-programs.nw"
+#line 4904 "chapters/A-programs.nw"
     
-#line 5015 "chapters/A-programs.nw"
+#line 5019 "chapters/A-programs.nw"
 name = study_name(summary, "spikes", ".tex");
 f = out_open(name);
 fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
@@ -659,17 +659,17 @@ for (int v = 0; v < n_var; v++) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 4901 "chapters/A-programs.nw"
+#line 4905 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 5038 "chapters/A-programs.nw"
+#line 5042 "chapters/A-programs.nw"
 int w = 0;
 for (int u = 0; u < n_var && var[v]->against; u++)
     if (!strcmp(var[u]->name, var[v]->against)) w = u;
 double st[5][2];
 for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
-#line 5047 "chapters/A-programs.nw"
+#line 5051 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -685,10 +685,10 @@ if (w) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 4903 "chapters/A-programs.nw"
+#line 4907 "chapters/A-programs.nw"
     }
 }
-#line 4319 "chapters/A-programs.nw"
+#line 4323 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);
