@@ -415,17 +415,24 @@ build/gen/ablation-small-answer.tex: build/bin/ablation
 build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
-SWEEP_MODELS := none:32,none:64,none:128,dot:64,additive:64,transformer:64
-# it also saves its first seed's models (chapter 8 decodes two)
+SWEEP_MODELS := none:32,none:64,none:128,dot:64,general:64,additive:64,$\
+                transformer:64
+# it also saves its first seed's models (chapter 8 decodes two), and
+# writes chapter 5's table of the long sentences, its tests and the
+# data of two figures (the -later twin is chapter 7's)
 comma := ,
 LONG := $(foreach m,$(subst :,-,$(subst $(comma), ,$(SWEEP_MODELS))),\
           build/gen/long-$m.ckpt)
+SWEEP_TABLES := $(foreach f,table.tex table-later.tex tests.tex \
+                  align.dat errors.dat align-said.tex errors-said.tex,\
+                  build/gen/sweep-$f)
+GEN += $(SWEEP_TABLES)
 build/gen/sweep.dat build/gen/sweep-summary-none.tex \
 build/gen/sweep-summary-attention.tex build/gen/sweep-summary-later.tex \
-$(LONG) &: build/bin/sweep
+$(SWEEP_TABLES) $(LONG) &: build/bin/sweep
 	@mkdir -p $(@D)
 	build/bin/sweep --models $(SWEEP_MODELS) --save build/gen/long \
-	  --later transformer \
+	  --later transformer --tables build/gen/sweep \
 	  --summary build/gen/sweep-summary > build/gen/sweep.dat
 # chapter 6: where the sweep's dot model (first seed, 3-20 words)
 # goes wrong, on the first long sentence with a repeat it gets wrong
@@ -566,6 +573,12 @@ build/gen/translate-session.txt: build/bin/translate \
 build/gen/translate-heatmap.txt: build/bin/translate \
 		build/gen/recipe-dot.ckpt
 	$(TRANSLATE) --heatmap --sentence 'the woman wants a big dog' > $@
+# chapter 6: where the length sweep's dot model looks
+build/gen/heatmap-long-dot.txt: build/bin/translate \
+		build/gen/long-dot-64.ckpt
+	build/bin/translate --model build/gen/long-dot-64.ckpt --heatmap \
+	  --sentence 'the old man sees a small fish' > $@
+GEN += build/gen/heatmap-long-dot.txt
 # the Transformer as a checkpoint (family 2), translated with a beam
 build/gen/recipe-transformer.ckpt: build/bin/train
 	@mkdir -p $(@D)
@@ -774,6 +787,8 @@ build/gen/gradcheck-%.tex: $(B)/tests/% scripts/gradcheck-table
 build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
                         build/gen/schedule-8.dat
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
+build/fig/sweep-align.tex: build/gen/sweep-align.dat
+build/fig/sweep-errors.tex: build/gen/sweep-errors.dat
 build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/align-entropy.tex: build/gen/align-curves.dat

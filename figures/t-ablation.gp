@@ -56,6 +56,6 @@ set bars small
 s = 'build/gen/sweep.dat'
 plot s using 1:10 with lines lw 2 lc rgb '#a50f15' title 'none, $H=128$', \
      s using 1:14 with lines lw 2 lc rgb '#1f77b4' title 'dot, $H=64$', \
-     s using 1:18 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive, $H=64$', \
-     s using 1:22:23 with yerrorlines lw 3 pt 3 lc rgb '#000000' title 'Transformer, $D=64$'
+     s using 1:22 with lines lw 2 dt 2 lc rgb '#9467bd' title 'additive, $H=64$', \
+     s using 1:26:27 with yerrorlines lw 3 pt 3 lc rgb '#000000' title 'Transformer, $D=64$'
 unset multiplot

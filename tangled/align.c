@@ -5,37 +5,44 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 84 "chapters/06-alignment.nw"
+#line 89 "chapters/06-alignment.nw"
 void align_score_add(AlignScore *a, const real *w, int T, int S,
                      int n_src, const Link *link, int n_links)
 {
     assert(n_src >= 1 && n_src <= S);
     for (int j = 0; j < T; j++) {
         const real *row = w + (size_t)j * S;
-        int peak = 0, sure = 0, hit = 0;
+        int peak = 0, sure = 0, hit = 0, after = 0;
         double on_gold = 0;
         for (int s = 1; s < S; s++) if (row[s] > row[peak]) peak = s;
         
-#line 104 "chapters/06-alignment.nw"
+#line 110 "chapters/06-alignment.nw"
 for (int k = 0; k < n_links; k++) {
     if (link[k].tgt != j + 1) continue;
     sure += link[k].sure;
     hit |= link[k].src == peak;
+    after |= link[k].src + 1 == peak;
     on_gold += row[link[k].src];
 }
-#line 94 "chapters/06-alignment.nw"
+#line 99 "chapters/06-alignment.nw"
         if (!sure) continue;            /* nothing to score */
         a->rows++;
         a->hits += hit;
+        a->after += after;
         a->gold_weight += on_gold;
         a->entropy += attention_entropy(row, n_src);
         a->max_entropy += log(n_src);
     }
 }
-#line 115 "chapters/06-alignment.nw"
+#line 122 "chapters/06-alignment.nw"
 double align_accuracy(const AlignScore *a)
 {
     return a->rows ? (double)a->hits / a->rows : 0;
+}
+
+double align_after(const AlignScore *a)
+{
+    return a->rows ? (double)a->after / a->rows : 0;
 }
 
 double align_gold_weight(const AlignScore *a)
@@ -52,7 +59,7 @@ double align_max_entropy(const AlignScore *a)
 {
     return a->rows ? a->max_entropy / a->rows : 0;
 }
-#line 154 "chapters/06-alignment.nw"
+#line 166 "chapters/06-alignment.nw"
 void for_each_attention(Model *m, const Dataset *d, int batch_size,
                         AttentionVisit visit, void *ctx)
 {
@@ -67,16 +74,16 @@ void for_each_attention(Model *m, const Dataset *d, int batch_size,
         batch_fill(&batch, d, rows, count);
         model_forward(m, &batch);
         
-#line 177 "chapters/06-alignment.nw"
+#line 189 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
 for (int b = 0; b < batch.B; b++)
     visit(m->weights + (size_t)b * T * S, T, S, batch.row[b], ctx);
-#line 168 "chapters/06-alignment.nw"
+#line 180 "chapters/06-alignment.nw"
     }
     free(rows);
     batch_free(&batch);
 }
-#line 182 "chapters/06-alignment.nw"
+#line 194 "chapters/06-alignment.nw"
 typedef struct { AlignScore a; const Dataset *d; } AlignVisit;
 
 static void score_one(const real *w, int T, int S, int row, void *ctx)
@@ -94,7 +101,41 @@ AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, score_one, &v);
     return v.a;
 }
-#line 220 "chapters/06-alignment.nw"
+#line 226 "chapters/06-alignment.nw"
+typedef struct { AlignScore *by_len; const Dataset *d; } LengthVisit;
+
+static void score_by_length(const real *w, int T, int S, int row,
+                            void *ctx)
+{
+    LengthVisit *v = ctx;
+    AlignScore *a = &v->by_len[v->d->src_len[row] - 2];
+    AlignVisit one = { *a, v->d };
+    score_one(w, T, S, row, &one);
+    *a = one.a;
+}
+
+void align_evaluate_by_length(Model *m, const Dataset *d,
+                              int batch_size, AlignScore *by_len)
+{
+    memset(by_len, 0, (MAX_WORDS + 1) * sizeof *by_len);
+    LengthVisit v = { by_len, d };
+    for_each_attention(m, d, batch_size, score_by_length, &v);
+}
+#line 247 "chapters/06-alignment.nw"
+AlignScore align_score_sum(const AlignScore *a, int n)
+{
+    AlignScore sum = {0};
+    for (int i = 0; i < n; i++) {
+        sum.rows += a[i].rows;
+        sum.hits += a[i].hits;
+        sum.after += a[i].after;
+        sum.gold_weight += a[i].gold_weight;
+        sum.entropy += a[i].entropy;
+        sum.max_entropy += a[i].max_entropy;
+    }
+    return sum;
+}
+#line 283 "chapters/06-alignment.nw"
 double attention_entropy(const real *w, int n)
 {
     double h = 0;
@@ -102,7 +143,7 @@ double attention_entropy(const real *w, int n)
         if (w[s] > 0) h -= w[s] * log(w[s]);
     return h;
 }
-#line 260 "chapters/06-alignment.nw"
+#line 323 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words)
 {
     double hits = 0, rows = 0;
@@ -112,7 +153,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 308 "chapters/06-alignment.nw"
+#line 371 "chapters/06-alignment.nw"
 const char *weight_shade(real w)
 {
     static const char *const glyph[5] = {"·", "░", "▒", "▓", "█"};
@@ -129,26 +170,26 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 332 "chapters/06-alignment.nw"
+#line 395 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 324 "chapters/06-alignment.nw"
+#line 387 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 336 "chapters/06-alignment.nw"
+#line 399 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     const char *glyph = weight_shade(w[(size_t)r * cols + c]);
     for (int k = 0; k < (int)strlen(col_label[c]); k++)
         fputs(glyph, f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 327 "chapters/06-alignment.nw"
+#line 390 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }
-#line 3351 "chapters/A-programs.nw"
+#line 3675 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi, const real *w,
                    int T, int C, const char *const *row,
                    const char *const *col, const Link *gold,
@@ -161,7 +202,7 @@ void heatmap_files(const char *dat, const char *gpi, const real *w,
     out_close(f);
     f = out_open(gpi);
     
-#line 3367 "chapters/A-programs.nw"
+#line 3691 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -177,6 +218,6 @@ for (int k = 0; k < n_gold; k++) {
             k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
             gold[k].sure ? 1 : 2);
 }
-#line 3363 "chapters/A-programs.nw"
+#line 3687 "chapters/A-programs.nw"
     out_close(f);
 }

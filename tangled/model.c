@@ -148,7 +148,7 @@ for (int b = 0; b < B; b++) {
     free(input);
     free(w);
 }
-#line 1525 "chapters/03-bottleneck.nw"
+#line 1532 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -165,7 +165,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1560 "chapters/03-bottleneck.nw"
+#line 1573 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -176,11 +176,15 @@ for (int b = 0; b < batch.B; b++) {
         right += out[b * steps + j] == tgt[j + 1];
     long *bl = ev.by_len[batch.src_len[b] - 2];
     bl[0] += n; bl[1] += right; bl[2]++; bl[3] += right == n;
+    for (int j = 0; decode && j < n - 1; j++) {  /* not <eos> */
+        long *c = ev.by_place[word_place(j, n - 1)];
+        c[0]++; c[1] += out[b * steps + j] != tgt[j + 1];
+    }
     ev.tokens += n; ev.tokens_right += right;
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1541 "chapters/03-bottleneck.nw"
+#line 1548 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -197,14 +201,20 @@ double validation_loss(Model *m, const Dataset *d, int batch_size)
 {
     return evaluate_set(m, d, batch_size, 0).loss;
 }
-#line 1603 "chapters/03-bottleneck.nw"
+
+int word_place(int j, int n)
+{
+    assert(0 <= j && j < n);
+    return PLACES * j / n;
+}
+#line 1620 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1618 "chapters/03-bottleneck.nw"
+#line 1635 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -224,7 +234,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1645 "chapters/03-bottleneck.nw"
+#line 1662 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -239,20 +249,20 @@ for (int start = 0; start < n; start += bs, step++) {
         : lr_schedule(step, warmup, total, tc->lr, tc->lr_floor);
     adam_step(&opt, &m->params, lr);
     
-#line 1668 "chapters/03-bottleneck.nw"
+#line 1685 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1659 "chapters/03-bottleneck.nw"
+#line 1676 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1637 "chapters/03-bottleneck.nw"
+#line 1654 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

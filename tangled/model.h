@@ -117,15 +117,18 @@ void greedy_decode(Model *m, const Batch *batch, int steps,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1620 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1513 "chapters/03-bottleneck.nw"
+#line 1517 "chapters/03-bottleneck.nw"
+enum { PLACES = 10 };           /* tenths of a target sentence */
 typedef struct {
     double loss;                            /* mean, teacher forced */
     long tokens, tokens_right, sentences, sentences_right;
     long by_len[MAX_WORDS + 1][4];  /* the four counts, by words */
+    long by_place[PLACES][2];       /* words, words wrong */
 } Eval;
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
-#line 1589 "chapters/03-bottleneck.nw"
+int word_place(int j, int n);
+#line 1606 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

@@ -261,6 +261,56 @@ static void test_training_lowers_the_loss_and_decoding_learns(void **s)
     Eval ev = evaluate(m, &val_set, 32);
     assert_true(ev.tokens_right > 0.9 * ev.tokens);
     assert_int_equal(ev.sentences, 60);
+    long words = 0, wrong = 0;      /* the places count the words */
+    for (int p = 0; p < PLACES; p++) {
+        words += ev.by_place[p][0];
+        wrong += ev.by_place[p][1];
+    }
+    assert_int_equal(words, ev.tokens - ev.sentences);
+    assert_true(wrong <= ev.tokens - ev.tokens_right);
+    assert_true(wrong >= ev.tokens - ev.tokens_right - ev.sentences);
+    model_free(m);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
+
+static void test_word_place_cuts_a_sentence_into_tenths(void **s)
+{
+    (void)s;
+    for (int j = 0; j < 10; j++) assert_int_equal(word_place(j, 10), j);
+    for (int j = 0; j < 20; j++)
+        assert_int_equal(word_place(j, 20), j / 2);
+    assert_int_equal(word_place(0, 3), 0);
+    assert_int_equal(word_place(1, 3), 3);
+    assert_int_equal(word_place(2, 3), 6);
+    assert_int_equal(word_place(0, 1), 0);
+    for (int n = 1; n <= MAX_WORDS; n++)
+        for (int j = 0; j < n; j++) {
+            int p = word_place(j, n);
+            assert_true(p >= 0 && p < PLACES);
+            if (j) assert_true(p >= word_place(j - 1, n));
+        }
+}
+
+static void test_errors_are_counted_once_per_word_by_place(void **s)
+{
+    (void)s;
+    DataConfig dc = data_config_default();
+    dc.n_train = 4; dc.n_val = 40;
+    dc.min_words = dc.max_words = 10;
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    ModelConfig mc = model_config_default();
+    mc.E = 4; mc.H = 4;
+    Model *m = model_create(&mc, 16, val_set.L, 1);
+    /* <eos> first at every step: every word is wrong */
+    param(&m->params, seq2seq_of(m)->out_b)[EOS] = 100;
+    Eval ev = evaluate(m, &val_set, 16);
+    assert_int_equal(ev.tokens_right, 0);
+    for (int p = 0; p < PLACES; p++) {
+        assert_int_equal(ev.by_place[p][0], 40);   /* 1 a tenth */
+        assert_int_equal(ev.by_place[p][1], 40);
+    }
     model_free(m);
     dataset_free(&train_set);
     dataset_free(&val_set);
@@ -300,6 +350,8 @@ int main(void)
         cmocka_unit_test(test_same_seed_gives_the_same_training),
         cmocka_unit_test(test_training_lowers_the_loss_and_decoding_learns),
         cmocka_unit_test(test_greedy_output_is_padding_after_eos),
+        cmocka_unit_test(test_word_place_cuts_a_sentence_into_tenths),
+        cmocka_unit_test(test_errors_are_counted_once_per_word_by_place),
     };
     return cmocka_run_group_tests_name("chapter 3: the bottleneck", tests,
                                        NULL, NULL);

@@ -37,6 +37,24 @@ static void test_a_perfect_anti_diagonal_scores_100_percent(void **s)
     assert_true(align_gold_weight(&a) == 1);
 }
 
+static void test_a_peak_one_after_gold_is_counted_as_after(void **s)
+{
+    (void)s;
+    real w[ROWS * S] = {0};
+    for (int j = 0; j < N; j++) w[j * S + N - j + 1] = 1;  /* shifted */
+    w[1 * S + N - 1] = 1;                   /* row 1 on gold */
+    w[1 * S + N] = 0;
+    Link link[N];
+    AlignScore a = {0};
+    align_score_add(&a, w, ROWS, S, S, link, anti_diagonal(link, N));
+    assert_int_equal(a.rows, N);
+    assert_int_equal(a.hits, 1);
+    assert_int_equal(a.after, N - 1);
+    assert_true(fabs(align_after(&a) - (N - 1.0) / N) < 1e-12);
+    AlignScore sum = align_score_sum(&a, 1);
+    assert_int_equal(sum.after, N - 1);
+}
+
 static void test_the_main_diagonal_scores_0_percent(void **s)
 {
     (void)s;
@@ -159,6 +177,38 @@ static void test_text_heatmap_matches_its_golden_output(void **s)
     assert_string_equal(buf, golden);
 }
 
+static void test_the_lengths_scores_add_up_to_the_whole_sets(void **s)
+{
+    (void)s;
+    DataConfig dc = data_config_default();
+    dc.n_train = 4; dc.n_val = 60;
+    dc.min_words = 2; dc.max_words = 9;
+    Dataset train_set, val_set;
+    datasets_make(&train_set, &val_set, &dc);
+    ModelConfig mc = model_config_default();
+    mc.E = 8; mc.H = 8; mc.attention = ATTN_ADDITIVE;
+    Model *m = model_create(&mc, 16, val_set.L, 3);
+    AlignScore by_len[MAX_WORDS + 1], all;
+    align_evaluate_by_length(m, &val_set, 16, by_len);
+    all = align_evaluate(m, &val_set, 16);
+    AlignScore sum = align_score_sum(by_len, MAX_WORDS + 1);
+    assert_int_equal(sum.rows, all.rows);
+    assert_int_equal(sum.hits, all.hits);
+    assert_true(fabs(sum.gold_weight - all.gold_weight) < 1e-9);
+    assert_true(fabs(sum.entropy - all.entropy) < 1e-9);
+    assert_true(fabs(sum.max_entropy - all.max_entropy) < 1e-9);
+    long words[MAX_WORDS + 1] = {0};  /* n rows for n words */
+    for (int i = 0; i < val_set.n; i++) {
+        int n = val_set.src_len[i] - 2;
+        words[n] += n;
+    }
+    for (int n = 0; n <= MAX_WORDS; n++)
+        assert_int_equal(by_len[n].rows, words[n]);
+    model_free(m);
+    dataset_free(&train_set);
+    dataset_free(&val_set);
+}
+
 static void test_alignment_of_a_trained_model_beats_chance(void **s)
 {
     (void)s;
@@ -186,6 +236,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_perfect_anti_diagonal_scores_100_percent),
+        cmocka_unit_test(test_a_peak_one_after_gold_is_counted_as_after),
         cmocka_unit_test(test_the_main_diagonal_scores_0_percent),
         cmocka_unit_test(test_chance_matches_a_brute_force_count),
         cmocka_unit_test(test_entropy_is_zero_one_hot_and_log_n_uniform),
@@ -193,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_one_to_many_and_unaligned_words_are_scored_as_stated),
         cmocka_unit_test(test_text_heatmap_matches_its_golden_output),
         cmocka_unit_test(test_alignment_of_a_trained_model_beats_chance),
+        cmocka_unit_test(test_the_lengths_scores_add_up_to_the_whole_sets),
     };
     return cmocka_run_group_tests_name("chapter 6: alignment", tests,
                                        NULL, NULL);

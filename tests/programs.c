@@ -335,6 +335,47 @@ static void test_the_transformer_study_plans_every_output_first(
     remove_scratch();
 }
 
+/* sweep --tables: a tiny run writes the table without the later
+   kind and its twin with it, the test of dot against none, a line
+   of the figures' data per length and per tenth, and the errors'
+   sentence although no sentence reaches the last tenth */
+static void test_the_sweeps_tables_hold_their_rows(void **s)
+{
+    (void)s;
+    refused("build/bin/sweep --tables /nonexistent/dir/s",
+            "/nonexistent/dir/s-table.tex");
+    make_scratch();
+    char command[600], name[6][160];
+    const char *suffix[6] = {"table.tex", "table-later.tex",
+                             "tests.tex", "align.dat", "errors.dat",
+                             "errors-said.tex"};
+    for (int i = 0; i < 6; i++)
+        snprintf(name[i], sizeof name[i], "%s/s-%s", scratch,
+                 suffix[i]);
+    snprintf(command, sizeof command, "build/bin/sweep --models"
+             " none:8,dot:8,transformer:8 --later transformer"
+             " --layers 1 --heads 1 --ff 8 --seeds 2 --epochs 1"
+             " --train-pairs 32 --val-pairs 40 --min-words 3"
+             " --max-words 5 --tables %s/s > /dev/null", scratch);
+    expect(command, 0, "");
+    const char *table = slurp(name[0]);
+    assert_non_null(strstr(table, "\\midrule\nnone, $H = 8$ & "));
+    assert_non_null(strstr(table, "n/a & n/a & n/a \\\\\ndot, $H = 8$"));
+    assert_null(strstr(table, "transformer"));
+    assert_non_null(strstr(slurp(name[1]),
+                           "\\midrule\ntransformer, $D = 8$ & "));
+    const char *tests = slurp(name[2]);
+    assert_non_null(strstr(tests, "\\midrule\ndot $-$ none & $"));
+    assert_null(strstr(tests, "transformer"));
+    const char *align = slurp(name[3]);
+    assert_non_null(strstr(align, "\n3 20.000 nan nan "));
+    assert_non_null(strstr(align, "\n5 14.286 nan nan "));
+    assert_non_null(strstr(slurp(name[4]), "\n95 "));
+    /* 5 words leave the last tenth empty: the sentence ends before */
+    assert_non_null(strstr(slurp(name[5]), ": none with $H = 8$, $"));
+    remove_scratch();
+}
+
 /* depth-study: a depth the store cannot hold, or given twice, is
    refused before any training; a tiny run writes a row a depth and
    a comparison with the first */
@@ -899,6 +940,7 @@ int main(void)
             test_the_transformer_study_plans_every_output_first),
         cmocka_unit_test(test_the_depth_study_checks_its_depths),
         cmocka_unit_test(test_long_prefixes_are_refused_not_cut),
+        cmocka_unit_test(test_the_sweeps_tables_hold_their_rows),
         cmocka_unit_test(test_memory_budget_refuses_a_run_that_cannot_fit),
         cmocka_unit_test(test_the_budget_counts_every_run_in_memory),
         cmocka_unit_test(test_numbers_are_read_consistently),
