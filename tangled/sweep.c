@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SEEDS = 10 };
-#line 2650 "chapters/A-programs.nw"
+#line 2621 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -18,7 +18,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2664 "chapters/A-programs.nw"
+#line 2635 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -29,7 +29,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2679 "chapters/A-programs.nw"
+#line 2650 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -37,6 +37,37 @@ static double t_critical(int df)
         2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
+}
+#line 2670 "chapters/A-programs.nw"
+static void tests_begin(FILE *f, int seeds, const char *first)
+{
+    fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
+            " & difference & ", first);
+    if (seeds < 2) fprintf(f, "$t$ & verdict \\\\\n");
+    else fprintf(f, "$t$, %d d.f. & verdict, $|t| > %.2f$ \\\\\n",
+                 seeds - 1, t_critical(seeds - 1));
+    fprintf(f, "\\midrule\n");
+}
+
+static void tests_end(FILE *f)
+{
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+}
+#line 2690 "chapters/A-programs.nw"
+static void tests_row(FILE *f, const char *a, const char *b,
+                      const double *xa /* [seeds] */,
+                      const double *xb /* [seeds] */, int seeds)
+{
+    double t, diff = paired_t(xa, xb, seeds, &t);
+    fprintf(f, "%s & %s & $%+.4f$ & ", a, b, diff);
+    if (seeds < 2) fprintf(f, "-- & one seed");
+    else {
+        if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
+        else fprintf(f, "$%.1f$", fabs(t) < 0.05 ? 0.0 : t);
+        fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
+                ? "real" : "inside the noise");
+    }
+    fprintf(f, " \\\\\n");
 }
 #line 2029 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
@@ -150,26 +181,6 @@ if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
 #line 2134 "chapters/A-programs.nw"
 }
-#line 2434 "chapters/A-programs.nw"
-static void write_paired_cells(FILE *f, const Eval *ev_a,
-                               AlignScore (*al_a)[MAX_WORDS + 1],
-                               const Eval *ev_b,
-                               AlignScore (*al_b)[MAX_WORDS + 1],
-                               int seeds, int what,
-                               const char *format)
-{
-    double a[MAX_SEEDS], b[MAX_SEEDS], t;
-    seed_values(a, ev_a, al_a, seeds, what);
-    seed_values(b, ev_b, al_b, seeds, what);
-    double diff = paired_t(b, a, seeds, &t);
-    fprintf(f, " & $");
-    fprintf(f, format, diff);
-    if (seeds < 2) fprintf(f, "$ & ");
-    else if (isinf(t)) fprintf(f, "$ & $\\infty$, real");
-    else
-        fprintf(f, "$ & $%.1f$, %s", fabs(t) < 0.05 ? 0.0 : t,
-                fabs(t) > t_critical(seeds - 1) ? "real" : "noise");
-}
 
 #line 1991 "chapters/A-programs.nw"
 int main(int argc, char **argv)
@@ -230,7 +241,7 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4599 "chapters/A-programs.nw"
+#line 4570 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -401,16 +412,11 @@ else {
 #line 2386 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[TESTS]);
-    fprintf(f, "\\begin{tabular}{lrlrlrl}\n\\toprule\n"
-            "& \\multicolumn{2}{c}{val loss} & \\multicolumn{2}{c}"
-            "{exact (\\%%)} & \\multicolumn{2}{c}{alignment acc.\\ "
-            "(\\%%)} \\\\\n\\cmidrule(lr){2-3}\\cmidrule(lr){4-5}"
-            "\\cmidrule(lr){6-7}\nmodels & difference & $t$ &"
-            " difference & $t$ & difference & $t$ \\\\\n\\midrule\n");
+    tests_begin(f, seeds, "model");
     for (int j = 0; j < n_models; j++)
         for (int i = 0; i < j; i++)
             
-#line 2410 "chapters/A-programs.nw"
+#line 2400 "chapters/A-programs.nw"
 {
     int ci = kind_chooses(config_kind(&mc[i]));
     int cj = kind_chooses(config_kind(&mc[j]));
@@ -420,32 +426,28 @@ else {
                 || mc[b].H != mc[i].H;
     if (group[i] == 2 || group[j] == 2 || mc[i].H != mc[j].H
         || !cj || (!ci && !base)) continue;
-    fprintf(f, "%s $-$ %s", kind_name(config_kind(&mc[j])),
-            kind_name(config_kind(&mc[i])));
-    write_paired_cells(f, ev[i], align[i], ev[j], align[j], seeds,
-                       Q_LOSS, "%+.4f");
-    write_paired_cells(f, ev[i], align[i], ev[j], align[j], seeds,
-                       Q_EXACT, "%+.2f");
-    if (ci)
-        write_paired_cells(f, ev[i], align[i], ev[j], align[j],
-                           seeds, Q_ALIGN, "%+.2f");
-    else fprintf(f, " & & ");
-    fprintf(f, " \\\\\n");
+    static const int what[] = { Q_LOSS, Q_EXACT, Q_ALIGN };
+    static const char *const said[] = { "loss", "exact",
+                                        "alignment" };
+    for (int w = 0; w < (ci ? 3 : 2); w++) {
+        double a[MAX_SEEDS], b[MAX_SEEDS];
+        char name_a[64], name_b[64];
+        seed_values(a, ev[j], align[j], seeds, what[w]);
+        seed_values(b, ev[i], align[i], seeds, what[w]);
+        snprintf(name_a, sizeof name_a, "%s, %s",
+                 kind_name(config_kind(&mc[j])), said[w]);
+        snprintf(name_b, sizeof name_b, "%s",
+                 kind_name(config_kind(&mc[i])));
+        tests_row(f, name_a, name_b, a, b, seeds);
+    }
 }
-#line 2397 "chapters/A-programs.nw"
-    if (seeds < 2)
-        fprintf(f, "\\midrule\n\\multicolumn{7}{l}{one seed: no"
-                " test} \\\\\n");
-    else
-        fprintf(f, "\\midrule\n\\multicolumn{7}{l}{paired $t$-test"
-                " over %d seeds, two-sided, 5\\%%: real if $|t| >"
-                " %.2f$} \\\\\n", seeds, t_critical(seeds - 1));
-    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+#line 2392 "chapters/A-programs.nw"
+    tests_end(f);
     out_close(f);
 }
 #line 2322 "chapters/A-programs.nw"
     
-#line 2461 "chapters/A-programs.nw"
+#line 2432 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ALIGN_DAT]);
     fprintf(f, "# words, chance (%%), then per model: alignment"
@@ -465,7 +467,7 @@ else {
 }
 #line 2323 "chapters/A-programs.nw"
     
-#line 2480 "chapters/A-programs.nw"
+#line 2451 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ERRORS_DAT]);
     fprintf(f, "# place in the target (%% of its words), then per"
@@ -484,7 +486,7 @@ else {
 }
 #line 2324 "chapters/A-programs.nw"
     
-#line 2503 "chapters/A-programs.nw"
+#line 2474 "chapters/A-programs.nw"
 for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     FILE *f = out_open(table_name[said]);
     int lo = said == ALIGN_SAID ? dc.min_words : 0;

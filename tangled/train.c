@@ -61,7 +61,7 @@ if (mc.family != &transformer_family)
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 5609 "chapters/A-programs.nw"
+#line 5580 "chapters/A-programs.nw"
 if (save) {
     out_plan("--save", save);
     CkptError err;
@@ -127,7 +127,7 @@ hi = x[n - 1];
 }
 #line 1792 "chapters/A-programs.nw"
     if (save) 
-#line 5595 "chapters/A-programs.nw"
+#line 5566 "chapters/A-programs.nw"
 {
     Checkpoint ck = { dc.min_words, dc.max_words, m, dc.task };
     ckpt_save(&ck, save);
