@@ -541,10 +541,10 @@ for (int h = 0; h < NH; h++) {
             align_gold_weight(a), align_entropy(a));
 }
 #line 5071 "chapters/A-programs.nw"
-    fprintf(f, "\\midrule\nchance, even weights & %.1f & & %.3f"
-            " \\\\\n\\bottomrule\n\\end{tabular}\n",
-            100 * align_chance(dc.min_words, dc.max_words),
-            align_max_entropy(&runs[0][0].align[slots - 1]));
+    double chance = align_chance(dc.min_words, dc.max_words);
+    fprintf(f, "\\midrule\nchance, even weights & %.2f & %.3f & %.3f"
+            " \\\\\n\\bottomrule\n\\end{tabular}\n", 100 * chance,
+            chance, align_max_entropy(&runs[0][0].align[slots - 1]));
     out_close(f);
 }
 #line 4938 "chapters/A-programs.nw"
