@@ -804,24 +804,30 @@ static void test_special_tokens_are_never_emitted(void **s)
 
 /* the Transformer's cache of keys and values changes nothing but the
    time: beam search with it and with the prefix rerun at every step
-   returns the same tokens and, to SCORE_TOL, the same scores */
-static void test_the_cache_gives_what_rerunning_the_prefix_gives(
-    void **s)
+   returns the same tokens and, to SCORE_TOL, the same scores, on a
+   batch of [rows] sentences of the recipe (at most 16) */
+static void assert_cache_is_the_rerun(Model *m, int rows)
 {
-    (void)s;
-    Model *m = trained(kind_from_name("transformer"), 64);
     Batch b;
-    recipe_batch(&b, 16);
+    recipe_batch(&b, rows);
     int steps = b.T - 1, cached[16 * 16], rerun[16 * 16];
     double lp_cached[16], lp_rerun[16];
     BeamConfig bc = { 4, BEAM_ALPHA };
     beam_decode(m, &b, &bc, steps, cached, lp_cached, NULL);
     tmodel_rerun_prefix(m, 1);
     beam_decode(m, &b, &bc, steps, rerun, lp_rerun, NULL);
-    assert_memory_equal(cached, rerun, sizeof(int) * 16 * steps);
-    for (int i = 0; i < 16; i++)
+    assert_memory_equal(cached, rerun, sizeof(int) * rows * steps);
+    for (int i = 0; i < rows; i++)
         assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
     batch_free(&b);
+}
+
+static void test_the_cache_gives_what_rerunning_the_prefix_gives(
+    void **s)
+{
+    (void)s;
+    Model *m = trained(kind_from_name("transformer"), 64);
+    assert_cache_is_the_rerun(m, 16);
     model_free(m);
 }
 
@@ -835,18 +841,7 @@ static void check_cache_of_untrained(int post_norm)
     c.H = 16; c.heads = 2; c.ff = 12; c.layers = 1;
     c.head_width = 5; c.post_norm = post_norm;
     Model *m = model_create(&c, 16, 8, 3);
-    Batch b;
-    recipe_batch(&b, 4);                /* 4 x 4 rows of the beam */
-    int steps = b.T - 1, cached[4 * 16], rerun[4 * 16];
-    double lp_cached[4], lp_rerun[4];
-    BeamConfig bc = { 4, BEAM_ALPHA };
-    beam_decode(m, &b, &bc, steps, cached, lp_cached, NULL);
-    tmodel_rerun_prefix(m, 1);
-    beam_decode(m, &b, &bc, steps, rerun, lp_rerun, NULL);
-    assert_memory_equal(cached, rerun, sizeof(int) * 4 * steps);
-    for (int i = 0; i < 4; i++)
-        assert_true(fabs(lp_cached[i] - lp_rerun[i]) <= SCORE_TOL);
-    batch_free(&b);
+    assert_cache_is_the_rerun(m, 4);    /* 4 x 4 rows of the beam */
     model_free(m);
 }
 
