@@ -728,6 +728,27 @@ static void test_a_verdict_is_real_exactly_when_t_exceeds_it(void **s)
     remove_scratch();
 }
 
+/* with several schedules, each model under a later schedule is
+   tested against itself under the first, and the model under the
+   first against the baseline, as without schedules */
+static void test_each_schedule_is_tested_against_the_first(void **s)
+{
+    (void)s;
+    make_scratch();
+    char command[1024], path[160];
+    snprintf(command, sizeof command, "build/bin/ablation --configs"
+             " none,dot --seeds 2 --epochs 2 --hidden 8 --embed 8"
+             " --schedules 0/1,1/0.1 --tests %s/t.tex > /dev/null",
+             scratch);
+    expect(command, 0, "");
+    snprintf(path, sizeof path, "%s/t.tex", scratch);
+    const char *text = slurp(path);
+    assert_non_null(strstr(text, "\\midrule\ndot & none & $"));
+    assert_non_null(strstr(text, "\\\\\nnone, 1/0.1 & none, 0/1 & $"));
+    assert_non_null(strstr(text, "\\\\\ndot, 1/0.1 & dot, 0/1 & $"));
+    remove_scratch();
+}
+
 static void test_a_warm_up_as_long_as_the_run_is_refused(void **s)
 {
     (void)s;
@@ -949,6 +970,7 @@ int main(void)
         cmocka_unit_test(test_a_warm_up_as_long_as_the_run_is_refused),
         cmocka_unit_test(test_two_threads_print_what_one_thread_prints),
         cmocka_unit_test(test_a_verdict_is_real_exactly_when_t_exceeds_it),
+        cmocka_unit_test(test_each_schedule_is_tested_against_the_first),
         cmocka_unit_test(test_later_kinds_go_to_the_twins_only),
         cmocka_unit_test(test_sentences_split_at_any_white_space),
         cmocka_unit_test(test_words_in_messages_are_escaped_and_whole),
