@@ -1,4 +1,4 @@
-#line 1215 "chapters/A-programs.nw"
+#line 1227 "chapters/A-programs.nw"
 /* loss-floor: the lowest smoothed cross-entropy, as LaTeX. */
 #include "toolkit.h"
 

@@ -90,7 +90,7 @@ static inline int max_output_length(int words)
 int field_count(const ModelFamily *family);
 int field_value(const ModelConfig *cfg, const ConfigField *field);
 void field_set(ModelConfig *cfg, const ConfigField *field, int v);
-#line 1088 "chapters/A-programs.nw"
+#line 1100 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
 #line 790 "chapters/03-bottleneck.nw"

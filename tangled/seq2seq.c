@@ -947,7 +947,7 @@ static const char *seq2seq_check(const ModelConfig *cfg)
         return "an encoder-decoder's attention kind is unknown";
     return NULL;
 }
-#line 1103 "chapters/A-programs.nw"
+#line 1115 "chapters/A-programs.nw"
 static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
                             int max_len)
 {
@@ -962,13 +962,13 @@ static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 1125 "chapters/A-programs.nw"
+#line 1137 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1117 "chapters/A-programs.nw"
+#line 1129 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)

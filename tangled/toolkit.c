@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 954 "chapters/A-programs.nw"
+#line 966 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -64,7 +64,7 @@ void *xcalloc(size_t count, size_t size)
     bytes_allocated += count * size;
     return p;
 }
-#line 126 "chapters/A-programs.nw"
+#line 149 "chapters/A-programs.nw"
 const char *shown(const char *text)
 {
     enum { KEEP = 40, SIZE = 4 * KEEP + 48 };
@@ -83,20 +83,20 @@ const char *shown(const char *text)
             continue;
         }
         
-#line 152 "chapters/A-programs.nw"
+#line 175 "chapters/A-programs.nw"
 if (c == '\n') o += sprintf(o, "\\n");
 else if (c == '\r') o += sprintf(o, "\\r");
 else if (c == '\t') o += sprintf(o, "\\t");
 else if (c < 0x20 || c >= 0x7f) o += sprintf(o, "\\x%02x", c);
 else *o++ = (char)c;
-#line 144 "chapters/A-programs.nw"
+#line 167 "chapters/A-programs.nw"
         i++;
     }
     if (i < len) sprintf(o, "... (%zu bytes in all)", len);
     else *o = '\0';
     return out;
 }
-#line 164 "chapters/A-programs.nw"
+#line 187 "chapters/A-programs.nw"
 static size_t utf8_length(const char *s)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -112,7 +112,7 @@ static size_t utf8_length(const char *s)
         return 0;
     return n;
 }
-#line 189 "chapters/A-programs.nw"
+#line 212 "chapters/A-programs.nw"
 static double read_number(const char *option, const char *text,
                           const char *what)
 {
@@ -128,7 +128,7 @@ static double read_number(const char *option, const char *text,
         refuse("%s %s is out of range", option, shown(text));
     return value;
 }
-#line 210 "chapters/A-programs.nw"
+#line 233 "chapters/A-programs.nw"
 static void check_range(const char *option, const char *text,
                         double value, double min, double max)
 {
@@ -155,21 +155,21 @@ double parse_double(const char *option, const char *text,
     check_range(option, text, value, min, max);
     return value;
 }
-#line 275 "chapters/A-programs.nw"
+#line 287 "chapters/A-programs.nw"
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 932 "chapters/A-programs.nw"
+#line 944 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
-#line 279 "chapters/A-programs.nw"
+#line 291 "chapters/A-programs.nw"
     char *given = xcalloc(n_opt + 1, 1);
     int width = 2;                  /* a name and a value; a flag 1 */
     for (int i = 1; i < argc; i += width) {
         if (!strcmp(argv[i], "--help")) {
             
-#line 340 "chapters/A-programs.nw"
+#line 352 "chapters/A-programs.nw"
 printf("%s: %s\nusage: %s [option value]...\n", program_name,
        summary, program_name);
 for (int k = 0; k < n_opt; k++) {
@@ -187,7 +187,7 @@ for (int k = 0; k < n_opt; k++) {
                *(const char **)opt[k].value);
     printf("\n");
 }
-#line 284 "chapters/A-programs.nw"
+#line 296 "chapters/A-programs.nw"
             exit(0);
         }
         int k = 0;
@@ -201,7 +201,7 @@ for (int k = 0; k < n_opt; k++) {
         if (given[k]++)
             refuse("%s is given twice; give it once", argv[i]);
         
-#line 318 "chapters/A-programs.nw"
+#line 330 "chapters/A-programs.nw"
 const char *text = argv[i + 1];
 switch (opt[k].kind) {
 case OPT_INT:
@@ -221,18 +221,18 @@ case OPT_FLAG:
     *(int *)opt[k].value = 1;
     break;
 }
-#line 297 "chapters/A-programs.nw"
+#line 309 "chapters/A-programs.nw"
     }
     free(given);
 }
-#line 309 "chapters/A-programs.nw"
+#line 321 "chapters/A-programs.nw"
 int option_given(int argc, char **argv, const char *name)
 {
     for (int i = 1; i < argc; i += 2)
         if (!strcmp(argv[i], name)) return 1;
     return 0;
 }
-#line 370 "chapters/A-programs.nw"
+#line 382 "chapters/A-programs.nw"
 int split_list(char *buf, size_t size, const char *option,
                const char *list, char **item, int max)
 {
@@ -256,11 +256,11 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 453 "chapters/A-programs.nw"
+#line 465 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 487 "chapters/A-programs.nw"
+#line 499 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
@@ -270,7 +270,7 @@ static void watch_signals(void);
 static int in_fd_folder(const char *p);
 static char *volatile plan_tmp;     /* out_plan's test file */
 
-#line 458 "chapters/A-programs.nw"
+#line 470 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     watch_signals();
@@ -286,7 +286,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 503 "chapters/A-programs.nw"
+#line 515 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -298,7 +298,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 523 "chapters/A-programs.nw"
+#line 535 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -312,13 +312,13 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 514 "chapters/A-programs.nw"
+#line 526 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
-#line 473 "chapters/A-programs.nw"
+#line 485 "chapters/A-programs.nw"
 }
-#line 548 "chapters/A-programs.nw"
+#line 560 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd)
 {
     char *p = out_name(path, "");
@@ -327,7 +327,7 @@ static char *out_target(const char *path, int *open_fd)
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
         if ((*open_fd = in_fd_folder(p))) return p;
         
-#line 581 "chapters/A-programs.nw"
+#line 593 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -343,13 +343,13 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 556 "chapters/A-programs.nw"
+#line 568 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 567 "chapters/A-programs.nw"
+#line 579 "chapters/A-programs.nw"
 static int in_fd_folder(const char *p)
 {
     const char *slash = strrchr(p, '/');
@@ -362,7 +362,7 @@ static int in_fd_folder(const char *p)
     free(folder);
     return fd;
 }
-#line 603 "chapters/A-programs.nw"
+#line 615 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -379,7 +379,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 629 "chapters/A-programs.nw"
+#line 641 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -392,7 +392,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 643 "chapters/A-programs.nw"
+#line 655 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -410,7 +410,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 666 "chapters/A-programs.nw"
+#line 678 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -418,7 +418,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 686 "chapters/A-programs.nw"
+#line 698 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -433,14 +433,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 712 "chapters/A-programs.nw"
+#line 724 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 724 "chapters/A-programs.nw"
+#line 736 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -459,7 +459,7 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 756 "chapters/A-programs.nw"
+#line 768 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
@@ -488,7 +488,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 792 "chapters/A-programs.nw"
+#line 804 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -498,10 +498,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 784 "chapters/A-programs.nw"
+#line 796 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 809 "chapters/A-programs.nw"
+#line 821 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -520,7 +520,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 844 "chapters/A-programs.nw"
+#line 856 "chapters/A-programs.nw"
 static int sync_folder(const char *file)
 {
     char *folder = xcalloc(strlen(file) + 2, 1);
@@ -534,7 +534,7 @@ static int sync_folder(const char *file)
     free(folder);
     return err;
 }
-#line 861 "chapters/A-programs.nw"
+#line 873 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -569,7 +569,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 903 "chapters/A-programs.nw"
+#line 915 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -581,7 +581,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 939 "chapters/A-programs.nw"
+#line 951 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -594,7 +594,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 1028 "chapters/A-programs.nw"
+#line 1040 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -611,18 +611,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 1049 "chapters/A-programs.nw"
+#line 1061 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 1044 "chapters/A-programs.nw"
+#line 1056 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 1057 "chapters/A-programs.nw"
+#line 1069 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;

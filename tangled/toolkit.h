@@ -121,7 +121,7 @@ double parse_double(const char *option, const char *text,
                     double min, double max);
 #line 94 "chapters/A-programs.nw"
 extern const char *program_name;
-#line 262 "chapters/A-programs.nw"
+#line 274 "chapters/A-programs.nw"
 typedef enum { OPT_INT, OPT_REAL, OPT_TEXT, OPT_FLAG } OptionKind;
 typedef struct {
     const char *name;           /* "--epochs" */
@@ -132,19 +132,19 @@ typedef struct {
 } Option;
 void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary);
-#line 306 "chapters/A-programs.nw"
+#line 318 "chapters/A-programs.nw"
 int option_given(int argc, char **argv, const char *name);
-#line 365 "chapters/A-programs.nw"
+#line 377 "chapters/A-programs.nw"
 int split_list(char *buf /* [size] */, size_t size,
                const char *option, const char *list,
                char **item /* [max] */, int max);
-#line 411 "chapters/A-programs.nw"
+#line 423 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path);
 char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
 void out_commit(void);
-#line 1011 "chapters/A-programs.nw"
+#line 1023 "chapters/A-programs.nw"
 double memory_budget(const char **what);
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
