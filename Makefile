@@ -388,6 +388,9 @@ build/gen/attention-example.tex: build/bin/attention-example
 build/gen/loss-floor.tex: build/bin/loss-floor
 	@mkdir -p $(@D)
 	build/bin/loss-floor --vocab 21 --smoothing 0.1 > $@
+build/gen/loss-floor-10.tex: build/bin/loss-floor
+	@mkdir -p $(@D)
+	build/bin/loss-floor --vocab 21 --smoothing 0.1 --digits 10 > $@
 
 build/gen/task-samples.tex build/gen/task-stats.tex &: \
 		build/bin/task-samples
@@ -789,7 +792,8 @@ build/fig/schedule.tex: build/gen/schedule.dat build/gen/schedule-1.dat \
 build/fig/sweep.tex build/fig/sweep-attention.tex: build/gen/sweep.dat
 build/fig/sweep-align.tex: build/gen/sweep-align.dat
 build/fig/sweep-errors.tex: build/gen/sweep-errors.dat
-build/fig/curves.tex: build/gen/ablation-curves.dat build/gen/loss-floor.tex
+build/fig/curves.tex: build/gen/ablation-curves.dat \
+		build/gen/loss-floor-10.tex
 build/fig/align-curves.tex: build/gen/align-curves.dat
 build/fig/align-entropy.tex: build/gen/align-curves.dat
 build/fig/t-ablation.tex: build/gen/ablation-curves.dat \
