@@ -496,11 +496,6 @@ $(TSTUDY) &: build/bin/transformer-study
 	  --tests build/gen/tstudy-tests.tex \
 	  --head-curves build/gen/tstudy-curves.dat \
 	  --heatmaps build/gen/heatmap-t --summary build/gen/tstudy
-# chapter 5's lines: the LSTMs' (the Transformer's are chapter 7's)
-build/gen/bench-ablation.txt: build/gen/bench.txt
-	grep -E '^(medians|vector|peak|clock|fused|matmul|train (none|dot|general|additive|ablation))' \
-	  build/gen/bench.txt > $@
-GEN += build/gen/bench-ablation.txt
 $(DEPTH) &: build/bin/depth-study
 	@mkdir -p $(@D)
 	build/bin/depth-study --table build/gen/depth-table.tex \
@@ -764,7 +759,7 @@ BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
         build/gen/bench-transformer.txt build/gen/bench-decode.txt \
         build/gen/bench-mha.txt build/gen/bench-conv.txt \
-        build/gen/bench-han.txt build/gen/bench-ablation.txt
+        build/gen/bench-han.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex

@@ -109,7 +109,7 @@ static real score_pair(const Scorer *sc, const Params *p,
     }
     return e;
 }
-#line 618 "chapters/04-attention.nw"
+#line 616 "chapters/04-attention.nw"
 static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
                                    const Scorer *sc, const real *h_t,
                                    const real *h_s, int a, real de)
@@ -130,7 +130,7 @@ static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
         dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 641 "chapters/04-attention.nw"
+#line 639 "chapters/04-attention.nw"
 static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                 const Scorer *sc, const real *h_t,
                                 const real *h_s, real de)
@@ -248,7 +248,7 @@ for (int s = 0; s < S; s++) {
 #line 417 "chapters/04-attention.nw"
         }
 }
-#line 536 "chapters/04-attention.nw"
+#line 534 "chapters/04-attention.nw"
 void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
                               AttnCache *c, const Scorer *sc,
                               const real *d_context, const real *dec,
@@ -264,7 +264,7 @@ void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
             const real *w = c->weights + at * S;
             const real *dctx = d_context + at * He;
             
-#line 576 "chapters/04-attention.nw"
+#line 574 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -275,24 +275,24 @@ for (int s = 0; s < S; s++) {
         dh_s[k] += w[s] * dctx[k];
     }
 }
-#line 551 "chapters/04-attention.nw"
+#line 549 "chapters/04-attention.nw"
             
 #line 1723 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         d_weights[s] += c->d_outside[at * S + s];
-#line 552 "chapters/04-attention.nw"
+#line 550 "chapters/04-attention.nw"
             memset(d_score, 0, sizeof(real) * S);
             softmax_backward(d_score, w, d_weights, S);
             
-#line 609 "chapters/04-attention.nw"
+#line 607 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
     size_t bs = (size_t)b * S + s;
     score_pair_backward(d_dec + at * Hd, d_enc + bs * He, p, sc,
                         dec + at * Hd, enc + bs * He, d_score[s]);
 }
-#line 555 "chapters/04-attention.nw"
+#line 553 "chapters/04-attention.nw"
         }
     free(d_weights); free(d_score);
 }

@@ -53,7 +53,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const int *mask /* [B, S] */,
                        const int *dec_len /* [B] */,
                        int B, int T, int S);
-#line 525 "chapters/04-attention.nw"
+#line 523 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,

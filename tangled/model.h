@@ -61,7 +61,7 @@ struct ModelFamily {
                  real *weights /* [N, S] or NULL */);
     void (*stop)(DecoderState *d);
     
-#line 87 "chapters/05-ablation.nw"
+#line 90 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
 #line 1293 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */

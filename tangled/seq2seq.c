@@ -541,7 +541,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 1006 "chapters/03-bottleneck.nw"
     
-#line 805 "chapters/04-attention.nw"
+#line 803 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -562,7 +562,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
 #line 1015 "chapters/03-bottleneck.nw"
     
-#line 810 "chapters/04-attention.nw"
+#line 808 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
@@ -612,7 +612,7 @@ real **arrays[] = {
 #line 1063 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 820 "chapters/04-attention.nw"
+#line 819 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -632,7 +632,7 @@ static void seq2seq_free(Model *m)
     free(s->dec_in);
     free(s->src_x);
     
-#line 831 "chapters/04-attention.nw"
+#line 830 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
@@ -641,7 +641,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(s);
 }
-#line 848 "chapters/04-attention.nw"
+#line 847 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -652,7 +652,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 865 "chapters/04-attention.nw"
+#line 864 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -660,11 +660,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 858 "chapters/04-attention.nw"
+#line 857 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 873 "chapters/04-attention.nw"
+#line 872 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -676,7 +676,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 861 "chapters/04-attention.nw"
+#line 860 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 77 "chapters/05-ablation.nw"
@@ -684,8 +684,11 @@ int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
 }
-_Static_assert((int)ATTN_NONE_WC == (int)SCORE_LAST,
-               "the control's attention kind is the fixed scorer");
+_Static_assert((int)ATTN_DOT == (int)SCORE_DOT
+               && (int)ATTN_GENERAL == (int)SCORE_GENERAL
+               && (int)ATTN_ADDITIVE == (int)SCORE_ADDITIVE
+               && (int)ATTN_NONE_WC == (int)SCORE_LAST,
+               "each attention kind is its scorer's kind");
 #line 897 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
@@ -745,7 +748,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 886 "chapters/04-attention.nw"
+#line 885 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
 #line 1195 "chapters/03-bottleneck.nw"
@@ -790,11 +793,11 @@ linear_backward(s->d_top, param_grad(p, s->out_W),
 #line 1280 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 902 "chapters/04-attention.nw"
+#line 901 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 914 "chapters/04-attention.nw"
+#line 913 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -808,7 +811,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 930 "chapters/04-attention.nw"
+#line 929 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -816,7 +819,7 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 905 "chapters/04-attention.nw"
+#line 904 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
@@ -911,7 +914,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
     
 #line 1469 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 891 "chapters/04-attention.nw"
+#line 890 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)
@@ -983,7 +986,7 @@ const ModelFamily seq2seq_family = {
     .encode = seq2seq_encode, .start = seq2seq_start,
     .step = seq2seq_step, .stop = seq2seq_stop,
     
-#line 89 "chapters/05-ablation.nw"
+#line 92 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
 #line 926 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
