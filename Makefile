@@ -757,6 +757,11 @@ GEN += $(PROGRAMS:%=build/gen/help-%.txt)
 build/gen/help-%.txt: build/bin/%
 	@mkdir -p $(@D)
 	build/bin/$* --help > $@
+# as the book prints it: the Transformer's options under train only,
+# long lines broken
+GEN += $(PROGRAMS:%=build/gen/help-book-%.txt)
+build/gen/help-book-%.txt: build/gen/help-%.txt scripts/book-help
+	scripts/book-help $* < $< > $@
 
 # bench times on an idle machine: it runs alone, after every other
 # experiment and figure (the book waits for it)
