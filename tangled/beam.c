@@ -1,16 +1,16 @@
-#line 1704 "chapters/08-using.nw"
+#line 1653 "chapters/08-using.nw"
 /* beam.c: beam search (chapter 8). */
 #include "beam.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 1716 "chapters/08-using.nw"
+#line 1665 "chapters/08-using.nw"
 double length_penalty(int length, double alpha)
 {
     return pow((5.0 + length) / 6.0, alpha);
 }
-#line 1722 "chapters/08-using.nw"
+#line 1671 "chapters/08-using.nw"
 int beam_steps(const Batch *batch)
 {
     int steps = 1;
@@ -20,7 +20,7 @@ int beam_steps(const Batch *batch)
     }
     return steps;
 }
-#line 1742 "chapters/08-using.nw"
+#line 1693 "chapters/08-using.nw"
 static double log_sum_exp(const real *z /* [V] */, int V)
 {
     double zmax = z[0], sum = 0;
@@ -28,7 +28,7 @@ static double log_sum_exp(const real *z /* [V] */, int V)
     for (int k = 0; k < V; k++) sum += exp((double)z[k] - zmax);
     return zmax + log(sum);
 }
-#line 1751 "chapters/08-using.nw"
+#line 1702 "chapters/08-using.nw"
 void target_logprob(Model *m, const Batch *batch, double *logprob)
 {
     int B = batch->B, T = batch->T, V = m->cfg.tgt_vocab;
@@ -50,7 +50,7 @@ void target_logprob(Model *m, const Batch *batch, double *logprob)
     decoder_stop(m, d);
     free(input);
 }
-#line 1783 "chapters/08-using.nw"
+#line 1734 "chapters/08-using.nw"
 enum { SLOT_EMPTY, SLOT_OPEN, SLOT_DONE };
 typedef struct {
     int steps, S;                   /* the sizes of the arrays */
@@ -59,7 +59,7 @@ typedef struct {
     int *tokens;                    /* [N, steps] */
     real *weights;                  /* [N, steps, S] or NULL */
 } Beam;
-#line 1801 "chapters/08-using.nw"
+#line 1752 "chapters/08-using.nw"
 typedef struct {
     int parent, token, length, order;
     double score, key;
@@ -71,7 +71,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1897 "chapters/08-using.nw"
+#line 1857 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->steps = steps;
@@ -92,7 +92,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1963 "chapters/08-using.nw"
+#line 1923 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -110,7 +110,7 @@ static int extend(Candidate *cand, int nc, int parent,
                              length, nc, alpha);
     return nc;
 }
-#line 1985 "chapters/08-using.nw"
+#line 1949 "chapters/08-using.nw"
 static void take(Beam *to, int i, const Beam *from,
                  const Candidate *c, int s, const real *step_w)
 {
@@ -129,7 +129,7 @@ static void take(Beam *to, int i, const Beam *from,
     to->length[i] = c->length;
     to->state[i] = c->token == EOS ? SLOT_DONE : SLOT_OPEN;
 }
-#line 2047 "chapters/08-using.nw"
+#line 2014 "chapters/08-using.nw"
 static double key_of(const Beam *bm, int i, double alpha)
 {
     return bm->score[i] / length_penalty(bm->length[i], alpha);
@@ -156,7 +156,7 @@ static void write_answer(int *out, double *logprob, real *weights,
                from->weights + (size_t)i * steps * S,
                sizeof(real) * steps * S);
 }
-#line 1823 "chapters/08-using.nw"
+#line 1775 "chapters/08-using.nw"
 void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out, double *logprob, real *weights)
 {
@@ -166,7 +166,7 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
            && steps <= m->max_T);
     Encoding one = encode_source(m, batch);
     
-#line 1852 "chapters/08-using.nw"
+#line 1812 "chapters/08-using.nw"
 size_t H = one.H, SH = (size_t)S * H;
 real *rep = xcalloc((size_t)N * (SH + 2 * H), sizeof(real));
 real *rep_h = rep + N * SH, *rep_c = rep_h + (size_t)N * H;
@@ -186,9 +186,9 @@ Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
                   .B = N, .S = S, .H = (int)H,
                   .h_last = one.h_last ? rep_h : NULL,
                   .c_last = one.h_last ? rep_c : NULL };
-#line 1832 "chapters/08-using.nw"
+#line 1784 "chapters/08-using.nw"
     
-#line 1877 "chapters/08-using.nw"
+#line 1837 "chapters/08-using.nw"
 Beam cur, next, done;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
@@ -205,7 +205,7 @@ for (int b = 0; b < B; b++) {
 }
 real *step_w = weights ? xcalloc((size_t)N * S, sizeof(real)) : NULL;
 Candidate *cand = xcalloc((size_t)k * V, sizeof(Candidate));
-#line 1833 "chapters/08-using.nw"
+#line 1785 "chapters/08-using.nw"
     for (int s = 0; s < steps && open_sentences; s++) {
         for (int i = 0; i < N; i++)
             input[i] = s == 0 ? SOS : cur.tokens[i * steps + s - 1];
@@ -214,7 +214,7 @@ Candidate *cand = xcalloc((size_t)k * V, sizeof(Candidate));
         for (int b = 0; b < B; b++) {
             if (closed[b]) continue;
             
-#line 1936 "chapters/08-using.nw"
+#line 1896 "chapters/08-using.nw"
 int nc = 0, i0 = b * k, open = 0;
 for (int i = i0; i < i0 + k; i++)
     if (cur.state[i] == SLOT_OPEN)
@@ -234,9 +234,9 @@ for (int c = 0; c < nc && open < k; c++) {
             take(&done, slot, &cur, &cand[c], s, step_w);
     }
 }
-#line 1841 "chapters/08-using.nw"
+#line 1793 "chapters/08-using.nw"
             
-#line 2026 "chapters/08-using.nw"
+#line 1988 "chapters/08-using.nw"
 int settled = n_done[b] == k;
 if (settled && open > 0) {
     int worst = worst_of(&done, i0, k, bc->alpha);
@@ -256,18 +256,18 @@ if (settled || open == 0 || s + 1 == limit[b]) {
     closed[b] = 1;
     open_sentences--;
 }
-#line 1842 "chapters/08-using.nw"
+#line 1794 "chapters/08-using.nw"
         }
         
-#line 2078 "chapters/08-using.nw"
+#line 2046 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
 decoder_reorder(m, d, parent);
-#line 1844 "chapters/08-using.nw"
+#line 1796 "chapters/08-using.nw"
     }
     
-#line 2084 "chapters/08-using.nw"
+#line 2055 "chapters/08-using.nw"
 assert(open_sentences == 0);        /* each closes by its limit */
 beam_free(&cur);
 beam_free(&next);
@@ -275,5 +275,5 @@ beam_free(&done);
 decoder_stop(m, d);
 free(rep); free(rep_mask);
 free(input); free(step_w); free(cand);
-#line 1846 "chapters/08-using.nw"
+#line 1798 "chapters/08-using.nw"
 }

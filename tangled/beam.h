@@ -1,9 +1,9 @@
-#line 1667 "chapters/08-using.nw"
+#line 1645 "chapters/08-using.nw"
 /* beam.h: beam search (chapter 8). */
 #ifndef BEAM_H
 #define BEAM_H
 #include "model.h"
-#line 1675 "chapters/08-using.nw"
+#line 1611 "chapters/08-using.nw"
 typedef struct {
     int width;                      /* k: hypotheses per sentence */
     double alpha;                   /* length penalty; 0 for none */
@@ -17,5 +17,5 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
                  int steps, int *out /* [B, steps] */,
                  double *logprob /* [B] or NULL */,
                  real *weights /* [B, steps, S] or NULL */);
-#line 1672 "chapters/08-using.nw"
+#line 1650 "chapters/08-using.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 82 "chapters/08-using.nw"
+#line 192 "chapters/08-using.nw"
 /* checkpoint.c: trained models to and from files (chapter 8). */
 #include "checkpoint.h"
 #include <assert.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#line 343 "chapters/08-using.nw"
+#line 345 "chapters/08-using.nw"
 const unsigned char ckpt_magic[CKPT_MAGIC_BYTES] = {
     0x89, 'A', 'M', 'C', '\r', '\n', 0x1a, '\n'     /* PNG's design */
 };
@@ -26,7 +26,7 @@ static void out_bytes(Out *o, const void *src, size_t n)
     if (o->buf) memcpy(o->buf + o->at, src, n);
     o->at += n;
 }
-#line 362 "chapters/08-using.nw"
+#line 364 "chapters/08-using.nw"
 static void put_u32(unsigned char *p, uint32_t x)
 {
     for (int k = 0; k < 4; k++) p[k] = (unsigned char)(x >> 8 * k);
@@ -43,7 +43,7 @@ static void out_u32(Out *o, uint32_t x)
     put_u32(b, x);
     out_bytes(o, b, 4);
 }
-#line 384 "chapters/08-using.nw"
+#line 386 "chapters/08-using.nw"
 static void out_real(Out *o, real x)
 {
     if (sizeof(real) == 8) {
@@ -60,7 +60,7 @@ static void out_real(Out *o, real x)
         out_u32(o, bits);
     }
 }
-#line 577 "chapters/08-using.nw"
+#line 561 "chapters/08-using.nw"
 static CkptStatus fail(CkptError *err, CkptStatus status,
                        const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -73,7 +73,7 @@ static CkptStatus fail(CkptError *err, CkptStatus status,
     va_end(ap);
     return err->status = status;
 }
-#line 596 "chapters/08-using.nw"
+#line 580 "chapters/08-using.nw"
 typedef struct {
     const unsigned char *buf;
     size_t n, at;                   /* bytes, and bytes read */
@@ -92,7 +92,7 @@ static uint64_t get_u64(const unsigned char *p)
     for (int k = 0; k < 8; k++) x |= (uint64_t)p[k] << 8 * k;
     return x;
 }
-#line 616 "chapters/08-using.nw"
+#line 600 "chapters/08-using.nw"
 static int in_need(InCursor *in, uint64_t k, const char *what,
                    CkptError *err)
 {
@@ -109,7 +109,7 @@ static uint32_t in_u32(InCursor *in)
     in->at += 4;
     return x;
 }
-#line 640 "chapters/08-using.nw"
+#line 624 "chapters/08-using.nw"
 static CkptStatus in_record(InCursor *in, int least, int bytes,
                             const char *family, uint32_t *f,
                             int *got, CkptError *err)
@@ -130,7 +130,7 @@ static CkptStatus in_record(InCursor *in, int least, int bytes,
     for (int k = 0; k < *got; k++) f[k] = in_u32(in);
     return CKPT_OK;
 }
-#line 664 "chapters/08-using.nw"
+#line 648 "chapters/08-using.nw"
 static double in_value(InCursor *in, uint32_t width)
 {
     const unsigned char *p = in->buf + in->at;
@@ -146,14 +146,14 @@ static double in_value(InCursor *in, uint32_t width)
     memcpy(&f, &bits, 4);
     return f;
 }
-#line 1014 "chapters/08-using.nw"
+#line 998 "chapters/08-using.nw"
 static int family_number(const ModelFamily *family)
 {
     int k = 0;
     while (model_families[k] != family) k++;
     return k + 1;
 }
-#line 1023 "chapters/08-using.nw"
+#line 1007 "chapters/08-using.nw"
 static void describe_fields(char *text, size_t size,
                             const ModelConfig *cfg)
 {
@@ -165,7 +165,7 @@ static void describe_fields(char *text, size_t size,
                                    at ? ", " : "", f->name,
                                    field_value(cfg, f));
 }
-#line 1288 "chapters/08-using.nw"
+#line 1272 "chapters/08-using.nw"
 static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
                                        size_t *n, CkptError *err)
 {
@@ -185,7 +185,7 @@ static CkptStatus read_header_and_rest(FILE *f, unsigned char **buf,
     memcpy(*buf, head, got);
     if (!go_on) return CKPT_OK;
     
-#line 1310 "chapters/08-using.nw"
+#line 1294 "chapters/08-using.nw"
 got += fread(*buf + got, 1, *n - got, f);
 if (ferror(f))
     return fail(err, CKPT_IO, "cannot read: %s", strerror(errno));
@@ -197,9 +197,9 @@ if (fread(*buf + got, 1, 1, f) == 1)
     return fail(err, CKPT_TRAILING, "more bytes follow the %llu its"
                 " header declares", (unsigned long long)length);
 return CKPT_OK;
-#line 1307 "chapters/08-using.nw"
+#line 1291 "chapters/08-using.nw"
 }
-#line 1325 "chapters/08-using.nw"
+#line 1309 "chapters/08-using.nw"
 static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
                               CkptError *err)
 {
@@ -210,7 +210,7 @@ static CkptStatus read_stream(int fd, unsigned char **buf, size_t *n,
     fclose(f);
     return s;
 }
-#line 411 "chapters/08-using.nw"
+#line 413 "chapters/08-using.nw"
 uint32_t vocab_digest(const Task *t)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -224,7 +224,7 @@ uint32_t vocab_digest(const Task *t)
     }
     return (uint32_t)crc;
 }
-#line 1040 "chapters/08-using.nw"
+#line 1024 "chapters/08-using.nw"
 CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
 {
     for (const ConfigField *f = c->family->fields; f->name; f++) {
@@ -242,7 +242,7 @@ CkptStatus ckpt_check_size(const ModelConfig *c, CkptError *err)
     err->status = CKPT_OK;
     return CKPT_OK;
 }
-#line 430 "chapters/08-using.nw"
+#line 432 "chapters/08-using.nw"
 size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
 {
     const Model *m = ck->model;
@@ -252,7 +252,7 @@ size_t ckpt_encode(unsigned char *buf, const Checkpoint *ck)
     out_u32(&o, CKPT_FORMAT);
     out_bytes(&o, "\0\0\0\0\0\0\0\0", 8);  /* the length, below */
     
-#line 455 "chapters/08-using.nw"
+#line 457 "chapters/08-using.nw"
 assert(ck->task && strlen(ck->task->name) <= CKPT_MAX_TASK_NAME);
 out_u32(&o, (uint32_t)family_number(m->cfg.family));
 out_u32(&o, (uint32_t)ck->min_words);
@@ -260,17 +260,17 @@ out_u32(&o, (uint32_t)ck->max_words);
 out_u32(&o, vocab_digest(ck->task));
 out_u32(&o, (uint32_t)strlen(ck->task->name));
 out_bytes(&o, ck->task->name, strlen(ck->task->name));
-#line 439 "chapters/08-using.nw"
+#line 441 "chapters/08-using.nw"
     
-#line 464 "chapters/08-using.nw"
+#line 466 "chapters/08-using.nw"
 int fields = field_count(m->cfg.family);
 out_u32(&o, (uint32_t)(4 * fields));
 for (int k = 0; k < fields; k++)
     out_u32(&o, (uint32_t)field_value(&m->cfg,
                                       &m->cfg.family->fields[k]));
-#line 440 "chapters/08-using.nw"
+#line 442 "chapters/08-using.nw"
     
-#line 473 "chapters/08-using.nw"
+#line 475 "chapters/08-using.nw"
 out_u32(&o, (uint32_t)sizeof(real));
 out_u32(&o, (uint32_t)p->n_tensors);
 for (int t = 0; t < p->n_tensors; t++) {
@@ -280,7 +280,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, (uint32_t)x->rows);
     out_u32(&o, (uint32_t)x->cols);
 }
-#line 441 "chapters/08-using.nw"
+#line 443 "chapters/08-using.nw"
     for (size_t i = 0; i < p->count; i++) out_real(&o, p->value[i]);
     size_t length = o.at + 4;
     uint32_t crc = 0;
@@ -291,7 +291,7 @@ for (int t = 0; t < p->n_tensors; t++) {
     out_u32(&o, crc);
     return o.at;
 }
-#line 519 "chapters/08-using.nw"
+#line 503 "chapters/08-using.nw"
 void ckpt_save(const Checkpoint *ck, const char *path)
 {
     const Params *p = &ck->model->params;
@@ -309,7 +309,7 @@ void ckpt_save(const Checkpoint *ck, const char *path)
     out_close(f);
     free(buf);
 }
-#line 684 "chapters/08-using.nw"
+#line 668 "chapters/08-using.nw"
 CkptStatus ckpt_decode(Checkpoint *ck, const Task *task,
                        const unsigned char *buf, size_t n, int max_B,
                        CkptError *err)
@@ -318,11 +318,11 @@ CkptStatus ckpt_decode(Checkpoint *ck, const Task *task,
     err->status = CKPT_OK;
     err->message[0] = '\0';
     
-#line 707 "chapters/08-using.nw"
+#line 691 "chapters/08-using.nw"
 size_t head = n < CKPT_MAGIC_BYTES ? n : CKPT_MAGIC_BYTES;
 if (memcmp(buf, ckpt_magic, head))
     
-#line 728 "chapters/08-using.nw"
+#line 712 "chapters/08-using.nw"
 {
     static const unsigned char old_magic[CKPT_MAGIC_BYTES] = {
         0x89, 'A', 'M', 'C', 'K', '\r', '\n', 0x1a };
@@ -346,7 +346,7 @@ if (memcmp(buf, ckpt_magic, head))
     return fail(err, CKPT_NOT_CHECKPOINT, "not a checkpoint: it"
                 " does not begin with the checkpoint magic number");
 }
-#line 710 "chapters/08-using.nw"
+#line 694 "chapters/08-using.nw"
 if (n < CKPT_HEADER_BYTES)
     return fail(err, CKPT_TRUNCATED, "truncated: %zu bytes, fewer"
                 " than the %d of the header", n, CKPT_HEADER_BYTES);
@@ -358,9 +358,9 @@ if (version != CKPT_FORMAT)
                 version > CKPT_FORMAT ? "newer" : "older",
                 version < CKPT_FORMAT ? "; train the model again"
                                       : "");
-#line 692 "chapters/08-using.nw"
+#line 676 "chapters/08-using.nw"
     
-#line 755 "chapters/08-using.nw"
+#line 739 "chapters/08-using.nw"
 uint64_t length = get_u64(buf + 12);
 if (length > CKPT_MAX_BYTES)
     return fail(err, CKPT_TOO_LARGE, "too large: the header declares"
@@ -378,9 +378,9 @@ if (n > length)
 if (n < CKPT_MIN_BYTES)
     return fail(err, CKPT_MALFORMED, "malformed: a length of %zu"
                 " bytes, less than any checkpoint", n);
-#line 693 "chapters/08-using.nw"
+#line 677 "chapters/08-using.nw"
     
-#line 774 "chapters/08-using.nw"
+#line 758 "chapters/08-using.nw"
 uint32_t stored = get_u32(buf + n - 4);
 uint32_t computed = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf,
                                     (uInt)(n - 4));
@@ -388,10 +388,10 @@ if (stored != computed)
     return fail(err, CKPT_CORRUPT, "corrupt: the checksum is %08x but"
                 " the bytes give %08x; the file was damaged after it"
                 " was written", stored, computed);
-#line 694 "chapters/08-using.nw"
+#line 678 "chapters/08-using.nw"
     InCursor in = { buf, n - 4, CKPT_HEADER_BYTES };
     
-#line 785 "chapters/08-using.nw"
+#line 769 "chapters/08-using.nw"
 if (!in_need(&in, 16, "the family and the words", err))
     return err->status;
 uint32_t number = in_u32(&in), lo = in_u32(&in);
@@ -407,15 +407,15 @@ if (family->reads_images)
     return fail(err, CKPT_FAMILY, "model family %u, the %s, reads"
                 " images; this program reads sentences", number,
                 family->name);
-#line 796 "chapters/08-using.nw"
+#line 780 "chapters/08-using.nw"
 if (lo < 1 || hi > MAX_WORDS || lo > hi)
     return fail(err, CKPT_CONFIG, "trained on sentences of %u to %u"
                 " words; a model reads 1 to %d", lo, hi, MAX_WORDS);
 ck->min_words = (int)lo;
 ck->max_words = (int)hi;
-#line 696 "chapters/08-using.nw"
+#line 680 "chapters/08-using.nw"
     
-#line 805 "chapters/08-using.nw"
+#line 789 "chapters/08-using.nw"
 if (!in_need(&in, 4, "the task's name", err)) return err->status;
 uint32_t name_len = in_u32(&in);
 if (name_len > CKPT_MAX_TASK_NAME)
@@ -428,7 +428,7 @@ in.at += name_len;
 if (name_len != strlen(task->name)
     || memcmp(name, task->name, name_len))
     
-#line 825 "chapters/08-using.nw"
+#line 809 "chapters/08-using.nw"
 {
     char file_name[CKPT_MAX_TASK_NAME + 1] = "";
     memcpy(file_name, name, name_len);
@@ -440,16 +440,16 @@ if (name_len != strlen(task->name)
                 " this program expects task '%s'", shown(file_name),
                 task->name);
 }
-#line 817 "chapters/08-using.nw"
+#line 801 "chapters/08-using.nw"
 if (digest != vocab_digest(task))
     return fail(err, CKPT_VOCAB, "vocabulary digest %08x, but task"
                 " '%s' gives %08x: the model was trained on other"
                 " words", digest, task->name, vocab_digest(task));
 ck->task = task;
-#line 697 "chapters/08-using.nw"
+#line 681 "chapters/08-using.nw"
     ModelConfig cfg;
     
-#line 843 "chapters/08-using.nw"
+#line 827 "chapters/08-using.nw"
 int fields = field_count(family), got = 0;
 int oldest = fields - family->later_fields;
 uint32_t f[CKPT_MAX_FIELDS];
@@ -459,7 +459,7 @@ if (in_record(&in, 4 * oldest, 4 * fields, family->name, f, &got,
 cfg = (ModelConfig){ .family = family };
 for (int k = 0; k < got; k++) {
     
-#line 857 "chapters/08-using.nw"
+#line 841 "chapters/08-using.nw"
 const ConfigField *field = &family->fields[k];
 if (f[k] > (uint32_t)field->max && field->max == CKPT_MAX_SIZE)
     return fail(err, CKPT_TOO_LARGE, "too large: %s %u, more than"
@@ -468,9 +468,9 @@ if (f[k] < (uint32_t)field->min || f[k] > (uint32_t)field->max)
     return fail(err, CKPT_CONFIG, "%s %u; it is %d to %d",
                 field->name, f[k], field->min, field->max);
 field_set(&cfg, field, (int)f[k]);
-#line 852 "chapters/08-using.nw"
+#line 836 "chapters/08-using.nw"
 }
-#line 870 "chapters/08-using.nw"
+#line 854 "chapters/08-using.nw"
 Vocab src, tgt;
 vocab_build(&src, task, SOURCE);
 vocab_build(&tgt, task, TARGET);
@@ -483,9 +483,9 @@ if (cfg.src_vocab != V_src || cfg.tgt_vocab != V_tgt)
                 cfg.tgt_vocab, V_src, V_tgt);
 const char *problem = family->check(&cfg);
 if (problem) return fail(err, CKPT_CONFIG, "%s", problem);
-#line 699 "chapters/08-using.nw"
+#line 683 "chapters/08-using.nw"
     
-#line 1062 "chapters/08-using.nw"
+#line 1046 "chapters/08-using.nw"
 if (ckpt_check_size(&cfg, err) != CKPT_OK) return err->status;
 size_t count = family->param_count(&cfg);
 if (!in_need(&in, 8, "the tensor table", err)) return err->status;
@@ -501,7 +501,7 @@ Tensor table[PARAMS_MAX_TENSORS];
 uint64_t total = 0;
 for (uint32_t t = 0; t < n_tensors; t++) {
     
-#line 1081 "chapters/08-using.nw"
+#line 1065 "chapters/08-using.nw"
 if (!in_need(&in, 4, "a tensor's name", err)) return err->status;
 uint32_t len = in_u32(&in);
 if (len == 0 || len >= TENSOR_NAME_MAX)
@@ -520,9 +520,9 @@ if (strlen(table[t].name) != len || rows == 0 || cols == 0
 table[t].rows = (int)rows;
 table[t].cols = (int)cols;
 total += (uint64_t)rows * cols;
-#line 1077 "chapters/08-using.nw"
+#line 1061 "chapters/08-using.nw"
 }
-#line 1103 "chapters/08-using.nw"
+#line 1087 "chapters/08-using.nw"
 if (total != count) {
     char fields[240];
     describe_fields(fields, sizeof fields, &cfg);
@@ -535,9 +535,9 @@ if (in.n - in.at != total * width)
     return fail(err, CKPT_MALFORMED, "malformed: %zu bytes of values"
                 " for %llu values of %u bytes", in.n - in.at,
                 (unsigned long long)total, width);
-#line 700 "chapters/08-using.nw"
+#line 684 "chapters/08-using.nw"
     
-#line 1156 "chapters/08-using.nw"
+#line 1140 "chapters/08-using.nw"
 DataConfig no_data = data_config_default();
 no_data.n_train = no_data.n_val = 0;
 no_data.max_words = max_output_length(ck->max_words) - 1;
@@ -549,7 +549,7 @@ if (budget > 0 && need > budget)
                 " sentence) needs %.3g GB of memory, more than the"
                 " %.3g GB the programs allow themselves", max_B,
                 need / 1e9, budget / 1e9);
-#line 1134 "chapters/08-using.nw"
+#line 1118 "chapters/08-using.nw"
 int tokens = max_output_length(ck->max_words) + 1;  /* and <sos> */
 int row = ck->max_words + task->extra_words + 2;
 if (tokens < row) tokens = row;
@@ -563,7 +563,7 @@ if ((int)n_tensors != p->n_tensors) {
 }
 for (int t = 0; t < p->n_tensors; t++) {
     
-#line 1169 "chapters/08-using.nw"
+#line 1153 "chapters/08-using.nw"
 const Tensor *want = &p->tensor[t], *got = &table[t];
 if (strcmp(want->name, got->name) || want->rows != got->rows
     || want->cols != got->cols) {
@@ -573,12 +573,12 @@ if (strcmp(want->name, got->name) || want->rows != got->rows
     model_free(m);
     return err->status;
 }
-#line 1147 "chapters/08-using.nw"
+#line 1131 "chapters/08-using.nw"
 }
 for (size_t i = 0; i < p->count; i++) {
     double x = in_value(&in, width);
     
-#line 1182 "chapters/08-using.nw"
+#line 1166 "chapters/08-using.nw"
 if (!isfinite(x) || fabs(x) > REAL_MAX) {
     int t = 0;
     while (t + 1 < p->n_tensors && p->tensor[t + 1].offset <= i) t++;
@@ -589,14 +589,14 @@ if (!isfinite(x) || fabs(x) > REAL_MAX) {
     model_free(m);
     return err->status;
 }
-#line 1151 "chapters/08-using.nw"
+#line 1135 "chapters/08-using.nw"
     p->value[i] = (real)x;
 }
 ck->model = m;
-#line 701 "chapters/08-using.nw"
+#line 685 "chapters/08-using.nw"
     return CKPT_OK;
 }
-#line 1210 "chapters/08-using.nw"
+#line 1194 "chapters/08-using.nw"
 CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                      const char *path, int max_B, CkptError *err)
 {
@@ -609,7 +609,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     if (fd < 0 || fstat(fd, &st))
         s = fail(err, CKPT_IO, "cannot open: %s", strerror(errno));
     else 
-#line 1247 "chapters/08-using.nw"
+#line 1231 "chapters/08-using.nw"
 {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode))
@@ -619,7 +619,7 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
                  " checkpoint");
     else if (S_ISREG(st.st_mode))
         
-#line 1261 "chapters/08-using.nw"
+#line 1245 "chapters/08-using.nw"
 {
     FILE *f = fdopen(fd, "rb");
     if ((uint64_t)st.st_size > CKPT_MAX_BYTES)
@@ -638,16 +638,16 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
     }
     if (f) { fclose(f); fd = -1; }
 }
-#line 1256 "chapters/08-using.nw"
+#line 1240 "chapters/08-using.nw"
     else
         s = read_stream(fd, &buf, &n, err);
 }
-#line 1222 "chapters/08-using.nw"
+#line 1206 "chapters/08-using.nw"
     if (fd >= 0) close(fd);
     if (s == CKPT_OK) s = ckpt_decode(ck, task, buf, n, max_B, err);
     free(buf);
     if (s != CKPT_OK) 
-#line 1231 "chapters/08-using.nw"
+#line 1215 "chapters/08-using.nw"
 {
     char why[sizeof err->message];
     memcpy(why, err->message, sizeof why);
@@ -659,10 +659,10 @@ CkptStatus ckpt_load(Checkpoint *ck, const Task *task,
         err->message[w + (n < room ? n : room)] = '\0';
     }
 }
-#line 1226 "chapters/08-using.nw"
+#line 1210 "chapters/08-using.nw"
     return s;
 }
-#line 1337 "chapters/08-using.nw"
+#line 1321 "chapters/08-using.nw"
 CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
                      int max_B, CkptError *err)
 {
@@ -674,13 +674,13 @@ CkptStatus ckpt_read(Checkpoint *ck, const Task *task, FILE *f,
     free(buf);
     return s;
 }
-#line 1351 "chapters/08-using.nw"
+#line 1335 "chapters/08-using.nw"
 void ckpt_free(Checkpoint *ck)
 {
     model_free(ck->model);
     memset(ck, 0, sizeof *ck);
 }
-#line 1363 "chapters/08-using.nw"
+#line 1347 "chapters/08-using.nw"
 CkptStatus ckpt_expect(const Checkpoint *ck, int kind, int H,
                        CkptError *err)
 {

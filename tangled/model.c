@@ -63,7 +63,7 @@ void decoder_stop(Model *m, DecoderState *d)
 {
     if (d) m->cfg.family->stop(d);
 }
-#line 994 "chapters/08-using.nw"
+#line 978 "chapters/08-using.nw"
 int field_count(const ModelFamily *family)
 {
     int n = 0;
@@ -82,12 +82,12 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v)
 {
     memcpy((char *)cfg + field->offset, &v, sizeof v);
 }
-#line 1623 "chapters/08-using.nw"
+#line 1565 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 {
     m->cfg.family->reorder(d, parent);
 }
-#line 1104 "chapters/A-programs.nw"
+#line 1137 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {

@@ -65,17 +65,17 @@ struct ModelFamily {
 int (*chooses)(int variant);    /* does it pick where to look? */
 #line 1293 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
-#line 972 "chapters/08-using.nw"
+#line 956 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */
 int later_fields;               /* the last ones; 0 if absent */
 size_t (*param_count)(const ModelConfig *cfg);
-#line 1618 "chapters/08-using.nw"
+#line 1560 "chapters/08-using.nw"
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 1747 "chapters/10-captions.nw"
 int reads_images;           /* chapter 10: feat, not src */
 #line 775 "chapters/03-bottleneck.nw"
 };
-#line 976 "chapters/08-using.nw"
+#line 960 "chapters/08-using.nw"
 typedef struct ConfigField {
     const char *name;
     size_t offset;                  /* of its int in ModelConfig */
@@ -90,7 +90,7 @@ static inline int max_output_length(int words)
 int field_count(const ModelFamily *family);
 int field_value(const ModelConfig *cfg, const ConfigField *field);
 void field_set(ModelConfig *cfg, const ConfigField *field, int v);
-#line 1100 "chapters/A-programs.nw"
+#line 1133 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
 #line 790 "chapters/03-bottleneck.nw"
@@ -115,7 +115,7 @@ enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
-#line 1620 "chapters/08-using.nw"
+#line 1562 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
 #line 1517 "chapters/03-bottleneck.nw"
 enum { PLACES = 10 };           /* tenths of a target sentence */

@@ -689,7 +689,7 @@ _Static_assert((int)ATTN_DOT == (int)SCORE_DOT
                && (int)ATTN_ADDITIVE == (int)SCORE_ADDITIVE
                && (int)ATTN_NONE_WC == (int)SCORE_LAST,
                "each attention kind is its scorer's kind");
-#line 897 "chapters/08-using.nw"
+#line 881 "chapters/08-using.nw"
 static size_t seq2seq_param_count(const ModelConfig *c)
 {
     size_t E = c->E, H = c->H, Vs = c->src_vocab, Vt = c->tgt_vocab;
@@ -701,7 +701,7 @@ static size_t seq2seq_param_count(const ModelConfig *c)
         n += 2 * H * H + H;
     return n;
 }
-#line 928 "chapters/08-using.nw"
+#line 912 "chapters/08-using.nw"
 static const ConfigField seq2seq_fields[] = {
     { "source vocabulary", offsetof(ModelConfig, src_vocab), 1,
       CKPT_MAX_SIZE },
@@ -924,7 +924,7 @@ if (m->cfg.attention != ATTN_NONE) {
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
-#line 1630 "chapters/08-using.nw"
+#line 1579 "chapters/08-using.nw"
 static void seq2seq_reorder(DecoderState *d, const int *parent)
 {
     LstmState *st = (LstmState *)d;
@@ -950,7 +950,7 @@ static const char *seq2seq_check(const ModelConfig *cfg)
         return "an encoder-decoder's attention kind is unknown";
     return NULL;
 }
-#line 1115 "chapters/A-programs.nw"
+#line 1148 "chapters/A-programs.nw"
 static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
                             int max_len)
 {
@@ -965,13 +965,13 @@ static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 1137 "chapters/A-programs.nw"
+#line 1170 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1129 "chapters/A-programs.nw"
+#line 1162 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
@@ -988,9 +988,9 @@ const ModelFamily seq2seq_family = {
     
 #line 92 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
-#line 926 "chapters/08-using.nw"
+#line 910 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
-#line 1645 "chapters/08-using.nw"
+#line 1571 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
 #line 1498 "chapters/03-bottleneck.nw"
 };

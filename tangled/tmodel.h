@@ -81,9 +81,9 @@ static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 2228 "chapters/08-using.nw"
+#line 2225 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
-#line 4536 "chapters/A-programs.nw"
+#line 4592 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

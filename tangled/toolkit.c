@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 966 "chapters/A-programs.nw"
+#line 981 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -160,7 +160,7 @@ void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 944 "chapters/A-programs.nw"
+#line 958 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
 #line 291 "chapters/A-programs.nw"
@@ -256,11 +256,11 @@ int split_list(char *buf, size_t size, const char *option,
         s = comma + 1;
     }
 }
-#line 465 "chapters/A-programs.nw"
+#line 486 "chapters/A-programs.nw"
 enum { MAX_OUTPUTS = 128 };
 static const char *planned[MAX_OUTPUTS];
 static int n_planned;
-#line 499 "chapters/A-programs.nw"
+#line 512 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd);
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream);
@@ -270,7 +270,7 @@ static void watch_signals(void);
 static int in_fd_folder(const char *p);
 static char *volatile plan_tmp;     /* out_plan's test file */
 
-#line 470 "chapters/A-programs.nw"
+#line 491 "chapters/A-programs.nw"
 void out_plan(const char *option, const char *path)
 {
     watch_signals();
@@ -286,7 +286,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(errno));
     if (!stream) 
-#line 515 "chapters/A-programs.nw"
+#line 527 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_planned; i++)
         if (!strcmp(planned[i], target))
@@ -298,7 +298,7 @@ void out_plan(const char *option, const char *path)
         refuse("%s: cannot write '%s': %s", option, shown(path),
                strerror(ENAMETOOLONG));
     
-#line 535 "chapters/A-programs.nw"
+#line 546 "chapters/A-programs.nw"
 char *tmp = temp_path(target);
 plan_tmp = tmp;
 int fd = mkstemp(tmp);
@@ -312,13 +312,13 @@ close(fd);
 unlink(tmp);
 plan_tmp = NULL;
 free(tmp);
-#line 526 "chapters/A-programs.nw"
+#line 538 "chapters/A-programs.nw"
     assert(n_planned < MAX_OUTPUTS);
     planned[n_planned++] = target;
 }
-#line 485 "chapters/A-programs.nw"
+#line 506 "chapters/A-programs.nw"
 }
-#line 560 "chapters/A-programs.nw"
+#line 571 "chapters/A-programs.nw"
 static char *out_target(const char *path, int *open_fd)
 {
     char *p = out_name(path, "");
@@ -327,7 +327,7 @@ static char *out_target(const char *path, int *open_fd)
         if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p;
         if ((*open_fd = in_fd_folder(p))) return p;
         
-#line 593 "chapters/A-programs.nw"
+#line 604 "chapters/A-programs.nw"
 char link[4096];
 ssize_t n = readlink(p, link, sizeof link);
 if (n < 0 || n == (ssize_t)sizeof link) {
@@ -343,13 +343,13 @@ memcpy(next, p, dir);
 strcpy(next + dir, link);
 free(p);
 p = next;
-#line 568 "chapters/A-programs.nw"
+#line 579 "chapters/A-programs.nw"
     }
     free(p);
     errno = ELOOP;
     return NULL;
 }
-#line 579 "chapters/A-programs.nw"
+#line 590 "chapters/A-programs.nw"
 static int in_fd_folder(const char *p)
 {
     const char *slash = strrchr(p, '/');
@@ -362,7 +362,7 @@ static int in_fd_folder(const char *p)
     free(folder);
     return fd;
 }
-#line 615 "chapters/A-programs.nw"
+#line 625 "chapters/A-programs.nw"
 static const char *out_refusal(const char *target, struct stat *st,
                                int *stream)
 {
@@ -379,7 +379,7 @@ static const char *out_refusal(const char *target, struct stat *st,
            " the programs write files, devices such as /dev/null and"
            " FIFOs, never a disk" : "it is a socket";
 }
-#line 641 "chapters/A-programs.nw"
+#line 650 "chapters/A-programs.nw"
 static size_t name_max(const char *target, size_t dir)
 {
     char *folder = out_name(dir ? "" : ".", "");
@@ -392,7 +392,7 @@ static size_t name_max(const char *target, size_t dir)
     free(folder);
     return max > 0 ? (size_t)max : 255;
 }
-#line 655 "chapters/A-programs.nw"
+#line 664 "chapters/A-programs.nw"
 static char *temp_path(const char *target)
 {
     const char *slash = strrchr(target, '/');
@@ -410,7 +410,7 @@ static char *temp_path(const char *target)
     strcpy(tmp + dir + keep, ".tmp.XXXXXX");
     return tmp;
 }
-#line 678 "chapters/A-programs.nw"
+#line 687 "chapters/A-programs.nw"
 char *out_name(const char *prefix, const char *suffix)
 {
     char *name = xcalloc(strlen(prefix) + strlen(suffix) + 1, 1);
@@ -418,7 +418,7 @@ char *out_name(const char *prefix, const char *suffix)
     strcat(name, suffix);
     return name;
 }
-#line 698 "chapters/A-programs.nw"
+#line 706 "chapters/A-programs.nw"
 static struct {
     FILE *f;                        /* NULL once closed */
     const char *path;               /* as given, for messages */
@@ -433,14 +433,14 @@ static void remove_unfinished(void)
             unlink(writing[k].tmp);
     if (plan_tmp) unlink(plan_tmp);
 }
-#line 724 "chapters/A-programs.nw"
+#line 732 "chapters/A-programs.nw"
 static void die_of_signal(int sig)
 {
     remove_unfinished();
     signal(sig, SIG_DFL);
     raise(sig);             /* delivered when the handler returns */
 }
-#line 736 "chapters/A-programs.nw"
+#line 743 "chapters/A-programs.nw"
 static void out_at_exit(void);
 
 static void watch_signals(void)
@@ -459,7 +459,7 @@ static void watch_signals(void)
             sigaction(sig[i], &sa, NULL);
     }
 }
-#line 768 "chapters/A-programs.nw"
+#line 774 "chapters/A-programs.nw"
 FILE *out_open(const char *path)
 {
     watch_signals();
@@ -488,7 +488,7 @@ FILE *out_open(const char *path)
     }
     if (!stream)
         
-#line 804 "chapters/A-programs.nw"
+#line 809 "chapters/A-programs.nw"
 {
     if (st.st_mode && geteuid() == 0
         && fchown(fd, st.st_uid, st.st_gid))
@@ -498,10 +498,10 @@ FILE *out_open(const char *path)
     umask(mask);
     fchmod(fd, st.st_mode ? st.st_mode & 07777 : 0666 & ~mask);
 }
-#line 796 "chapters/A-programs.nw"
+#line 802 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 821 "chapters/A-programs.nw"
+#line 826 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -520,7 +520,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 856 "chapters/A-programs.nw"
+#line 861 "chapters/A-programs.nw"
 static int sync_folder(const char *file)
 {
     char *folder = xcalloc(strlen(file) + 2, 1);
@@ -534,7 +534,7 @@ static int sync_folder(const char *file)
     free(folder);
     return err;
 }
-#line 873 "chapters/A-programs.nw"
+#line 878 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -569,7 +569,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 915 "chapters/A-programs.nw"
+#line 929 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -581,7 +581,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 951 "chapters/A-programs.nw"
+#line 966 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -594,7 +594,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 1040 "chapters/A-programs.nw"
+#line 1061 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -611,18 +611,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 1061 "chapters/A-programs.nw"
+#line 1082 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 1056 "chapters/A-programs.nw"
+#line 1077 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 1069 "chapters/A-programs.nw"
+#line 1090 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;

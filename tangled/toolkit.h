@@ -144,7 +144,7 @@ char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
 void out_commit(void);
-#line 1023 "chapters/A-programs.nw"
+#line 1044 "chapters/A-programs.nw"
 double memory_budget(const char **what);
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
