@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 664 "chapters/07-transformer.nw"
+#line 700 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -60,7 +60,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
 }
 #line 2113 "chapters/B-fast.nw"
 }
-#line 309 "chapters/07-transformer.nw"
+#line 306 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -78,18 +78,18 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 331 "chapters/07-transformer.nw"
+#line 328 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 scaled_softmax_rows(w, mask ? mask + (size_t)b * Tq * Tk : NULL,
                     scale, Tq, Tk);
-#line 326 "chapters/07-transformer.nw"
+#line 323 "chapters/07-transformer.nw"
             
-#line 336 "chapters/07-transformer.nw"
+#line 333 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 327 "chapters/07-transformer.nw"
+#line 324 "chapters/07-transformer.nw"
         }
 }
-#line 375 "chapters/07-transformer.nw"
+#line 372 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -102,15 +102,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 396 "chapters/07-transformer.nw"
+#line 393 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 387 "chapters/07-transformer.nw"
+#line 384 "chapters/07-transformer.nw"
             
-#line 403 "chapters/07-transformer.nw"
+#line 400 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -118,36 +118,36 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 388 "chapters/07-transformer.nw"
+#line 385 "chapters/07-transformer.nw"
             
-#line 415 "chapters/07-transformer.nw"
+#line 412 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 389 "chapters/07-transformer.nw"
+#line 386 "chapters/07-transformer.nw"
             
-#line 421 "chapters/07-transformer.nw"
+#line 418 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 390 "chapters/07-transformer.nw"
+#line 387 "chapters/07-transformer.nw"
             
-#line 429 "chapters/07-transformer.nw"
+#line 426 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 391 "chapters/07-transformer.nw"
+#line 388 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 512 "chapters/07-transformer.nw"
+#line 526 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 487 "chapters/07-transformer.nw"
+#line 501 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -159,12 +159,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 520 "chapters/07-transformer.nw"
+#line 534 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 498 "chapters/07-transformer.nw"
+#line 512 "chapters/07-transformer.nw"
         
-#line 524 "chapters/07-transformer.nw"
+#line 538 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -184,15 +184,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 499 "chapters/07-transformer.nw"
+#line 513 "chapters/07-transformer.nw"
         
-#line 547 "chapters/07-transformer.nw"
+#line 561 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 500 "chapters/07-transformer.nw"
+#line 514 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -203,7 +203,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 753 "chapters/07-transformer.nw"
+#line 789 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
@@ -217,7 +217,7 @@ const char *mha_check(int D, int NH, int dk)
     }
     return NULL;
 }
-#line 771 "chapters/07-transformer.nw"
+#line 807 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -238,7 +238,7 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, NH * dk);
     mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 799 "chapters/07-transformer.nw"
+#line 830 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
@@ -246,7 +246,7 @@ void mha_init(const MultiHead *mh, Params *p, Rng *rng)
         init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
     init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 824 "chapters/07-transformer.nw"
+#line 855 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -261,7 +261,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 861 "chapters/07-transformer.nw"
+#line 899 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -276,7 +276,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 897 "chapters/07-transformer.nw"
+#line 935 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -294,16 +294,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   mh->dk, mh->dk);
     
-#line 917 "chapters/07-transformer.nw"
+#line 955 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, A);
-#line 914 "chapters/07-transformer.nw"
+#line 952 "chapters/07-transformer.nw"
 }
-#line 988 "chapters/07-transformer.nw"
+#line 1025 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -314,7 +314,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 1072 "chapters/07-transformer.nw"
+#line 1106 "chapters/07-transformer.nw"
 enum { LN_LANES = 8 };
 static real lanes_total(const real s[LN_LANES])
 {
@@ -322,7 +322,7 @@ static real lanes_total(const real s[LN_LANES])
     for (int l = 0; l < LN_LANES; l++) total += s[l];
     return total;
 }
-#line 1091 "chapters/07-transformer.nw"
+#line 1123 "chapters/07-transformer.nw"
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
@@ -331,7 +331,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         const real *x_n = x + (size_t)n * D;
         real *y_n = y + (size_t)n * D;
         
-#line 1108 "chapters/07-transformer.nw"
+#line 1140 "chapters/07-transformer.nw"
 real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
 int d = 0;
 for (; d + LN_LANES <= D; d += LN_LANES)
@@ -343,7 +343,7 @@ for (d = 0; d + LN_LANES <= D; d += LN_LANES)
         su2[l] += (x_n[d + l] - m) * (x_n[d + l] - m);
 for (; d < D; d++) su2[d % LN_LANES] += (x_n[d] - m) * (x_n[d] - m);
 double var = (double)lanes_total(su2) / D;
-#line 1099 "chapters/07-transformer.nw"
+#line 1131 "chapters/07-transformer.nw"
         real r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
@@ -351,7 +351,7 @@ double var = (double)lanes_total(su2) / D;
         rstd[n] = r;
     }
 }
-#line 1136 "chapters/07-transformer.nw"
+#line 1168 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -363,7 +363,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
         
-#line 1165 "chapters/07-transformer.nw"
+#line 1194 "chapters/07-transformer.nw"
 real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
 int d = 0;
 for (; d + LN_LANES <= D; d += LN_LANES)
@@ -379,7 +379,7 @@ for (; d < D; d++) {
     sgx[d % LN_LANES] += g * xhat;
 }
 real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
-#line 1147 "chapters/07-transformer.nw"
+#line 1179 "chapters/07-transformer.nw"
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
@@ -388,7 +388,7 @@ real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
         }
     }
 }
-#line 1223 "chapters/07-transformer.nw"
+#line 1256 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -402,7 +402,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1238 "chapters/07-transformer.nw"
+#line 1274 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -418,7 +418,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1263 "chapters/07-transformer.nw"
+#line 1300 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -429,7 +429,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1276 "chapters/07-transformer.nw"
+#line 1313 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -441,7 +441,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1387 "chapters/07-transformer.nw"
+#line 1437 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -452,7 +452,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1399 "chapters/07-transformer.nw"
+#line 1449 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -469,7 +469,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1417 "chapters/07-transformer.nw"
+#line 1467 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -479,7 +479,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1446 "chapters/07-transformer.nw"
+#line 1494 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -500,7 +500,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1547 "chapters/07-transformer.nw"
+#line 1605 "chapters/07-transformer.nw"
 static void block_forward_post(real *y, BlockCache *c,
                                const Block *blk, const Params *p,
                                const real *x, const int *mask, int B,
@@ -520,7 +520,7 @@ static void block_forward_post(real *y, BlockCache *c,
                       param(p, blk->ln2_g), param(p, blk->ln2_b),
                       N, D);
 }
-#line 1569 "chapters/07-transformer.nw"
+#line 1627 "chapters/07-transformer.nw"
 static void block_backward_post(real *dx, Params *p, BlockCache *c,
                                 const Block *blk, const real *dy,
                                 const real *x, const int *mask,
@@ -543,7 +543,7 @@ static void block_backward_post(real *dx, Params *p, BlockCache *c,
     mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
                  B, T, T);
 }
-#line 1483 "chapters/07-transformer.nw"
+#line 1532 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -565,7 +565,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1508 "chapters/07-transformer.nw"
+#line 1557 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -594,7 +594,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1686 "chapters/07-transformer.nw"
+#line 1740 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)
