@@ -447,7 +447,7 @@ $(LONG_MAP) &: build/bin/heatmap build/gen/long-dot-64.ckpt
 HEATMAPS := $(foreach k,dot general additive,\
               $(addprefix build/gen/heatmap-$k,.dat .gpi .txt))
 # the Transformer's rows go to the -later twins, for chapter 7
-ABLATION_LATER := $(foreach f,ablation-table ablation-summary \
+ABLATION_LATER := $(foreach f,ablation-table \
                     ablation-tests align-table align-summary \
                     align-timing align-tests,\
                     build/gen/$f-later.tex)

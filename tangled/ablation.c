@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3695 "chapters/A-programs.nw"
+#line 3685 "chapters/A-programs.nw"
 #include "align.h"
 
 #line 2597 "chapters/A-programs.nw"
@@ -18,7 +18,7 @@ typedef struct {
     Eval final;
     size_t params;
     
-#line 3320 "chapters/A-programs.nw"
+#line 3310 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
@@ -35,7 +35,7 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 3372 "chapters/A-programs.nw"
+#line 3362 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
@@ -104,7 +104,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     }
     fprintf(f, " \\\\\n");
 }
-#line 3018 "chapters/A-programs.nw"
+#line 3017 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -119,7 +119,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 3039 "chapters/A-programs.nw"
+#line 3038 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -135,7 +135,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 3275 "chapters/A-programs.nw"
+#line 3265 "chapters/A-programs.nw"
 typedef double (*RunValue)(const Run *run);
 
 static double loss_of(const Run *run)
@@ -173,7 +173,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 2907 "chapters/A-programs.nw"
+#line 2906 "chapters/A-programs.nw"
 static char *later_name(const char *name)
 {
     const char *dot = strrchr(name, '.');
@@ -196,7 +196,7 @@ static char *plan_later(const char *option, const char *name,
     out_plan(option, twin);
     return twin;
 }
-#line 3631 "chapters/A-programs.nw"
+#line 3621 "chapters/A-programs.nw"
 static double entropy_of(const Run *run)
 {
     return align_entropy(&run->align);
@@ -225,16 +225,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3669 "chapters/A-programs.nw"
+#line 3659 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3659 "chapters/A-programs.nw"
+#line 3649 "chapters/A-programs.nw"
     
-#line 3678 "chapters/A-programs.nw"
+#line 3668 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -242,20 +242,20 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3660 "chapters/A-programs.nw"
+#line 3650 "chapters/A-programs.nw"
     
-#line 3687 "chapters/A-programs.nw"
+#line 3677 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3661 "chapters/A-programs.nw"
+#line 3651 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
 }
-#line 2952 "chapters/A-programs.nw"
+#line 2951 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -265,12 +265,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 3388 "chapters/A-programs.nw"
+#line 3378 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 2961 "chapters/A-programs.nw"
+#line 2960 "chapters/A-programs.nw"
 } Plan;
-#line 2964 "chapters/A-programs.nw"
+#line 2963 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -287,7 +287,7 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 3364 "chapters/A-programs.nw"
+#line 3354 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
@@ -295,24 +295,24 @@ if (kind_chooses(config_kind(&mc))) {
     run->align_curve[0] = align_accuracy(&a0);
     run->entropy_curve[0] = align_entropy(&a0);
 }
-#line 2980 "chapters/A-programs.nw"
+#line 2979 "chapters/A-programs.nw"
     
-#line 2984 "chapters/A-programs.nw"
+#line 2983 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 3379 "chapters/A-programs.nw"
+#line 3369 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 2991 "chapters/A-programs.nw"
+#line 2990 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 2981 "chapters/A-programs.nw"
+#line 2980 "chapters/A-programs.nw"
 }
 
 #line 2607 "chapters/A-programs.nw"
@@ -329,7 +329,7 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL, *tests = NULL;
 char *seeds_answer = NULL, *later_kinds = NULL;
 int seeds = 5, threads = default_threads();
-#line 3326 "chapters/A-programs.nw"
+#line 3316 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL, *align_tests = NULL;
 #line 2807 "chapters/A-programs.nw"
@@ -352,7 +352,7 @@ Option options[] = {
     {"--later", OPT_TEXT, &later_kinds, 0, 0,
      "kinds whose rows go to the files' -later twins"},
     
-#line 3329 "chapters/A-programs.nw"
+#line 3319 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0,
  "file for the table of alignment scores (chapter 6)"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0,
@@ -369,7 +369,7 @@ Option options[] = {
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 2883 "chapters/A-programs.nw"
+#line 2882 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -403,10 +403,9 @@ for (int q = 0; q < n_sched; q++)
                tc.epochs);
 #line 2853 "chapters/A-programs.nw"
 char *table_later = plan_later("--table", table, any_later);
-char *summary_later = plan_later("--summary", summary, any_later);
 char *tests_later = plan_later("--tests", tests, any_later);
 if (curves) out_plan("--curves", curves);
-#line 3341 "chapters/A-programs.nw"
+#line 3331 "chapters/A-programs.nw"
 char *align_table_later = plan_later("--align-table", align_table,
                                      any_later);
 char *align_summary_later = plan_later("--align-summary",
@@ -420,7 +419,7 @@ for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 2859 "chapters/A-programs.nw"
+#line 2858 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -429,9 +428,9 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 3393 "chapters/A-programs.nw"
+#line 3383 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 2868 "chapters/A-programs.nw"
+#line 2867 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
@@ -440,7 +439,7 @@ memory_check(need * at_once, lower);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 3355 "chapters/A-programs.nw"
+#line 3345 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
@@ -448,20 +447,20 @@ dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
 #line 2614 "chapters/A-programs.nw"
     
-#line 2936 "chapters/A-programs.nw"
+#line 2935 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 3391 "chapters/A-programs.nw"
+#line 3381 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 2941 "chapters/A-programs.nw"
+#line 2940 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 3395 "chapters/A-programs.nw"
+#line 3385 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
@@ -470,7 +469,7 @@ for (int k = 0; k < n_conf; k++) {
 }
 #line 2615 "chapters/A-programs.nw"
     
-#line 2997 "chapters/A-programs.nw"
+#line 2996 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -488,10 +487,10 @@ for (int q = 0; q < n_sched; q++)
     }
 #line 2616 "chapters/A-programs.nw"
     
-#line 3062 "chapters/A-programs.nw"
+#line 3061 "chapters/A-programs.nw"
 for (int part = 0; table && part <= any_later; part++)
     
-#line 3084 "chapters/A-programs.nw"
+#line 3082 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? table_later : table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -507,7 +506,7 @@ for (int part = 0; table && part <= any_later; part++)
             if (!part && later[k]) continue;
             row_stats(st, runs[q][k], seeds);
             
-#line 3105 "chapters/A-programs.nw"
+#line 3103 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
@@ -519,14 +518,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 3099 "chapters/A-programs.nw"
+#line 3097 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 3064 "chapters/A-programs.nw"
+#line 3063 "chapters/A-programs.nw"
 if (curves) 
-#line 3120 "chapters/A-programs.nw"
+#line 3118 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -545,58 +544,29 @@ if (curves)
     }
     out_close(f);
 }
-#line 3065 "chapters/A-programs.nw"
-for (int part = 0; summary && part <= any_later; part++) {
-    FILE *f = out_open(part ? summary_later : summary);
-    if (part) 
-#line 3149 "chapters/A-programs.nw"
-{
+#line 3064 "chapters/A-programs.nw"
+if (summary) {
+    FILE *f = out_open(summary);
     
-#line 3251 "chapters/A-programs.nw"
+#line 3241 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
     double st[4][2];
-    if (!part && later[k]) continue;
+    if (later[k]) continue;
     row_stats(st, runs[0][k], seeds);
     fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 3151 "chapters/A-programs.nw"
-    
-#line 3264 "chapters/A-programs.nw"
+#line 3254 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
 else if (seeds < 2)
     fprintf(f, "With one seed no difference can be told from"
             " the noise of the seed. ");
-#line 3152 "chapters/A-programs.nw"
-    fprintf(f, "The loss floor is %.4f.\n",
-            smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-}
-#line 3068 "chapters/A-programs.nw"
-    else 
-#line 3251 "chapters/A-programs.nw"
-fprintf(f, "Mean validation loss over %d seed%s:", seeds,
-        seeds > 1 ? "s" : "");
-for (int k = 0; k < n_conf; k++) {
-    double st[4][2];
-    if (!part && later[k]) continue;
-    row_stats(st, runs[0][k], seeds);
-    fprintf(f, "%s \\texttt{%s} %.4f", k ? "," : "",
-            kind_name(kind[k]), st[0][0]);
-}
-fprintf(f, ". ");
-#line 3264 "chapters/A-programs.nw"
-if (n_conf == 1)
-    fprintf(f, "Only one configuration was run: there is nothing to"
-            " compare. ");
-else if (seeds < 2)
-    fprintf(f, "With one seed no difference can be told from"
-            " the noise of the seed. ");
-#line 3215 "chapters/A-programs.nw"
+#line 3205 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -620,31 +590,31 @@ else if (seeds < 2)
                      " baseline's. ");
     }
 }
-#line 3244 "chapters/A-programs.nw"
+#line 3234 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 3145 "chapters/A-programs.nw"
+#line 3143 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 3069 "chapters/A-programs.nw"
+#line 3067 "chapters/A-programs.nw"
     out_close(f);
 }
 for (int part = 0; tests && part <= any_later; part++) {
     FILE *f = out_open(part ? tests_later : tests);
     tests_begin(f, seeds, "model");
     if (part) 
-#line 3204 "chapters/A-programs.nw"
+#line 3194 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_conf; i++)
         for (int j = i + 1; j < n_conf; j++)
             if (later[i] || later[j])
                 compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
 }
-#line 3075 "chapters/A-programs.nw"
+#line 3073 "chapters/A-programs.nw"
     else 
-#line 3167 "chapters/A-programs.nw"
+#line 3157 "chapters/A-programs.nw"
 {
     for (int k = 1; k < n_conf; k++)
         if (!later[k])
@@ -661,9 +631,9 @@ for (int part = 0; tests && part <= any_later; part++) {
                 && !later[i] && !later[j])
                 compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
 }
-#line 3076 "chapters/A-programs.nw"
+#line 3074 "chapters/A-programs.nw"
     if (!part && n_sched > 1) 
-#line 3187 "chapters/A-programs.nw"
+#line 3177 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     for (int q = 1; q < n_sched; q++) {
         double a[MAX_SEEDS], b[MAX_SEEDS];
@@ -678,12 +648,12 @@ for (int k = 0; k < n_conf; k++)
                  kind_name(kind[k]), sched[0].warmup, sched[0].floor);
         tests_row(f, name_a, name_b, a, b, seeds);
     }
-#line 3077 "chapters/A-programs.nw"
+#line 3075 "chapters/A-programs.nw"
     tests_end(f);
     out_close(f);
 }
 if (seeds_answer) 
-#line 3298 "chapters/A-programs.nw"
+#line 3288 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -695,13 +665,13 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 3405 "chapters/A-programs.nw"
+#line 3395 "chapters/A-programs.nw"
 for (int part = 0; part <= any_later; part++) {
     int n_attn = 0;         /* configurations this part speaks of */
     for (int k = 0; k < n_conf; k++)
         n_attn += kind_chooses(kind[k]) && later[k] == part;
     if (align_table) 
-#line 3419 "chapters/A-programs.nw"
+#line 3409 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_table_later : align_table);
     double even = 0;        /* the entropy of even weights */
@@ -725,7 +695,7 @@ for (int part = 0; part <= any_later; part++) {
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         mean_sd(ent, seeds, &st[3][0], &st[3][1]);
         
-#line 3449 "chapters/A-programs.nw"
+#line 3439 "chapters/A-programs.nw"
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
@@ -735,21 +705,21 @@ else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ & $%.3f \\pm"
             " %.3f$ \\\\\n", st[1][0], st[1][1], st[2][0], st[2][1],
             st[3][0], st[3][1]);
-#line 3442 "chapters/A-programs.nw"
+#line 3432 "chapters/A-programs.nw"
     }
     
-#line 3465 "chapters/A-programs.nw"
+#line 3455 "chapters/A-programs.nw"
 double chance = align_chance(dc.min_words, dc.max_words);
 fprintf(f, "\\midrule\nchance, even weights & & %.2f & %.3f & ",
         100 * chance, chance);
 if (even > 0) fprintf(f, "%.3f", even);
 fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
-#line 3444 "chapters/A-programs.nw"
+#line 3434 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3410 "chapters/A-programs.nw"
+#line 3400 "chapters/A-programs.nw"
     if (align_summary) 
-#line 3475 "chapters/A-programs.nw"
+#line 3465 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_summary_later : align_summary);
     if (!n_attn)
@@ -775,7 +745,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
                 part ? "" : " (the tutorial reports 97.7\\% for dot"
                 " and 84.5\\% for additive)");
     if (n_attn) 
-#line 3505 "chapters/A-programs.nw"
+#line 3495 "chapters/A-programs.nw"
 {
     fprintf(f, "The mean entropy of a row is");
     const char *sep = "";
@@ -793,12 +763,12 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     fprintf(f, ", of at most %.3f, the entropy of even weights.\n",
             even);
 }
-#line 3500 "chapters/A-programs.nw"
+#line 3490 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3411 "chapters/A-programs.nw"
+#line 3401 "chapters/A-programs.nw"
     if (align_timing) 
-#line 3585 "chapters/A-programs.nw"
+#line 3575 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_timing_later : align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -808,7 +778,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k]) || later[k] != part) continue;
         
-#line 3602 "chapters/A-programs.nw"
+#line 3592 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -830,15 +800,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 3594 "chapters/A-programs.nw"
+#line 3584 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 3412 "chapters/A-programs.nw"
+#line 3402 "chapters/A-programs.nw"
     if (align_tests) 
-#line 3526 "chapters/A-programs.nw"
+#line 3516 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_tests_later : align_tests);
     tests_begin(f, seeds, "model");
@@ -852,24 +822,24 @@ else
     tests_end(f);
     out_close(f);
 }
-#line 3413 "chapters/A-programs.nw"
+#line 3403 "chapters/A-programs.nw"
 }
 if (align_curves) 
-#line 3542 "chapters/A-programs.nw"
+#line 3532 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%), its standard deviation, val loss, entropy"
             " (nats), its standard deviation, over seeds\n");
     
-#line 3572 "chapters/A-programs.nw"
+#line 3562 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     if (kind_chooses(kind[k])) {
         fprintf(f, "# entropy of even weights: %.4f\n",
                 align_max_entropy(&runs[0][k][0].align));
         break;
     }
-#line 3548 "chapters/A-programs.nw"
+#line 3538 "chapters/A-programs.nw"
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
@@ -891,7 +861,7 @@ for (int k = 0; k < n_conf; k++)
     }
     out_close(f);
 }
-#line 3415 "chapters/A-programs.nw"
+#line 3405 "chapters/A-programs.nw"
 dataset_free(&align_set);
 #line 2617 "chapters/A-programs.nw"
     dataset_free(&train_set);

@@ -616,8 +616,9 @@ static void run_ablation_threads(const char *dir, int threads)
     expect(command, 0, "");
 }
 
-/* --later dot: the table leaves dot out, its twin shows both rows
-   and the summary's twin compares dot with the baseline */
+/* --later dot: the table and the summary leave dot out, the table's
+   twin shows both rows and the tests' twin compares dot with the
+   baseline; the summary has no twin */
 static void test_later_kinds_go_to_the_twins_only(void **s)
 {
     (void)s;
@@ -643,8 +644,7 @@ static void test_later_kinds_go_to_the_twins_only(void **s)
     char *text = slurp(path);
     assert_null(strstr(text, "{dot}"));
     snprintf(path, sizeof path, "%s/s-later.tex", scratch);
-    text = slurp(path);
-    assert_non_null(strstr(text, "\\texttt{dot} "));
+    assert_int_equal(access(path, F_OK), -1);
     snprintf(path, sizeof path, "%s/p.tex", scratch);
     assert_null(strstr(slurp(path), "\ndot & "));
     snprintf(path, sizeof path, "%s/p-later.tex", scratch);
