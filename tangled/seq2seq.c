@@ -193,7 +193,7 @@ for (int k = 0; k < H; k++) {
     }
     free(da); free(dh_carry); free(dc_carry);
 }
-#line 2013 "chapters/B-fast.nw"
+#line 2023 "chapters/B-fast.nw"
 /* order[i]: the row that goes i-th, longest first (stable); returns
    1 if the rows are already in that order */
 static int longest_first(int *order /* [B] */, const int *len, int B)
@@ -248,7 +248,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
 {
     int G = 4 * H;
     
-#line 2054 "chapters/B-fast.nw"
+#line 2064 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -339,7 +339,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 2078 "chapters/B-fast.nw"
+#line 2088 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -366,7 +366,7 @@ if (!longest_first(order, len, B)) {
 }
 #line 958 "chapters/B-fast.nw"
     
-#line 977 "chapters/B-fast.nw"
+#line 1956 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -385,7 +385,7 @@ matmul_pack_t(WhT, Wh, G, G, H);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 992 "chapters/B-fast.nw"
+#line 980 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -396,7 +396,7 @@ for (int b = 0; b < n; b++) {
 }
 #line 965 "chapters/B-fast.nw"
         
-#line 1004 "chapters/B-fast.nw"
+#line 992 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
@@ -404,7 +404,7 @@ if (t > 0 || h0) {
 #line 966 "chapters/B-fast.nw"
     }
     
-#line 1017 "chapters/B-fast.nw"
+#line 1005 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
@@ -413,7 +413,7 @@ pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
 #line 968 "chapters/B-fast.nw"
     
-#line 1028 "chapters/B-fast.nw"
+#line 1016 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -425,7 +425,7 @@ if (dx) {
 }
 #line 969 "chapters/B-fast.nw"
     
-#line 1039 "chapters/B-fast.nw"
+#line 1027 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
@@ -448,7 +448,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 1745 "chapters/B-fast.nw"
+#line 1719 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
