@@ -478,8 +478,13 @@ build/gen/bench-steps.tex &: build/bin/bench
 	@mkdir -p $(@D)
 	build/bin/bench --epochs 2 --roofline build/gen/bench-roofline.tex \
 	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
+# the processor's name as /proc/cpuinfo gives it (x86), or unknown
 build/gen/bench-peak.txt: build/gen/bench.txt
-	grep -E '^(vector registers|peak|clock|fused)' build/gen/bench.txt > $@
+	{ cpu=$$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' \
+	    /proc/cpuinfo 2>/dev/null | head -n 1); \
+	  echo "processor: $${cpu:-unknown}"; \
+	  grep -E '^(vector registers|peak|clock|fused)' $<; } > $@.tmp
+	mv $@.tmp $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
 build/gen/scale-trials.tex build/gen/scale-dk64.tex &: build/bin/scale-sweep

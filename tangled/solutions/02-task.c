@@ -2,7 +2,7 @@
 /* Worked solutions to the coded exercises of chapter 2. */
 #include "task.h"
 #include <string.h>
-#line 109 "chapters/C-solutions.nw"
+#line 115 "chapters/C-solutions.nw"
 int ex_count_overlap(const Dataset *train, const Dataset *val)
 {
     int count = 0;
@@ -17,7 +17,7 @@ int ex_count_overlap(const Dataset *train, const Dataset *val)
             }
     return count;
 }
-#line 127 "chapters/C-solutions.nw"
+#line 136 "chapters/C-solutions.nw"
 int ex_gold_swap(int words, int step)
 {
     if (step >= words) return -1;

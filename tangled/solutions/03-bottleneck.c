@@ -1,8 +1,8 @@
-#line 147 "chapters/C-solutions.nw"
+#line 156 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 3. */
 #include "seq2seq.h"
 #include <math.h>
-#line 156 "chapters/C-solutions.nw"
+#line 165 "chapters/C-solutions.nw"
 void ex_lstm_cell(real *h, real *c, const real *x, const real *h_prev,
                   const real *c_prev, const real *Wx, const real *Wh,
                   const real *bias, int I, int H)
@@ -24,7 +24,7 @@ void ex_lstm_cell(real *h, real *c, const real *x, const real *h_prev,
         h[k] = (real)(o * tanh(c[k]));
     }
 }
-#line 180 "chapters/C-solutions.nw"
+#line 189 "chapters/C-solutions.nw"
 double ex_clip_grad_norm(Params *p, double max_norm)
 {
     double norm = grad_norm(p);

@@ -1,8 +1,8 @@
-#line 230 "chapters/C-solutions.nw"
+#line 248 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 4. */
 #include "attention.h"
 #include <math.h>
-#line 240 "chapters/C-solutions.nw"
+#line 258 "chapters/C-solutions.nw"
 double ex_concat_score(const real *h_t, const real *h_s, int Hd,
                        int He, const real *W, const real *v, int A)
 {
@@ -16,7 +16,7 @@ double ex_concat_score(const real *h_t, const real *h_s, int Hd,
     }
     return e;
 }
-#line 257 "chapters/C-solutions.nw"
+#line 275 "chapters/C-solutions.nw"
 void ex_attention_weights_temp(real *w, const real *h_t,
                                const real *enc, const int *mask,
                                int S, int H, double tau)
