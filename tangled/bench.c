@@ -123,7 +123,7 @@ static void report_training(FILE *table, const char *name,
            " %4.1f%% %4.2fx bound\n", name, st[0], st[1], st[2],
            gflop, rate, 100 * rate / (peak * cores), st[0] / bound);
     if (table)
-        fprintf(table, "%s & %.1f (%.1f--%.1f) & %.0f & %.1f & %.1f"
+        fprintf(table, "%s & %.1f (%.1f--%.1f) & %.1f & %.1f & %.1f"
                 " & %.2f \\\\\n", name, 1e3 * st[0], 1e3 * st[1],
                 1e3 * st[2], gflop, rate,
                 100 * rate / (peak * cores), st[0] / bound);
