@@ -467,17 +467,17 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                          Wh, B, T, I, H);
 #endif
 }
-#line 893 "chapters/03-bottleneck.nw"
+#line 894 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 286 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 895 "chapters/03-bottleneck.nw"
+#line 896 "chapters/03-bottleneck.nw"
     NULL
 };
-#line 902 "chapters/03-bottleneck.nw"
+#line 903 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .family = &seq2seq_family,
@@ -491,7 +491,7 @@ ModelConfig model_config_default(void)
 , .head_width = 0, .post_norm = 0
 #line 367 "chapters/11-documents.nw"
 , .directions = 2
-#line 909 "chapters/03-bottleneck.nw"
+#line 910 "chapters/03-bottleneck.nw"
                                                                };
 }
 #line 961 "chapters/03-bottleneck.nw"
@@ -569,7 +569,7 @@ if (cfg->attention != ATTN_NONE) {
 }
 #line 1016 "chapters/03-bottleneck.nw"
 }
-#line 1041 "chapters/03-bottleneck.nw"
+#line 1048 "chapters/03-bottleneck.nw"
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
 {
     Model *m = &s->m;
@@ -577,7 +577,7 @@ void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     
-#line 1051 "chapters/03-bottleneck.nw"
+#line 1058 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_S, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -587,7 +587,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 1069 "chapters/03-bottleneck.nw"
+#line 1074 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -596,11 +596,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 1060 "chapters/03-bottleneck.nw"
+#line 1067 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 1078 "chapters/03-bottleneck.nw"
+#line 1083 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -609,7 +609,7 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 1063 "chapters/03-bottleneck.nw"
+#line 1070 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 820 "chapters/04-attention.nw"
@@ -623,9 +623,9 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 1048 "chapters/03-bottleneck.nw"
+#line 1055 "chapters/03-bottleneck.nw"
 }
-#line 1088 "chapters/03-bottleneck.nw"
+#line 1093 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -637,7 +637,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 1094 "chapters/03-bottleneck.nw"
+#line 1099 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
@@ -710,7 +710,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 1113 "chapters/03-bottleneck.nw"
+#line 1120 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -728,7 +728,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1179 "chapters/03-bottleneck.nw"
+#line 1186 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -748,26 +748,26 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 886 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1195 "chapters/03-bottleneck.nw"
+#line 1202 "chapters/03-bottleneck.nw"
     
-#line 1214 "chapters/03-bottleneck.nw"
+#line 1221 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1196 "chapters/03-bottleneck.nw"
+#line 1203 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1229 "chapters/03-bottleneck.nw"
+#line 1236 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1236 "chapters/03-bottleneck.nw"
+#line 1243 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -775,7 +775,7 @@ void decoder_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1265 "chapters/03-bottleneck.nw"
+#line 1272 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -785,9 +785,9 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1243 "chapters/03-bottleneck.nw"
+#line 1250 "chapters/03-bottleneck.nw"
     
-#line 1280 "chapters/03-bottleneck.nw"
+#line 1287 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 902 "chapters/04-attention.nw"
@@ -821,9 +821,9 @@ for (int b = 0; b < B; b++)
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1244 "chapters/03-bottleneck.nw"
+#line 1251 "chapters/03-bottleneck.nw"
     
-#line 1286 "chapters/03-bottleneck.nw"
+#line 1293 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -835,7 +835,7 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1245 "chapters/03-bottleneck.nw"
+#line 1252 "chapters/03-bottleneck.nw"
 }
 
 static void seq2seq_backward(Model *m, const Batch *batch)
@@ -845,7 +845,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, E = m->cfg.E, H = m->cfg.H;
     decoder_backward(m, batch);
     
-#line 1300 "chapters/03-bottleneck.nw"
+#line 1307 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -855,9 +855,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1254 "chapters/03-bottleneck.nw"
+#line 1261 "chapters/03-bottleneck.nw"
 }
-#line 1405 "chapters/03-bottleneck.nw"
+#line 1412 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -870,22 +870,26 @@ static DecoderState *seq2seq_start(Model *m, const Encoding *enc)
 {
     int N = enc->B, E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     LstmState *st = xcalloc(1, sizeof *st);
-    st->d.N = N;
-    st->H = H;
-    st->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
-    st->c = st->h + (size_t)N * H;
-    st->h_new = st->c + (size_t)N * H;
-    st->cell = st->h_new + (size_t)N * H;
-    st->gates = st->cell + (size_t)N * H;       /* [N, 4H] */
-    st->x = st->gates + (size_t)N * 4 * H;      /* [N, E] */
-    st->d.logits = st->x + (size_t)N * E;       /* [N, V] */
-    st->ones = xcalloc(N, sizeof(int));
-    for (int i = 0; i < N; i++) st->ones[i] = 1;
+    
+#line 1441 "chapters/03-bottleneck.nw"
+st->d.N = N;
+st->H = H;
+st->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
+st->c = st->h + (size_t)N * H;
+st->h_new = st->c + (size_t)N * H;
+st->cell = st->h_new + (size_t)N * H;
+st->gates = st->cell + (size_t)N * H;       /* [N, 4H] */
+st->x = st->gates + (size_t)N * 4 * H;      /* [N, E] */
+st->d.logits = st->x + (size_t)N * E;       /* [N, V] */
+st->ones = xcalloc(N, sizeof(int));
+for (int i = 0; i < N; i++) st->ones[i] = 1;
+#line 1425 "chapters/03-bottleneck.nw"
     memcpy(st->h, enc->h_last, sizeof(real) * N * H);
     memcpy(st->c, enc->c_last, sizeof(real) * N * H);
     return &st->d;
 }
 
+#line 1455 "chapters/03-bottleneck.nw"
 static void seq2seq_stop(DecoderState *d)
 {
     LstmState *st = (LstmState *)d;
@@ -893,7 +897,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1444 "chapters/03-bottleneck.nw"
+#line 1467 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -909,7 +913,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1469 "chapters/03-bottleneck.nw"
+#line 1492 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 891 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -917,7 +921,7 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1459 "chapters/03-bottleneck.nw"
+#line 1482 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -935,7 +939,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1478 "chapters/03-bottleneck.nw"
+#line 1509 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -974,7 +978,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1490 "chapters/03-bottleneck.nw"
+#line 1521 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -989,5 +993,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1645 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1498 "chapters/03-bottleneck.nw"
+#line 1529 "chapters/03-bottleneck.nw"
 };

@@ -77,18 +77,18 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const int *len, const real *h0,
                           const real *c0, const real *Wx,
                           const real *Wh, int B, int T, int I, int H);
-#line 885 "chapters/03-bottleneck.nw"
+#line 886 "chapters/03-bottleneck.nw"
 enum { ATTN_NONE = 0 
 #line 284 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 885 "chapters/03-bottleneck.nw"
+#line 886 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 extern const ModelFamily seq2seq_family;
 ModelConfig model_config_default(void);
-#line 922 "chapters/03-bottleneck.nw"
+#line 923 "chapters/03-bottleneck.nw"
 typedef struct {
     Model m;                                /* first */
     int src_emb, enc_Wx, enc_Wh, enc_b;     /* [V,E] [E,4H] [H,4H] */
@@ -105,11 +105,11 @@ real *att_h;                /* [B, T', H] */
 real *d_context;            /* [B, T', H] */
 real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
-#line 928 "chapters/03-bottleneck.nw"
+#line 929 "chapters/03-bottleneck.nw"
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 940 "chapters/03-bottleneck.nw"
+#line 941 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -121,7 +121,7 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 931 "chapters/03-bottleneck.nw"
+#line 932 "chapters/03-bottleneck.nw"
 } Seq2Seq;
 static inline Seq2Seq *seq2seq_of(Model *m)
 {
@@ -132,10 +132,10 @@ void decoder_declare(Seq2Seq *s);
 void decoder_init(Seq2Seq *s, Rng *rng);
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S,
                        int max_len);
-#line 1138 "chapters/03-bottleneck.nw"
+#line 1145 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 1260 "chapters/03-bottleneck.nw"
+#line 1267 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch);
 #line 75 "chapters/05-ablation.nw"
 int attention_chooses(int kind);

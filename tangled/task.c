@@ -53,7 +53,7 @@ const char *const spanish[LEXICON_SIZE] = {
     "hombre", "ve", "come", "halla", "quiere", "pequeno", "grande",
     "rojo", "viejo",
 };
-#line 488 "chapters/02-task.nw"
+#line 500 "chapters/02-task.nw"
 static void reversal_draw(const Task *t, int words, Rng *rng,
                           TaskPair *p)
 {
@@ -65,14 +65,14 @@ static void reversal_draw(const Task *t, int words, Rng *rng,
         p->tgt[words - 1 - i] = w;          /* Spanish word w */
     }
     
-#line 513 "chapters/02-task.nw"
+#line 525 "chapters/02-task.nw"
 p->n_links = words;
 for (int t = 1; t <= words; t++)
     p->link[t - 1] = (Link){ .src = words + 1 - t, .tgt = t,
                              .sure = 1 };
-#line 499 "chapters/02-task.nw"
+#line 511 "chapters/02-task.nw"
 }
-#line 520 "chapters/02-task.nw"
+#line 532 "chapters/02-task.nw"
 const Task reversal_task = {
     .name = "reversal",
     .n_src = LEXICON_SIZE, .n_tgt = LEXICON_SIZE,
@@ -192,14 +192,14 @@ void datasets_make(Dataset *train, Dataset *val, const DataConfig *c)
     dataset_generate(val, c->task, c->n_val, c->min_words,
                      c->max_words, &rng);
 }
-
+#line 484 "chapters/02-task.nw"
 void dataset_free(Dataset *d)
 {
     free(d->src); free(d->tgt); free(d->src_len); free(d->tgt_len);
     free(d->link); free(d->first_link); free(d->tag); free(d->feat);
     memset(d, 0, sizeof *d);
 }
-#line 572 "chapters/02-task.nw"
+#line 591 "chapters/02-task.nw"
 void batch_alloc(Batch *b, int max_B, int L)
 {
     b->B = b->S = b->T = 0;
@@ -217,7 +217,7 @@ void batch_free(Batch *b)
     free(b->src); free(b->tgt); free(b->src_len); free(b->tgt_len);
     free(b->row);
 }
-#line 593 "chapters/02-task.nw"
+#line 614 "chapters/02-task.nw"
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count)
 {
@@ -235,7 +235,7 @@ void batch_fill(Batch *b, const Dataset *d, const int *rows,
         if (d->tgt_len[r] > b->T) b->T = d->tgt_len[r];
     }
     
-#line 616 "chapters/02-task.nw"
+#line 637 "chapters/02-task.nw"
 b->feat = d->feat;              /* not copied: read through row[] */
 b->feat_size = d->feat_size;
 for (int i = 0; i < count; i++) {
@@ -247,9 +247,9 @@ for (int i = 0; i < count; i++) {
     for (int t = 0; t < b->T; t++)
         b->tgt[i * b->T + t] = d->tgt[(size_t)r * d->L + t];
 }
-#line 610 "chapters/02-task.nw"
+#line 631 "chapters/02-task.nw"
 }
-#line 645 "chapters/02-task.nw"
+#line 674 "chapters/02-task.nw"
 static size_t separator_at(const char *p)
 {
     if (*p && strchr(" \t\n\v\f\r", *p)) return 1;
@@ -257,7 +257,7 @@ static size_t separator_at(const char *p)
         return 2;
     return 0;
 }
-#line 654 "chapters/02-task.nw"
+#line 684 "chapters/02-task.nw"
 int parse_sentence(int *ids, const char *text, int max_words,
                    const Task *t)
 {
@@ -268,7 +268,7 @@ int parse_sentence(int *ids, const char *text, int max_words,
     const char *p = text;
     for (;;) {
         
-#line 688 "chapters/02-task.nw"
+#line 720 "chapters/02-task.nw"
 while (separator_at(p)) p += separator_at(p);
 if (!*p) break;
 size_t len = 0;
@@ -281,10 +281,10 @@ if (len >= sizeof word)
 memcpy(word, p, len);
 word[len] = '\0';
 p += len;
-#line 664 "chapters/02-task.nw"
+#line 694 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
         
-#line 708 "chapters/02-task.nw"
+#line 740 "chapters/02-task.nw"
 if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
     && vocab_find(&en, "'s") >= N_SPECIAL) {
     word[len - 2] = '\0';
@@ -292,9 +292,9 @@ if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
     if (id >= N_SPECIAL) p -= 2;
     else word[len - 2] = '\'';
 }
-#line 666 "chapters/02-task.nw"
+#line 696 "chapters/02-task.nw"
         if (id < N_SPECIAL) 
-#line 717 "chapters/02-task.nw"
+#line 749 "chapters/02-task.nw"
 {
     size_t bytes = 1;
     for (int i = N_SPECIAL; i < en.size; i++)
@@ -307,7 +307,7 @@ if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
     refuse("'%s' is not in the lexicon; the words are:%s",
            shown(word), known);
 }
-#line 667 "chapters/02-task.nw"
+#line 697 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);
