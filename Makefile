@@ -751,6 +751,12 @@ build/gen/layers.tex: scripts/check-layers \
 	@mkdir -p $(@D)
 	scripts/check-layers --tex $@ $(MODULES)
 
+# the preface's count of those modules, from the same list
+GEN += build/gen/module-count.tex
+build/gen/module-count.tex: Makefile
+	@mkdir -p $(@D)
+	echo '$(words $(MODULES))%' > $@
+
 # appendix A prints each program's --help, as the program answers it
 GEN += $(PROGRAMS:%=build/gen/help-%.txt)
 build/gen/help-%.txt: build/bin/%

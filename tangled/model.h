@@ -1,9 +1,9 @@
-#line 677 "chapters/03-bottleneck.nw"
+#line 684 "chapters/03-bottleneck.nw"
 /* model.h: what every model family offers (chapter 3). */
 #ifndef MODEL_H
 #define MODEL_H
 #include "task.h"
-#line 701 "chapters/03-bottleneck.nw"
+#line 708 "chapters/03-bottleneck.nw"
 typedef struct ModelFamily ModelFamily;
 typedef struct {
     const ModelFamily *family;      /* which kind of model */
@@ -21,16 +21,16 @@ int locations;              /* chapter 10: an image's L */
 double lambda;              /* chapter 10: eq. 14's weight */
 #line 365 "chapters/11-documents.nw"
 int directions;             /* chapter 11: 1 or 2 */
-#line 708 "chapters/03-bottleneck.nw"
+#line 715 "chapters/03-bottleneck.nw"
 } ModelConfig;
-#line 721 "chapters/03-bottleneck.nw"
+#line 728 "chapters/03-bottleneck.nw"
 typedef struct {
     ModelConfig cfg;
     Params params;                  /* every tensor, by name */
     int max_B, max_S, max_T;        /* the workspace's capacity */
     real *weights;                  /* [B, T', S] or NULL */
 } Model;
-#line 736 "chapters/03-bottleneck.nw"
+#line 743 "chapters/03-bottleneck.nw"
 typedef struct {
     const real *out;            /* [B, S, H]: a vector per token */
     const real *h_last, *c_last;    /* [B, H]: the final state */
@@ -38,12 +38,12 @@ typedef struct {
     const int *mask;            /* [B, S]: 1 for a token, 0 for pad */
     int B, S, H;
 } Encoding;
-#line 749 "chapters/03-bottleneck.nw"
+#line 756 "chapters/03-bottleneck.nw"
 typedef struct {
     int N;                          /* rows: sentences, hypotheses */
     real *logits;                   /* [N, V]: the last step's */
 } DecoderState;
-#line 758 "chapters/03-bottleneck.nw"
+#line 765 "chapters/03-bottleneck.nw"
 struct ModelFamily {
     const char *name;
     const char *const *variants;    /* by cfg.attention; NULL ends */
@@ -73,7 +73,7 @@ size_t (*param_count)(const ModelConfig *cfg);
 void (*reorder)(DecoderState *d, const int *parent /* [N] */);
 #line 1747 "chapters/10-captions.nw"
 int reads_images;           /* chapter 10: feat, not src */
-#line 775 "chapters/03-bottleneck.nw"
+#line 782 "chapters/03-bottleneck.nw"
 };
 #line 960 "chapters/08-using.nw"
 typedef struct ConfigField {
@@ -93,7 +93,7 @@ void field_set(ModelConfig *cfg, const ConfigField *field, int v);
 #line 1133 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
-#line 790 "chapters/03-bottleneck.nw"
+#line 793 "chapters/03-bottleneck.nw"
 #define LABEL_SMOOTHING 0.1
 Model *model_create(const ModelConfig *cfg, int max_B, int max_len,
                     uint64_t seed);
@@ -106,18 +106,18 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
 void require_decoder(const ModelFamily *family);
-#line 1150 "chapters/03-bottleneck.nw"
+#line 1175 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1354 "chapters/03-bottleneck.nw"
+#line 1379 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1562 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1517 "chapters/03-bottleneck.nw"
+#line 1567 "chapters/03-bottleneck.nw"
 enum { PLACES = 10 };           /* tenths of a target sentence */
 typedef struct {
     double loss;                            /* mean, teacher forced */
@@ -128,7 +128,7 @@ typedef struct {
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
 int word_place(int j, int n);
-#line 1606 "chapters/03-bottleneck.nw"
+#line 1656 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;
@@ -136,10 +136,11 @@ typedef struct {
     uint64_t seed;
 } TrainConfig;
 TrainConfig train_config_default(void);
+const char *train_config_check(const TrainConfig *tc);
 typedef void (*EpochHook)(int epoch, double train_loss,
                           double val_loss, double seconds, void *ctx);
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx);
-#line 685 "chapters/03-bottleneck.nw"
+#line 692 "chapters/03-bottleneck.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 94 "chapters/03-bottleneck.nw"
+#line 101 "chapters/03-bottleneck.nw"
 /* seq2seq.c: the LSTM encoder-decoder of chapter 3. */
 #include "seq2seq.h"
 #include <assert.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <tgmath.h>
 #undef I    /* <complex.h>'s imaginary unit; here I is a size */
-#line 414 "chapters/03-bottleneck.nw"
+#line 422 "chapters/03-bottleneck.nw"
 static void lstm_cell(real *restrict a /* [4H] */,
                       real *restrict c /* [H] */,
                       real *restrict h /* [H] */,
@@ -23,7 +23,7 @@ static void lstm_cell(real *restrict a /* [4H] */,
         h[k] = o * fast_tanh(cell);
     }
 }
-#line 573 "chapters/03-bottleneck.nw"
+#line 581 "chapters/03-bottleneck.nw"
 static void lstm_cell_backward(real *restrict da /* [4H] */,
                                real *restrict dh_carry /* [H] */,
                                real *restrict dc_carry /* [H] */,
@@ -34,7 +34,7 @@ static void lstm_cell_backward(real *restrict da /* [4H] */,
 {
     for (int k = 0; k < H; k++) {
         
-#line 588 "chapters/03-bottleneck.nw"
+#line 596 "chapters/03-bottleneck.nw"
 real i = gate[k], f = gate[H + k], g = gate[2 * H + k];
 real o = gate[3 * H + k], tc = fast_tanh(c[k]);
 real dhk = dh_carry[k] + (dh ? dh[k] : 0);
@@ -49,7 +49,7 @@ da[k] = d_i * i * (1 - i);              /* i = sigmoid */
 da[H + k] = d_f * f * (1 - f);          /* f = sigmoid */
 da[2 * H + k] = d_g * (1 - g * g);      /* g = tanh */
 da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
-#line 583 "chapters/03-bottleneck.nw"
+#line 591 "chapters/03-bottleneck.nw"
     }
 }
 #line 853 "chapters/B-fast.nw"
@@ -74,7 +74,7 @@ static void pack_steps(real *dst /* [R, W] */,
             else memset(dst, 0, sizeof(real) * W);
         }
 }
-#line 138 "chapters/03-bottleneck.nw"
+#line 145 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x, const int *ids, const int *len,
                        const real *table, int B, int T, int E)
 {
@@ -88,7 +88,7 @@ void embedding_forward(real *x, const int *ids, const int *len,
                 memset(row, 0, sizeof(real) * E);
         }
 }
-#line 157 "chapters/03-bottleneck.nw"
+#line 164 "chapters/03-bottleneck.nw"
 void embedding_backward(real *dtable, const real *dx, const int *ids,
                         const int *len, int B, int T, int E)
 {
@@ -101,7 +101,7 @@ void embedding_backward(real *dtable, const real *dx, const int *ids,
                 dtable[(size_t)id * E + e] += g[e];
         }
 }
-#line 372 "chapters/03-bottleneck.nw"
+#line 380 "chapters/03-bottleneck.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -112,7 +112,7 @@ void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
     for (int b = 0; b < B; b++) {
         for (int t = 0; t < len[b]; t++) {
             
-#line 394 "chapters/03-bottleneck.nw"
+#line 402 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -123,26 +123,26 @@ memcpy(a, bias, sizeof(real) * G);
 matmul_naive(a, G, x + at * I, I, Wx, G, 1, I, G);
 if (h_prev) matmul_naive(a, G, h_prev, H, Wh, G, 1, H, G);
 lstm_cell(a, c + at * H, h + at * H, c_prev, H);
-#line 382 "chapters/03-bottleneck.nw"
+#line 390 "chapters/03-bottleneck.nw"
         }
         
-#line 436 "chapters/03-bottleneck.nw"
+#line 444 "chapters/03-bottleneck.nw"
 for (int t = len[b]; t < T; t++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 384 "chapters/03-bottleneck.nw"
+#line 392 "chapters/03-bottleneck.nw"
         
-#line 441 "chapters/03-bottleneck.nw"
+#line 449 "chapters/03-bottleneck.nw"
 size_t last = ((size_t)b * T + len[b] - 1) * H;
 if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
 if (c_last)
     memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
-#line 385 "chapters/03-bottleneck.nw"
+#line 393 "chapters/03-bottleneck.nw"
     }
 }
-#line 518 "chapters/03-bottleneck.nw"
+#line 526 "chapters/03-bottleneck.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -158,15 +158,15 @@ void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
     real *dc_carry = xcalloc(H, sizeof(real));      /* [H] */
     for (int b = 0; b < B; b++) {
         
-#line 542 "chapters/03-bottleneck.nw"
+#line 550 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     dh_carry[k] = dh_last ? dh_last[(size_t)b * H + k] : 0;
     dc_carry[k] = dc_last ? dc_last[(size_t)b * H + k] : 0;
 }
-#line 533 "chapters/03-bottleneck.nw"
+#line 541 "chapters/03-bottleneck.nw"
         for (int t = len[b] - 1; t >= 0; t--) {
             
-#line 554 "chapters/03-bottleneck.nw"
+#line 562 "chapters/03-bottleneck.nw"
 size_t at = (size_t)b * T + t;              /* row (b, t) */
 const real *h_prev = t > 0 ? h + (at - 1) * H
                    : h0 ? h0 + (size_t)b * H : NULL;
@@ -181,15 +181,15 @@ memset(dh_carry, 0, sizeof(real) * H);
 if (h_prev)
     matmul_backward_naive(dh_carry, H, dWh, G, da, G, h_prev, H, Wh,
                           G, 1, H, G);
-#line 535 "chapters/03-bottleneck.nw"
+#line 543 "chapters/03-bottleneck.nw"
         }
         
-#line 604 "chapters/03-bottleneck.nw"
+#line 612 "chapters/03-bottleneck.nw"
 for (int k = 0; k < H; k++) {
     if (dh0) dh0[(size_t)b * H + k] += dh_carry[k];
     if (dc0) dc0[(size_t)b * H + k] += dc_carry[k];
 }
-#line 537 "chapters/03-bottleneck.nw"
+#line 545 "chapters/03-bottleneck.nw"
     }
     free(da); free(dh_carry); free(dc_carry);
 }
@@ -317,7 +317,7 @@ for (int b = n; b < B; b++) {
 #line 760 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
     
-#line 441 "chapters/03-bottleneck.nw"
+#line 449 "chapters/03-bottleneck.nw"
 size_t last = ((size_t)b * T + len[b] - 1) * H;
 if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
@@ -467,17 +467,17 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                          Wh, B, T, I, H);
 #endif
 }
-#line 893 "chapters/03-bottleneck.nw"
+#line 902 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
 #line 286 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 61 "chapters/05-ablation.nw"
 "none+Wc",
-#line 895 "chapters/03-bottleneck.nw"
+#line 904 "chapters/03-bottleneck.nw"
     NULL
 };
-#line 902 "chapters/03-bottleneck.nw"
+#line 911 "chapters/03-bottleneck.nw"
 ModelConfig model_config_default(void)
 {
     return (ModelConfig){ .family = &seq2seq_family,
@@ -491,10 +491,10 @@ ModelConfig model_config_default(void)
 , .head_width = 0, .post_norm = 0
 #line 367 "chapters/11-documents.nw"
 , .directions = 2
-#line 909 "chapters/03-bottleneck.nw"
+#line 918 "chapters/03-bottleneck.nw"
                                                                };
 }
-#line 961 "chapters/03-bottleneck.nw"
+#line 969 "chapters/03-bottleneck.nw"
 static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
                              int max_len, uint64_t seed)
 {
@@ -505,48 +505,48 @@ static Model *seq2seq_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 982 "chapters/03-bottleneck.nw"
+#line 990 "chapters/03-bottleneck.nw"
 s->src_emb = params_add(p, "src_emb", Vs, E);
 s->enc_Wx = params_add(p, "enc_Wx", E, 4 * H);
 s->enc_Wh = params_add(p, "enc_Wh", H, 4 * H);
 s->enc_b = params_add(p, "enc_b", 1, 4 * H);
-#line 971 "chapters/03-bottleneck.nw"
+#line 979 "chapters/03-bottleneck.nw"
     decoder_declare(s);
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 987 "chapters/03-bottleneck.nw"
+#line 995 "chapters/03-bottleneck.nw"
 init_normal(param(p, s->src_emb), (size_t)Vs * E, 1, &rng);
 init_xavier_uniform(param(p, s->enc_Wx), E, 4 * H, &rng);
 init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
-#line 976 "chapters/03-bottleneck.nw"
+#line 984 "chapters/03-bottleneck.nw"
     decoder_init(s, &rng);
     seq2seq_workspace(s, max_B, max_len, max_len);
     return m;
 }
-#line 1000 "chapters/03-bottleneck.nw"
+#line 1017 "chapters/03-bottleneck.nw"
 void decoder_declare(Seq2Seq *s)
 {
     const ModelConfig *cfg = &s->m.cfg;
     Params *p = &s->m.params;
     int E = cfg->E, H = cfg->H, Vt = cfg->tgt_vocab;
     
-#line 1019 "chapters/03-bottleneck.nw"
+#line 1037 "chapters/03-bottleneck.nw"
 s->tgt_emb = params_add(p, "tgt_emb", Vt, E);
 s->dec_Wx = params_add(p, "dec_Wx", E, 4 * H);
 s->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 s->dec_b = params_add(p, "dec_b", 1, 4 * H);
 s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
-#line 1006 "chapters/03-bottleneck.nw"
+#line 1023 "chapters/03-bottleneck.nw"
     
 #line 803 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 1007 "chapters/03-bottleneck.nw"
+#line 1024 "chapters/03-bottleneck.nw"
 }
 
 void decoder_init(Seq2Seq *s, Rng *rng)
@@ -555,21 +555,21 @@ void decoder_init(Seq2Seq *s, Rng *rng)
     Params *p = &s->m.params;
     int E = cfg->E, H = cfg->H, Vt = cfg->tgt_vocab;
     
-#line 1026 "chapters/03-bottleneck.nw"
+#line 1044 "chapters/03-bottleneck.nw"
 init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, rng);
 init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, rng);
 init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
-#line 1015 "chapters/03-bottleneck.nw"
+#line 1032 "chapters/03-bottleneck.nw"
     
 #line 808 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
 }
-#line 1016 "chapters/03-bottleneck.nw"
+#line 1033 "chapters/03-bottleneck.nw"
 }
-#line 1041 "chapters/03-bottleneck.nw"
+#line 1066 "chapters/03-bottleneck.nw"
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
 {
     Model *m = &s->m;
@@ -577,7 +577,7 @@ void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     
-#line 1051 "chapters/03-bottleneck.nw"
+#line 1076 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_S, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -587,7 +587,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 1069 "chapters/03-bottleneck.nw"
+#line 1092 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -596,11 +596,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 1060 "chapters/03-bottleneck.nw"
+#line 1085 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 1078 "chapters/03-bottleneck.nw"
+#line 1101 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -609,7 +609,7 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 1063 "chapters/03-bottleneck.nw"
+#line 1088 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
 #line 819 "chapters/04-attention.nw"
@@ -623,9 +623,9 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 1048 "chapters/03-bottleneck.nw"
+#line 1073 "chapters/03-bottleneck.nw"
 }
-#line 1088 "chapters/03-bottleneck.nw"
+#line 1111 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -637,7 +637,7 @@ if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 1094 "chapters/03-bottleneck.nw"
+#line 1117 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
@@ -713,7 +713,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 1113 "chapters/03-bottleneck.nw"
+#line 1138 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -731,7 +731,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1179 "chapters/03-bottleneck.nw"
+#line 1204 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -751,26 +751,26 @@ double decode_teacher_forced(Model *m, const Batch *batch,
 #line 885 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1195 "chapters/03-bottleneck.nw"
+#line 1220 "chapters/03-bottleneck.nw"
     
-#line 1214 "chapters/03-bottleneck.nw"
+#line 1239 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1196 "chapters/03-bottleneck.nw"
+#line 1221 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1229 "chapters/03-bottleneck.nw"
+#line 1254 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1236 "chapters/03-bottleneck.nw"
+#line 1261 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -778,7 +778,7 @@ void decoder_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1265 "chapters/03-bottleneck.nw"
+#line 1290 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -788,9 +788,9 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1243 "chapters/03-bottleneck.nw"
+#line 1268 "chapters/03-bottleneck.nw"
     
-#line 1280 "chapters/03-bottleneck.nw"
+#line 1305 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
 #line 901 "chapters/04-attention.nw"
@@ -824,9 +824,9 @@ for (int b = 0; b < B; b++)
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1244 "chapters/03-bottleneck.nw"
+#line 1269 "chapters/03-bottleneck.nw"
     
-#line 1286 "chapters/03-bottleneck.nw"
+#line 1311 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -838,7 +838,7 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1245 "chapters/03-bottleneck.nw"
+#line 1270 "chapters/03-bottleneck.nw"
 }
 
 static void seq2seq_backward(Model *m, const Batch *batch)
@@ -848,7 +848,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, E = m->cfg.E, H = m->cfg.H;
     decoder_backward(m, batch);
     
-#line 1300 "chapters/03-bottleneck.nw"
+#line 1325 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -858,9 +858,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1254 "chapters/03-bottleneck.nw"
+#line 1279 "chapters/03-bottleneck.nw"
 }
-#line 1405 "chapters/03-bottleneck.nw"
+#line 1430 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -873,22 +873,26 @@ static DecoderState *seq2seq_start(Model *m, const Encoding *enc)
 {
     int N = enc->B, E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     LstmState *st = xcalloc(1, sizeof *st);
-    st->d.N = N;
-    st->H = H;
-    st->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
-    st->c = st->h + (size_t)N * H;
-    st->h_new = st->c + (size_t)N * H;
-    st->cell = st->h_new + (size_t)N * H;
-    st->gates = st->cell + (size_t)N * H;       /* [N, 4H] */
-    st->x = st->gates + (size_t)N * 4 * H;      /* [N, E] */
-    st->d.logits = st->x + (size_t)N * E;       /* [N, V] */
-    st->ones = xcalloc(N, sizeof(int));
-    for (int i = 0; i < N; i++) st->ones[i] = 1;
+    
+#line 1459 "chapters/03-bottleneck.nw"
+st->d.N = N;
+st->H = H;
+st->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
+st->c = st->h + (size_t)N * H;
+st->h_new = st->c + (size_t)N * H;
+st->cell = st->h_new + (size_t)N * H;
+st->gates = st->cell + (size_t)N * H;       /* [N, 4H] */
+st->x = st->gates + (size_t)N * 4 * H;      /* [N, E] */
+st->d.logits = st->x + (size_t)N * E;       /* [N, V] */
+st->ones = xcalloc(N, sizeof(int));
+for (int i = 0; i < N; i++) st->ones[i] = 1;
+#line 1443 "chapters/03-bottleneck.nw"
     memcpy(st->h, enc->h_last, sizeof(real) * N * H);
     memcpy(st->c, enc->c_last, sizeof(real) * N * H);
     return &st->d;
 }
 
+#line 1473 "chapters/03-bottleneck.nw"
 static void seq2seq_stop(DecoderState *d)
 {
     LstmState *st = (LstmState *)d;
@@ -896,7 +900,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1444 "chapters/03-bottleneck.nw"
+#line 1485 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -912,7 +916,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1469 "chapters/03-bottleneck.nw"
+#line 1510 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
 #line 890 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
@@ -920,7 +924,7 @@ if (m->cfg.attention != ATTN_NONE) {
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1459 "chapters/03-bottleneck.nw"
+#line 1500 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -938,7 +942,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1478 "chapters/03-bottleneck.nw"
+#line 1527 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -977,7 +981,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1490 "chapters/03-bottleneck.nw"
+#line 1539 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -992,5 +996,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1571 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1498 "chapters/03-bottleneck.nw"
+#line 1547 "chapters/03-bottleneck.nw"
 };

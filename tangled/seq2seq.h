@@ -1,11 +1,11 @@
-#line 83 "chapters/03-bottleneck.nw"
+#line 90 "chapters/03-bottleneck.nw"
 /* seq2seq.h: the LSTM encoder-decoder of chapter 3. */
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "model.h"
 #line 790 "chapters/04-attention.nw"
 #include "attention.h"
-#line 127 "chapters/03-bottleneck.nw"
+#line 134 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
                        const int *ids /* [B, T] */,
                        const int *len /* [B] */,
@@ -15,12 +15,12 @@ void embedding_backward(real *dtable /* [V, E] */,
                         const real *dx /* [B, T, E] */,
                         const int *ids, const int *len,
                         int B, int T, int E);
-#line 335 "chapters/03-bottleneck.nw"
+#line 343 "chapters/03-bottleneck.nw"
 static inline real sigmoid(real x)
 {
     return 1 / (1 + exp_real(-x));
 }
-#line 347 "chapters/03-bottleneck.nw"
+#line 355 "chapters/03-bottleneck.nw"
 void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   real *gates /* [B, T, 4H], for lstm_backward */,
                   real *h_last /* [B, H] or NULL */,
@@ -34,7 +34,7 @@ void lstm_forward(real *h /* [B, T, H] */, real *c /* [B, T, H] */,
                   const real *Wh /* [H, 4H] */,
                   const real *bias /* [4H] */,
                   int B, int T, int I, int H);
-#line 498 "chapters/03-bottleneck.nw"
+#line 506 "chapters/03-bottleneck.nw"
 void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    real *dh0 /* [B, H] or NULL */,
                    real *dc0 /* [B, H] or NULL */,
@@ -77,18 +77,18 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const int *len, const real *h0,
                           const real *c0, const real *Wx,
                           const real *Wh, int B, int T, int I, int H);
-#line 885 "chapters/03-bottleneck.nw"
+#line 894 "chapters/03-bottleneck.nw"
 enum { ATTN_NONE = 0 
 #line 284 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 59 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
-#line 885 "chapters/03-bottleneck.nw"
+#line 894 "chapters/03-bottleneck.nw"
                                          };
 extern const char *const attention_name[];
 extern const ModelFamily seq2seq_family;
 ModelConfig model_config_default(void);
-#line 922 "chapters/03-bottleneck.nw"
+#line 931 "chapters/03-bottleneck.nw"
 typedef struct {
     Model m;                                /* first */
     int src_emb, enc_Wx, enc_Wh, enc_b;     /* [V,E] [E,4H] [H,4H] */
@@ -105,11 +105,11 @@ real *att_h;                /* [B, T', H] */
 real *d_context;            /* [B, T', H] */
 real *d_cat;                /* [R, 2H] */
 real *att_rows;             /* [R, H] */
-#line 928 "chapters/03-bottleneck.nw"
+#line 937 "chapters/03-bottleneck.nw"
     const real *top;                /* [B, T', H]: what the output
                                        layer read, for backward */
     
-#line 940 "chapters/03-bottleneck.nw"
+#line 949 "chapters/03-bottleneck.nw"
 int *dec_in, *dec_tgt, *dec_len;    /* [B, T'], [B, T'], [B] */
 int *src_mask;                      /* [B, S] */
 real *src_x, *enc_h, *enc_c;        /* [B, S, E], [B, S, H] x2 */
@@ -121,23 +121,23 @@ real *logits, *prob;                /* [B, T', V] */
 real *d_logits, *d_top, *d_dec_h;   /* gradients of the above */
 real *d_dec_x, *d_src_x;            /* [B, T', E], [B, S, E] */
 real *d_enc_h, *d_h_last, *d_c_last;    /* [B, S, H], [B, H] */
-#line 931 "chapters/03-bottleneck.nw"
+#line 940 "chapters/03-bottleneck.nw"
 } Seq2Seq;
 static inline Seq2Seq *seq2seq_of(Model *m)
 {
     return (Seq2Seq *)m;
 }
-#line 994 "chapters/03-bottleneck.nw"
+#line 1002 "chapters/03-bottleneck.nw"
 void decoder_declare(Seq2Seq *s);
 void decoder_init(Seq2Seq *s, Rng *rng);
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S,
                        int max_len);
-#line 1138 "chapters/03-bottleneck.nw"
+#line 1163 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 1260 "chapters/03-bottleneck.nw"
+#line 1285 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch);
 #line 75 "chapters/05-ablation.nw"
 int attention_chooses(int kind);
-#line 91 "chapters/03-bottleneck.nw"
+#line 98 "chapters/03-bottleneck.nw"
 #endif

@@ -53,7 +53,7 @@ const char *const spanish[LEXICON_SIZE] = {
     "hombre", "ve", "come", "halla", "quiere", "pequeno", "grande",
     "rojo", "viejo",
 };
-#line 488 "chapters/02-task.nw"
+#line 523 "chapters/02-task.nw"
 static void reversal_draw(const Task *t, int words, Rng *rng,
                           TaskPair *p)
 {
@@ -65,14 +65,14 @@ static void reversal_draw(const Task *t, int words, Rng *rng,
         p->tgt[words - 1 - i] = w;          /* Spanish word w */
     }
     
-#line 513 "chapters/02-task.nw"
+#line 548 "chapters/02-task.nw"
 p->n_links = words;
 for (int t = 1; t <= words; t++)
     p->link[t - 1] = (Link){ .src = words + 1 - t, .tgt = t,
                              .sure = 1 };
-#line 499 "chapters/02-task.nw"
+#line 534 "chapters/02-task.nw"
 }
-#line 520 "chapters/02-task.nw"
+#line 555 "chapters/02-task.nw"
 const Task reversal_task = {
     .name = "reversal",
     .n_src = LEXICON_SIZE, .n_tgt = LEXICON_SIZE,
@@ -87,7 +87,7 @@ DataConfig data_config_default(void)
                          .min_words = 3, .max_words = 6,
                          .n_train = 3000, .n_val = 300, .seed = 1 };
 }
-#line 315 "chapters/02-task.nw"
+#line 329 "chapters/02-task.nw"
 void data_config_check(const DataConfig *c)
 {
     if (c->min_words < 1 || c->max_words > MAX_WORDS)
@@ -101,7 +101,7 @@ void data_config_check(const DataConfig *c)
         refuse("data sizes must be at least 1, not %d training and"
                " %d validation pairs", c->n_train, c->n_val);
 }
-#line 365 "chapters/02-task.nw"
+#line 381 "chapters/02-task.nw"
 static int *word_ids(const Task *t, int side)
 {
     Vocab v;
@@ -114,13 +114,13 @@ static int *word_ids(const Task *t, int side)
     vocab_free(&v);
     return id;
 }
-#line 379 "chapters/02-task.nw"
+#line 395 "chapters/02-task.nw"
 void dataset_generate(Dataset *d, const Task *t, int n,
                       int min_words, int max_words, Rng *rng)
 {
     int *src_id = word_ids(t, SOURCE), *tgt_id = word_ids(t, TARGET);
     
-#line 401 "chapters/02-task.nw"
+#line 426 "chapters/02-task.nw"
 d->n = n;
 d->L = max_words + t->extra_words + 2;
 d->src = xcalloc((size_t)n * d->L, sizeof(int));
@@ -137,14 +137,14 @@ TaskPair pair = { 0, 0, xcalloc(d->L, sizeof(int)),
                   xcalloc(d->L, sizeof(int)), 0,
                   xcalloc((size_t)d->L * d->L, sizeof(Link)),
                   xcalloc(d->L, sizeof(int)) };
-#line 384 "chapters/02-task.nw"
+#line 400 "chapters/02-task.nw"
     for (int p = 0; p < n; p++) {
         int span = max_words - min_words + 1;
         int words = min_words + rng_below(rng, span);
         memset(pair.tag, 0, sizeof(int) * d->L);
         t->draw(t, words, rng, &pair);
         
-#line 420 "chapters/02-task.nw"
+#line 447 "chapters/02-task.nw"
 assert(pair.src_words <= d->L - 2 && pair.tgt_words <= d->L - 2);
 int *src = d->src + (size_t)p * d->L;
 int *tgt = d->tgt + (size_t)p * d->L;
@@ -158,9 +158,9 @@ for (int i = 0; i < pair.tgt_words; i++) {
 src[pair.src_words + 1] = tgt[pair.tgt_words + 1] = EOS;
 d->src_len[p] = pair.src_words + 2;
 d->tgt_len[p] = pair.tgt_words + 2;
-#line 390 "chapters/02-task.nw"
+#line 406 "chapters/02-task.nw"
         
-#line 435 "chapters/02-task.nw"
+#line 465 "chapters/02-task.nw"
 int at = d->first_link[p];
 if ((size_t)at + pair.n_links > room) {
     room = 2 * room + pair.n_links;
@@ -169,19 +169,19 @@ if ((size_t)at + pair.n_links > room) {
 }
 memcpy(d->link + at, pair.link, pair.n_links * sizeof(Link));
 d->first_link[p + 1] = at + pair.n_links;
-#line 391 "chapters/02-task.nw"
+#line 407 "chapters/02-task.nw"
     }
     free(src_id); free(tgt_id);
     free(pair.src); free(pair.tgt); free(pair.link); free(pair.tag);
 }
-#line 445 "chapters/02-task.nw"
+#line 477 "chapters/02-task.nw"
 const Link *pair_links(const Dataset *d, int p, int *count)
 {
     assert(p >= 0 && p < d->n);
     *count = d->first_link[p + 1] - d->first_link[p];
     return d->link + d->first_link[p];
 }
-#line 458 "chapters/02-task.nw"
+#line 490 "chapters/02-task.nw"
 void datasets_make(Dataset *train, Dataset *val, const DataConfig *c)
 {
     data_config_check(c);
@@ -192,14 +192,14 @@ void datasets_make(Dataset *train, Dataset *val, const DataConfig *c)
     dataset_generate(val, c->task, c->n_val, c->min_words,
                      c->max_words, &rng);
 }
-
+#line 507 "chapters/02-task.nw"
 void dataset_free(Dataset *d)
 {
     free(d->src); free(d->tgt); free(d->src_len); free(d->tgt_len);
     free(d->link); free(d->first_link); free(d->tag); free(d->feat);
     memset(d, 0, sizeof *d);
 }
-#line 572 "chapters/02-task.nw"
+#line 614 "chapters/02-task.nw"
 void batch_alloc(Batch *b, int max_B, int L)
 {
     b->B = b->S = b->T = 0;
@@ -217,7 +217,7 @@ void batch_free(Batch *b)
     free(b->src); free(b->tgt); free(b->src_len); free(b->tgt_len);
     free(b->row);
 }
-#line 593 "chapters/02-task.nw"
+#line 637 "chapters/02-task.nw"
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count)
 {
@@ -235,7 +235,7 @@ void batch_fill(Batch *b, const Dataset *d, const int *rows,
         if (d->tgt_len[r] > b->T) b->T = d->tgt_len[r];
     }
     
-#line 616 "chapters/02-task.nw"
+#line 660 "chapters/02-task.nw"
 b->feat = d->feat;              /* not copied: read through row[] */
 b->feat_size = d->feat_size;
 for (int i = 0; i < count; i++) {
@@ -247,9 +247,9 @@ for (int i = 0; i < count; i++) {
     for (int t = 0; t < b->T; t++)
         b->tgt[i * b->T + t] = d->tgt[(size_t)r * d->L + t];
 }
-#line 610 "chapters/02-task.nw"
+#line 654 "chapters/02-task.nw"
 }
-#line 645 "chapters/02-task.nw"
+#line 697 "chapters/02-task.nw"
 static size_t separator_at(const char *p)
 {
     if (*p && strchr(" \t\n\v\f\r", *p)) return 1;
@@ -257,7 +257,7 @@ static size_t separator_at(const char *p)
         return 2;
     return 0;
 }
-#line 654 "chapters/02-task.nw"
+#line 707 "chapters/02-task.nw"
 int parse_sentence(int *ids, const char *text, int max_words,
                    const Task *t)
 {
@@ -268,7 +268,7 @@ int parse_sentence(int *ids, const char *text, int max_words,
     const char *p = text;
     for (;;) {
         
-#line 688 "chapters/02-task.nw"
+#line 743 "chapters/02-task.nw"
 while (separator_at(p)) p += separator_at(p);
 if (!*p) break;
 size_t len = 0;
@@ -281,10 +281,10 @@ if (len >= sizeof word)
 memcpy(word, p, len);
 word[len] = '\0';
 p += len;
-#line 664 "chapters/02-task.nw"
+#line 717 "chapters/02-task.nw"
         int id = vocab_find(&en, word);
         
-#line 708 "chapters/02-task.nw"
+#line 763 "chapters/02-task.nw"
 if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
     && vocab_find(&en, "'s") >= N_SPECIAL) {
     word[len - 2] = '\0';
@@ -292,9 +292,9 @@ if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
     if (id >= N_SPECIAL) p -= 2;
     else word[len - 2] = '\'';
 }
-#line 666 "chapters/02-task.nw"
+#line 719 "chapters/02-task.nw"
         if (id < N_SPECIAL) 
-#line 717 "chapters/02-task.nw"
+#line 772 "chapters/02-task.nw"
 {
     size_t bytes = 1;
     for (int i = N_SPECIAL; i < en.size; i++)
@@ -307,7 +307,7 @@ if (id < N_SPECIAL && len > 2 && !strcmp(word + len - 2, "'s")
     refuse("'%s' is not in the lexicon; the words are:%s",
            shown(word), known);
 }
-#line 667 "chapters/02-task.nw"
+#line 720 "chapters/02-task.nw"
         if (n > max_words)
             refuse("the sentence has more than %d words, the most"
                    " this model allows", max_words);

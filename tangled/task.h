@@ -54,7 +54,7 @@ typedef struct {
 } DataConfig;
 DataConfig data_config_default(void);
 void data_config_check(const DataConfig *c);
-#line 342 "chapters/02-task.nw"
+#line 358 "chapters/02-task.nw"
 typedef struct {
     int n, L;                       /* pairs, tokens per row */
     int *src, *tgt;                 /* [n, L] token ids */
@@ -71,7 +71,7 @@ void datasets_make(Dataset *train, Dataset *val,
                    const DataConfig *c);
 void dataset_free(Dataset *d);
 const Link *pair_links(const Dataset *d, int p, int *count);
-#line 558 "chapters/02-task.nw"
+#line 593 "chapters/02-task.nw"
 typedef struct {
     int B, S, T;                    /* pairs, longest src and tgt */
     int *src /* [B, S] */, *tgt /* [B, T] */;
@@ -84,7 +84,7 @@ void batch_alloc(Batch *b, int max_B, int L);
 void batch_fill(Batch *b, const Dataset *d, const int *rows,
                 int count);
 void batch_free(Batch *b);
-#line 638 "chapters/02-task.nw"
+#line 682 "chapters/02-task.nw"
 int parse_sentence(int *ids /* [max_words + 2] */, const char *text,
                    int max_words, const Task *t);
 #line 89 "chapters/02-task.nw"

@@ -1,7 +1,7 @@
-#line 77 "chapters/01-toolkit.nw"
+#line 81 "chapters/01-toolkit.nw"
 /* toolkit.c: the numerical toolkit of chapter 1. */
 #include "toolkit.h"
-#line 98 "chapters/01-toolkit.nw"
+#line 116 "chapters/01-toolkit.nw"
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -642,7 +642,7 @@ void progress(const char *fmt, ...)
     say(fmt, ap);
     va_end(ap);
 }
-#line 225 "chapters/01-toolkit.nw"
+#line 242 "chapters/01-toolkit.nw"
 void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }
 
 uint64_t rng_next(Rng *rng)
@@ -652,18 +652,18 @@ uint64_t rng_next(Rng *rng)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
-#line 237 "chapters/01-toolkit.nw"
+#line 254 "chapters/01-toolkit.nw"
 double rng_uniform(Rng *rng)
 {
     return (double)(rng_next(rng) >> 11) * 0x1p-53;
 }
-#line 247 "chapters/01-toolkit.nw"
+#line 264 "chapters/01-toolkit.nw"
 double rng_normal(Rng *rng)
 {
     double u1 = 1.0 - rng_uniform(rng), u2 = rng_uniform(rng);
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-#line 257 "chapters/01-toolkit.nw"
+#line 274 "chapters/01-toolkit.nw"
 int rng_below(Rng *rng, int n)
 {
     assert(n > 0);
@@ -672,7 +672,7 @@ int rng_below(Rng *rng, int n)
     do x = rng_next(rng); while (x >= limit);
     return (int)(x % (uint64_t)n);
 }
-#line 267 "chapters/01-toolkit.nw"
+#line 284 "chapters/01-toolkit.nw"
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -680,9 +680,9 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
         int t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }
-#line 329 "chapters/01-toolkit.nw"
+#line 340 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-#line 336 "chapters/01-toolkit.nw"
+#line 347 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -699,7 +699,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 355 "chapters/01-toolkit.nw"
+#line 366 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -707,7 +707,7 @@ void params_alloc(Params *p)
     p->m = p->grad + p->count;
     p->v = p->m + p->count;
 }
-#line 370 "chapters/01-toolkit.nw"
+#line 381 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n)
 {
     size_t total = 0;
@@ -718,7 +718,7 @@ void alloc_parts(real **arrays[], const size_t sizes[], size_t n)
         base += sizes[k];
     }
 }
-
+#line 404 "chapters/01-toolkit.nw"
 real *param(const Params *p, int id)
 {
     assert(id >= 0 && id < p->n_tensors);
@@ -741,7 +741,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 428 "chapters/01-toolkit.nw"
+#line 454 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -756,7 +756,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 449 "chapters/01-toolkit.nw"
+#line 475 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -765,7 +765,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 470 "chapters/01-toolkit.nw"
+#line 496 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -777,7 +777,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 457 "chapters/01-toolkit.nw"
+#line 483 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -785,7 +785,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 505 "chapters/01-toolkit.nw"
+#line 531 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -798,7 +798,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 560 "chapters/01-toolkit.nw"
+#line 586 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -824,7 +824,7 @@ void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
     }
     free(scratch);
 }
-#line 600 "chapters/01-toolkit.nw"
+#line 626 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -1028,7 +1028,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 643 "chapters/01-toolkit.nw"
+#line 669 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -1038,7 +1038,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 738 "chapters/01-toolkit.nw"
+#line 762 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -1051,7 +1051,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 758 "chapters/01-toolkit.nw"
+#line 782 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -1062,12 +1062,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 750 "chapters/01-toolkit.nw"
+#line 774 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 771 "chapters/01-toolkit.nw"
+#line 795 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -1083,7 +1083,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 801 "chapters/01-toolkit.nw"
+#line 825 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -1092,7 +1092,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 843 "chapters/01-toolkit.nw"
+#line 868 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -1114,7 +1114,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 867 "chapters/01-toolkit.nw"
+#line 892 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -1122,7 +1122,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 902 "chapters/01-toolkit.nw"
+#line 927 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -1133,14 +1133,14 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 928 "chapters/01-toolkit.nw"
+#line 953 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak)
 {
     assert(step >= 0 && warmup >= 0);
     double s = (double)(step + 1), w = warmup ? (double)warmup : 1;
     return peak * fmin(s / w, sqrt(w / s));
 }
-#line 1020 "chapters/01-toolkit.nw"
+#line 1047 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -1150,7 +1150,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1034 "chapters/01-toolkit.nw"
+#line 1061 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -1170,29 +1170,32 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1029 "chapters/01-toolkit.nw"
+#line 1056 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1060 "chapters/01-toolkit.nw"
+#line 1087 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
     GradCheck r = grad_check_measure(x, analytic, n, max_checks,
                                      loss, ctx);
-    for (int k = 0; k < r.failures && k < GRAD_CHECK_SHOWN; k++)
-        fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
-                "numeric %.9g\n", name, r.bad[k], r.bad_analytic[k],
-                r.bad_numeric[k]);
-    if (r.failures > GRAD_CHECK_SHOWN)
-        fprintf(stderr, "grad_check: %s: %d mismatches in all\n",
-                name, r.failures);
-    if (getenv("GRAD_CHECK_REPORT"))
-        printf("grad_check %zu %d %.3g %s\n", r.checked,
-               r.failures, r.max_rel, name);
+    
+#line 1104 "chapters/01-toolkit.nw"
+for (int k = 0; k < r.failures && k < GRAD_CHECK_SHOWN; k++)
+    fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
+            "numeric %.9g\n", name, r.bad[k], r.bad_analytic[k],
+            r.bad_numeric[k]);
+if (r.failures > GRAD_CHECK_SHOWN)
+    fprintf(stderr, "grad_check: %s: %d mismatches in all\n",
+            name, r.failures);
+if (getenv("GRAD_CHECK_REPORT"))
+    printf("grad_check %zu %d %.3g %s\n", r.checked,
+           r.failures, r.max_rel, name);
+#line 1093 "chapters/01-toolkit.nw"
     return r.failures;
 }
-#line 1105 "chapters/01-toolkit.nw"
+#line 1148 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)

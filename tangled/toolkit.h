@@ -2,7 +2,7 @@
 /* toolkit.h: the numerical toolkit of chapter 1. */
 #ifndef TOOLKIT_H
 #define TOOLKIT_H
-#line 91 "chapters/01-toolkit.nw"
+#line 109 "chapters/01-toolkit.nw"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -45,7 +45,7 @@
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
 #define UNROLL _Pragma("GCC unroll 16")
-#line 118 "chapters/01-toolkit.nw"
+#line 135 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
 typedef double real;
 #define REAL_MAX DBL_MAX
@@ -149,7 +149,7 @@ double memory_budget(const char **what);
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
-#line 212 "chapters/01-toolkit.nw"
+#line 229 "chapters/01-toolkit.nw"
 typedef struct { uint64_t state; } Rng;
 void rng_seed(Rng *rng, uint64_t seed);
 uint64_t rng_next(Rng *rng);
@@ -157,7 +157,7 @@ double rng_uniform(Rng *rng);
 double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
-#line 287 "chapters/01-toolkit.nw"
+#line 304 "chapters/01-toolkit.nw"
 enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 192 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
@@ -170,7 +170,7 @@ typedef struct {
     size_t count;                   /* numbers in all tensors */
     real *value, *grad, *m, *v;     /* [count] each */
 } Params;
-#line 319 "chapters/01-toolkit.nw"
+#line 330 "chapters/01-toolkit.nw"
 void params_init(Params *p);
 int params_add(Params *p, const char *name, int rows, int cols);
 void params_alloc(Params *p);
@@ -178,21 +178,21 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 367 "chapters/01-toolkit.nw"
+#line 378 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n);
-#line 420 "chapters/01-toolkit.nw"
+#line 446 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 499 "chapters/01-toolkit.nw"
+#line 525 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
-#line 550 "chapters/01-toolkit.nw"
+#line 576 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
@@ -201,7 +201,7 @@ void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
                            const real *A, int lda,
                            const real *B, int ldb,
                            int M, int K, int N);
-#line 591 "chapters/01-toolkit.nw"
+#line 617 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -249,14 +249,14 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 640 "chapters/01-toolkit.nw"
+#line 666 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 677 "chapters/01-toolkit.nw"
+#line 700 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 719 "chapters/01-toolkit.nw"
+#line 743 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -268,7 +268,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 834 "chapters/01-toolkit.nw"
+#line 859 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -276,12 +276,12 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 898 "chapters/01-toolkit.nw"
+#line 923 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 925 "chapters/01-toolkit.nw"
+#line 950 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak);
-#line 969 "chapters/01-toolkit.nw"
+#line 995 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -303,7 +303,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1101 "chapters/01-toolkit.nw"
+#line 1144 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 2173 "chapters/B-fast.nw"

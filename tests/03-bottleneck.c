@@ -338,6 +338,24 @@ static void test_greedy_output_is_padding_after_eos(void **s)
     dataset_free(&d);
 }
 
+/* a cosine schedule needs a step after its warm-up: a warm-up as
+   long as the run is refused by name, not quietly dropped; the
+   inverse square root takes any warm-up */
+static void test_a_warmup_as_long_as_the_run_is_refused(void **s)
+{
+    (void)s;
+    TrainConfig tc = train_config_default();
+    assert_null(train_config_check(&tc));
+    tc.warmup_epochs = tc.epochs - 1;
+    assert_null(train_config_check(&tc));
+    tc.warmup_epochs = tc.epochs;
+    const char *why = train_config_check(&tc);
+    assert_non_null(why);
+    assert_non_null(strstr(why, "warm-up of 16 epochs"));
+    tc.inverse_sqrt = 1;
+    assert_null(train_config_check(&tc));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_greedy_output_is_padding_after_eos),
         cmocka_unit_test(test_word_place_cuts_a_sentence_into_tenths),
         cmocka_unit_test(test_errors_are_counted_once_per_word_by_place),
+        cmocka_unit_test(test_a_warmup_as_long_as_the_run_is_refused),
     };
     return cmocka_run_group_tests_name("chapter 3: the bottleneck", tests,
                                        NULL, NULL);

@@ -332,6 +332,11 @@ static void test_the_transformer_study_plans_every_output_first(
         assert_null(strstr(out, "seed 1"));     /* nothing trained */
         assert_false(exists(table));            /* nothing written */
     }
+    snprintf(command, sizeof command, "build/bin/transformer-study"
+             " --variants warmup --seeds 1 --epochs 1 --table %s",
+             table);
+    refused(command, "a warm-up of 1 epochs in a run of 1");
+    assert_false(exists(table));
     remove_scratch();
 }
 
