@@ -206,7 +206,7 @@ printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5477 "chapters/A-programs.nw"
+#line 5482 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1364 "chapters/A-programs.nw"
@@ -569,7 +569,7 @@ if (table)
 }
 #line 4501 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5479 "chapters/A-programs.nw"
+#line 5484 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -581,7 +581,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5495 "chapters/A-programs.nw"
+#line 5500 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -595,7 +595,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, "han", st, flops, peak, 1);
-#line 5490 "chapters/A-programs.nw"
+#line 5495 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }

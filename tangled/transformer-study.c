@@ -48,7 +48,7 @@ static const Variant *variant_from_name(const char *name)
            " wideheads, wideheads-noscale, warmup, paper, postnorm,"
            " postnorm-warmup", shown(name));
 }
-#line 4920 "chapters/A-programs.nw"
+#line 4925 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -189,7 +189,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     }
     fprintf(f, " \\\\\n");
 }
-#line 5003 "chapters/A-programs.nw"
+#line 5008 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head (picked on the
    picking set, scored on the alignment set) */
@@ -212,7 +212,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 5050 "chapters/A-programs.nw"
+#line 5055 "chapters/A-programs.nw"
 #define SPIKE 0.01
 static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
                   double *largest, int *at_seed, int *at_epoch)
@@ -232,7 +232,7 @@ static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
         }
     return count;
 }
-#line 5447 "chapters/A-programs.nw"
+#line 5452 "chapters/A-programs.nw"
 static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
                              const Variant *const *var, int v, int w,
                              int seeds)
@@ -244,7 +244,7 @@ static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
     }
     tests_row(f, var[v]->label, var[w]->label, loss_v, loss_w, seeds);
 }
-#line 5201 "chapters/A-programs.nw"
+#line 5206 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -311,8 +311,13 @@ for (int v = 0; v < n_var; v++) {
         refuse("--layers, --heads: %d heads of cross attention; the"
                " study measures at most %d", mc.layers * mc.heads,
                MAX_SHOWN - 1);
+    TrainConfig t = tc;
+    t.warmup_epochs = var[v]->warmup;
+    t.inverse_sqrt = var[v]->inverse_sqrt;
+    const char *why = train_config_check(&t);
+    if (why) refuse("--variants %s: %s", var[v]->name, why);
 }
-#line 4893 "chapters/A-programs.nw"
+#line 4898 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (seeds_table) out_plan("--seeds-table", seeds_table);
 if (val_curves) out_plan("--val-curves", val_curves);
@@ -336,7 +341,7 @@ for (int k = 0; summary && k < 4; k++)
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 4940 "chapters/A-programs.nw"
+#line 4945 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set, pick_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng, pick_rng;
@@ -348,7 +353,7 @@ dataset_generate(&pick_set, dc.task, 300, dc.min_words,
                  dc.max_words, &pick_rng);
 #line 4676 "chapters/A-programs.nw"
     
-#line 4953 "chapters/A-programs.nw"
+#line 4958 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -364,7 +369,7 @@ for (int v = 0; v < n_var; v++)
         t.inverse_sqrt = var[v]->inverse_sqrt;
         Run *run = &runs[v][s];
         
-#line 4971 "chapters/A-programs.nw"
+#line 4976 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -378,7 +383,7 @@ measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
 measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 5220 "chapters/A-programs.nw"
+#line 5225 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -390,7 +395,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 5245 "chapters/A-programs.nw"
+#line 5250 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -401,7 +406,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 5231 "chapters/A-programs.nw"
+#line 5236 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -412,7 +417,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 5258 "chapters/A-programs.nw"
+#line 5263 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -421,21 +426,21 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 5241 "chapters/A-programs.nw"
+#line 5246 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 4984 "chapters/A-programs.nw"
+#line 4989 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 4968 "chapters/A-programs.nw"
+#line 4973 "chapters/A-programs.nw"
     }
 #line 4677 "chapters/A-programs.nw"
     
-#line 4994 "chapters/A-programs.nw"
+#line 4999 "chapters/A-programs.nw"
 if (table) 
-#line 5027 "chapters/A-programs.nw"
+#line 5032 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrr}\n\\toprule\n & val loss"
@@ -455,9 +460,9 @@ if (table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4995 "chapters/A-programs.nw"
+#line 5000 "chapters/A-programs.nw"
 if (seeds_table) 
-#line 5075 "chapters/A-programs.nw"
+#line 5080 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_table);
     fprintf(f, "\\begin{tabular}{l*{%d}{r}rr}\n\\toprule\n"
@@ -482,9 +487,9 @@ if (seeds_table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 4996 "chapters/A-programs.nw"
+#line 5001 "chapters/A-programs.nw"
 if (val_curves) 
-#line 5103 "chapters/A-programs.nw"
+#line 5108 "chapters/A-programs.nw"
 {
     FILE *f = out_open(val_curves);
     fprintf(f, "# epoch, then the validation loss of every seed of");
@@ -499,9 +504,9 @@ if (val_curves)
     }
     out_close(f);
 }
-#line 4997 "chapters/A-programs.nw"
+#line 5002 "chapters/A-programs.nw"
 if (heads_table) 
-#line 5121 "chapters/A-programs.nw"
+#line 5126 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads, slots = runs[0][0].slots;
@@ -510,7 +515,7 @@ if (heads_table)
             " (nats) \\\\\n\\midrule\n");
     for (int i = 0; i < slots; i++) {
         
-#line 5149 "chapters/A-programs.nw"
+#line 5154 "chapters/A-programs.nw"
 double acc[MAX_SEEDS], gw[MAX_SEEDS], ent[MAX_SEEDS], st[3][2];
 int last = i + 1 == slots;
 for (int s = 0; s < seeds; s++) {
@@ -530,26 +535,26 @@ else
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ & $%.3f \\pm %.3f$"
         " \\\\\n", st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
         st[2][1]);
-#line 5129 "chapters/A-programs.nw"
+#line 5134 "chapters/A-programs.nw"
     }
     
-#line 5141 "chapters/A-programs.nw"
+#line 5146 "chapters/A-programs.nw"
 for (int h = 0; h < NH; h++) {
     const AlignScore *a = &runs[0][0].align[slots - 1 - NH + h];
     fprintf(f, "%sseed 1, head %d & %.1f & %.3f & %.3f \\\\\n",
             h ? "" : "\\midrule\n", h + 1, 100 * align_accuracy(a),
             align_gold_weight(a), align_entropy(a));
 }
-#line 5131 "chapters/A-programs.nw"
+#line 5136 "chapters/A-programs.nw"
     double chance = align_chance(dc.min_words, dc.max_words);
     fprintf(f, "\\midrule\nchance, even weights & %.2f & %.3f & %.3f"
             " \\\\\n\\bottomrule\n\\end{tabular}\n", 100 * chance,
             chance, align_max_entropy(&runs[0][0].align[slots - 1]));
     out_close(f);
 }
-#line 4998 "chapters/A-programs.nw"
+#line 5003 "chapters/A-programs.nw"
 if (curves) 
-#line 5172 "chapters/A-programs.nw"
+#line 5177 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -575,12 +580,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 4999 "chapters/A-programs.nw"
+#line 5004 "chapters/A-programs.nw"
 if (summary) 
-#line 5274 "chapters/A-programs.nw"
+#line 5279 "chapters/A-programs.nw"
 {
     
-#line 5285 "chapters/A-programs.nw"
+#line 5290 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -597,9 +602,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 5276 "chapters/A-programs.nw"
+#line 5281 "chapters/A-programs.nw"
     
-#line 5307 "chapters/A-programs.nw"
+#line 5312 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -625,7 +630,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 5335 "chapters/A-programs.nw"
+#line 5340 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed, picked on a second set of"
@@ -647,9 +652,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 5277 "chapters/A-programs.nw"
+#line 5282 "chapters/A-programs.nw"
     
-#line 5368 "chapters/A-programs.nw"
+#line 5373 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -673,9 +678,9 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 5278 "chapters/A-programs.nw"
+#line 5283 "chapters/A-programs.nw"
     
-#line 5393 "chapters/A-programs.nw"
+#line 5398 "chapters/A-programs.nw"
 name = study_name(summary, "spikes", ".tex");
 f = out_open(name);
 fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
@@ -693,14 +698,14 @@ for (int v = 0; v < n_var; v++) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 5279 "chapters/A-programs.nw"
+#line 5284 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 5412 "chapters/A-programs.nw"
+#line 5417 "chapters/A-programs.nw"
 double st[5][2];
 for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
-#line 5418 "chapters/A-programs.nw"
+#line 5423 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -709,12 +714,12 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
         st[0][0], st[0][1], st[1][0], st[2][0], st[4][0]);
 out_close(f);
 free(name);
-#line 5281 "chapters/A-programs.nw"
+#line 5286 "chapters/A-programs.nw"
     }
 }
-#line 5000 "chapters/A-programs.nw"
+#line 5005 "chapters/A-programs.nw"
 if (tests) 
-#line 5431 "chapters/A-programs.nw"
+#line 5436 "chapters/A-programs.nw"
 {
     FILE *f = out_open(tests);
     tests_begin(f, seeds, "variant");

@@ -333,9 +333,11 @@ static void test_the_transformer_study_plans_every_output_first(
         assert_false(exists(table));            /* nothing written */
     }
     snprintf(command, sizeof command, "build/bin/transformer-study"
-             " --variants warmup --seeds 1 --epochs 1 --table %s",
+             " --variants base,warmup --seeds 1 --epochs 1 --table %s",
              table);
     refused(command, "a warm-up of 1 epochs in a run of 1");
+    run(command, out, sizeof out);
+    assert_null(strstr(out, "seed 1"));     /* not even base trained */
     assert_false(exists(table));
     remove_scratch();
 }
