@@ -348,7 +348,6 @@ WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
         test_same_seed_gives_the_same_training \
         test_chance_matches_a_brute_force_count \
         test_unscaled_one_head_attention_is_chapter_4s_dot_attention \
-        check_forward_by_formula \
         test_a_gru_step_follows_cho_et_al \
         test_one_sentence_is_the_cats_and_its_adjective_decides \
         test_entropy_is_zero_one_hot_and_log_n_uniform
@@ -496,7 +495,7 @@ build/gen/bench-han.txt: build/gen/bench.txt
 	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt
 build/gen/bench-transformer.txt: build/gen/bench.txt
-	grep -E '^(medians|peak|train (transformer|none|dot|additive))' \
+	grep -E '^(medians|peak|train (transformer|none|dot|general|additive))' \
 	  build/gen/bench.txt > $@
 build/gen/masks.tex build/gen/positions.dat &: build/bin/attn-pictures
 	@mkdir -p $(@D)

@@ -153,7 +153,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 372 "chapters/06-alignment.nw"
+#line 373 "chapters/06-alignment.nw"
 const char *weight_shade(real w)
 {
     static const char *const glyph[5] = {"·", "░", "▒", "▓", "█"};
@@ -170,26 +170,26 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 396 "chapters/06-alignment.nw"
+#line 397 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 388 "chapters/06-alignment.nw"
+#line 389 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 400 "chapters/06-alignment.nw"
+#line 401 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     const char *glyph = weight_shade(w[(size_t)r * cols + c]);
     for (int k = 0; k < (int)strlen(col_label[c]); k++)
         fputs(glyph, f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 391 "chapters/06-alignment.nw"
+#line 392 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }
-#line 3706 "chapters/A-programs.nw"
+#line 3718 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi, const real *w,
                    int T, int C, const char *const *row,
                    const char *const *col, const Link *gold,
@@ -202,7 +202,7 @@ void heatmap_files(const char *dat, const char *gpi, const real *w,
     out_close(f);
     f = out_open(gpi);
     
-#line 3722 "chapters/A-programs.nw"
+#line 3734 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -218,6 +218,6 @@ for (int k = 0; k < n_gold; k++) {
             k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
             gold[k].sure ? 1 : 2);
 }
-#line 3718 "chapters/A-programs.nw"
+#line 3730 "chapters/A-programs.nw"
     out_close(f);
 }

@@ -33,13 +33,13 @@ AlignScore align_score_sum(const AlignScore *a /* [n] */, int n);
 double attention_entropy(const real *w /* [n] */, int n);
 #line 320 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 365 "chapters/06-alignment.nw"
+#line 366 "chapters/06-alignment.nw"
 const char *weight_shade(real w);
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,
                   const char *const *col_label /* [cols] */);
-#line 3699 "chapters/A-programs.nw"
+#line 3711 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi,
                    const real *w /* [T, C] */, int T, int C,
                    const char *const *row /* [T] */,

@@ -23,12 +23,12 @@ void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
 void scorer_declare_named(Scorer *sc, Params *p, const char *prefix,
                           int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 374 "chapters/04-attention.nw"
+#line 375 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S], rows t >= dec_len[b] unset */
     
-#line 1973 "chapters/B-fast.nw"
+#line 1975 "chapters/B-fast.nw"
 real *dec_rows;     /* [R, Hd], the decoder's real steps */
 real *q;            /* general: [R, He], h_t W_a */
 real *pd, *pe;      /* additive: [R, A], [B, S, A] */
@@ -36,16 +36,16 @@ real *u;            /* additive: [A], one pair's tanh */
 real *d_weights, *d_score;      /* [S] scratch */
 real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 real *d_dec_rows;               /* [R, Hd] */
-#line 378 "chapters/04-attention.nw"
+#line 379 "chapters/04-attention.nw"
     
 #line 1719 "chapters/10-captions.nw"
 const real *d_outside;      /* [B, T, S] or NULL: chapter 10 */
-#line 379 "chapters/04-attention.nw"
+#line 380 "chapters/04-attention.nw"
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 385 "chapters/04-attention.nw"
+#line 386 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -53,7 +53,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const int *mask /* [B, S] */,
                        const int *dec_len /* [B] */,
                        int B, int T, int S);
-#line 523 "chapters/04-attention.nw"
+#line 524 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,
@@ -61,7 +61,7 @@ void attention_backward(real *d_dec /* [B, T, Hd] */,
                         const real *dec, const real *enc,
                         const int *mask /* [B, S] */,
                         const int *dec_len, int B, int T, int S);
-#line 1772 "chapters/B-fast.nw"
+#line 1774 "chapters/B-fast.nw"
 void attention_forward_plain(real *context, AttnCache *c,
                              const Scorer *sc, const Params *p,
                              const real *dec, const real *enc,

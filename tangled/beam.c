@@ -71,7 +71,7 @@ static int by_key(const void *a, const void *b)
     if (x->key != y->key) return x->key > y->key ? -1 : 1;
     return x->order - y->order;
 }
-#line 1857 "chapters/08-using.nw"
+#line 1862 "chapters/08-using.nw"
 static void beam_alloc(Beam *bm, int N, int steps, int S)
 {
     bm->steps = steps;
@@ -92,7 +92,7 @@ static void beam_free(Beam *bm)
     free(bm->score);
     free(bm->weights);
 }
-#line 1923 "chapters/08-using.nw"
+#line 1928 "chapters/08-using.nw"
 static Candidate candidate(int parent, int token, double score,
                            int length, int order, double alpha)
 {
@@ -110,7 +110,7 @@ static int extend(Candidate *cand, int nc, int parent,
                              length, nc, alpha);
     return nc;
 }
-#line 1949 "chapters/08-using.nw"
+#line 1954 "chapters/08-using.nw"
 static void take(Beam *to, int i, const Beam *from,
                  const Candidate *c, int s, const real *step_w)
 {
@@ -129,7 +129,7 @@ static void take(Beam *to, int i, const Beam *from,
     to->length[i] = c->length;
     to->state[i] = c->token == EOS ? SLOT_DONE : SLOT_OPEN;
 }
-#line 2014 "chapters/08-using.nw"
+#line 2019 "chapters/08-using.nw"
 static double key_of(const Beam *bm, int i, double alpha)
 {
     return bm->score[i] / length_penalty(bm->length[i], alpha);
@@ -166,7 +166,7 @@ void beam_decode(Model *m, const Batch *batch, const BeamConfig *bc,
            && steps <= m->max_T);
     Encoding one = encode_source(m, batch);
     
-#line 1812 "chapters/08-using.nw"
+#line 1817 "chapters/08-using.nw"
 size_t H = one.H, SH = (size_t)S * H;
 real *rep = xcalloc((size_t)N * (SH + 2 * H), sizeof(real));
 real *rep_h = rep + N * SH, *rep_c = rep_h + (size_t)N * H;
@@ -188,7 +188,7 @@ Encoding enc = { .out = rep, .len = rep_len, .mask = rep_mask,
                   .c_last = one.h_last ? rep_c : NULL };
 #line 1784 "chapters/08-using.nw"
     
-#line 1837 "chapters/08-using.nw"
+#line 1842 "chapters/08-using.nw"
 Beam cur, next, done;
 beam_alloc(&cur, N, steps, weights ? S : 0);
 beam_alloc(&next, N, steps, weights ? S : 0);
@@ -214,7 +214,7 @@ Candidate *cand = xcalloc((size_t)k * V, sizeof(Candidate));
         for (int b = 0; b < B; b++) {
             if (closed[b]) continue;
             
-#line 1896 "chapters/08-using.nw"
+#line 1901 "chapters/08-using.nw"
 int nc = 0, i0 = b * k, open = 0;
 for (int i = i0; i < i0 + k; i++)
     if (cur.state[i] == SLOT_OPEN)
@@ -236,7 +236,7 @@ for (int c = 0; c < nc && open < k; c++) {
 }
 #line 1793 "chapters/08-using.nw"
             
-#line 1988 "chapters/08-using.nw"
+#line 1993 "chapters/08-using.nw"
 int settled = n_done[b] == k;
 if (settled && open > 0) {
     int worst = worst_of(&done, i0, k, bc->alpha);
@@ -259,7 +259,7 @@ if (settled || open == 0 || s + 1 == limit[b]) {
 #line 1794 "chapters/08-using.nw"
         }
         
-#line 2046 "chapters/08-using.nw"
+#line 2051 "chapters/08-using.nw"
 Beam t = cur;
 cur = next;
 next = t;
@@ -267,7 +267,7 @@ decoder_reorder(m, d, parent);
 #line 1796 "chapters/08-using.nw"
     }
     
-#line 2055 "chapters/08-using.nw"
+#line 2060 "chapters/08-using.nw"
 assert(open_sentences == 0);        /* each closes by its limit */
 beam_free(&cur);
 beam_free(&next);

@@ -87,7 +87,7 @@ void decoder_reorder(Model *m, DecoderState *d, const int *parent)
 {
     m->cfg.family->reorder(d, parent);
 }
-#line 1137 "chapters/A-programs.nw"
+#line 1144 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B)
 {

@@ -61,7 +61,7 @@ struct ModelFamily {
                  real *weights /* [N, S] or NULL */);
     void (*stop)(DecoderState *d);
     
-#line 90 "chapters/05-ablation.nw"
+#line 92 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
 #line 1355 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
@@ -90,7 +90,7 @@ static inline int max_output_length(int words)
 int field_count(const ModelFamily *family);
 int field_value(const ModelConfig *cfg, const ConfigField *field);
 void field_set(ModelConfig *cfg, const ConfigField *field, int v);
-#line 1133 "chapters/A-programs.nw"
+#line 1140 "chapters/A-programs.nw"
 double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
                  int max_B);
 #line 793 "chapters/03-bottleneck.nw"

@@ -52,7 +52,7 @@ da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
 #line 591 "chapters/03-bottleneck.nw"
     }
 }
-#line 853 "chapters/B-fast.nw"
+#line 855 "chapters/B-fast.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -193,7 +193,7 @@ for (int k = 0; k < H; k++) {
     }
     free(da); free(dh_carry); free(dc_carry);
 }
-#line 2024 "chapters/B-fast.nw"
+#line 2026 "chapters/B-fast.nw"
 /* order[i]: the row that goes i-th, longest first (stable); returns
    1 if the rows are already in that order */
 static int longest_first(int *order /* [B] */, const int *len, int B)
@@ -238,7 +238,7 @@ static int rows_running(const int *len, int B, int t)
     while (n < B && len[n] > t) n++;
     return n;
 }
-#line 721 "chapters/B-fast.nw"
+#line 723 "chapters/B-fast.nw"
 void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          real *c_last, const real *x, const int *len,
                          const real *h0, const real *c0,
@@ -248,7 +248,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
 {
     int G = 4 * H;
     
-#line 2065 "chapters/B-fast.nw"
+#line 2067 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -269,9 +269,9 @@ if (!longest_first(order, len, B)) {
     free(xs); free(h0s); free(c0s);
     return;
 }
-#line 730 "chapters/B-fast.nw"
+#line 732 "chapters/B-fast.nw"
     
-#line 878 "chapters/B-fast.nw"
+#line 880 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -279,7 +279,7 @@ for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
 matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
 free(x_packed);
-#line 731 "chapters/B-fast.nw"
+#line 733 "chapters/B-fast.nw"
     real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
     matmul_pack(Wh_packed, Wh, G, H, G);
     size_t step = 0;                    /* packed row of (t, 0) */
@@ -287,34 +287,34 @@ free(x_packed);
         int n = rows_running(len, B, t);
         real *a = gates + step * G;         /* [n, G] */
         
-#line 926 "chapters/B-fast.nw"
+#line 929 "chapters/B-fast.nw"
 if (t > 0)
     matmul_packed(a, G, h + (size_t)(t - 1) * H, T * H, Wh_packed,
                   n, H, G);
 else if (h0)
     matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
-#line 738 "chapters/B-fast.nw"
+#line 740 "chapters/B-fast.nw"
         
-#line 748 "chapters/B-fast.nw"
+#line 750 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 739 "chapters/B-fast.nw"
+#line 741 "chapters/B-fast.nw"
         
-#line 755 "chapters/B-fast.nw"
+#line 757 "chapters/B-fast.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 740 "chapters/B-fast.nw"
+#line 742 "chapters/B-fast.nw"
         step += n;
     }
     free(Wh_packed);
     
-#line 760 "chapters/B-fast.nw"
+#line 762 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
     
 #line 449 "chapters/03-bottleneck.nw"
@@ -323,11 +323,11 @@ if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
 if (c_last)
     memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
-#line 762 "chapters/B-fast.nw"
+#line 764 "chapters/B-fast.nw"
 }
-#line 744 "chapters/B-fast.nw"
+#line 746 "chapters/B-fast.nw"
 }
-#line 947 "chapters/B-fast.nw"
+#line 951 "chapters/B-fast.nw"
 void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           real *dWh, real *dbias, const real *dh,
                           const real *dh_last, const real *dc_last,
@@ -339,7 +339,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 2089 "chapters/B-fast.nw"
+#line 2091 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -364,9 +364,9 @@ if (!longest_first(order, len, B)) {
     free(h0s); free(c0s);
     return;
 }
-#line 958 "chapters/B-fast.nw"
+#line 962 "chapters/B-fast.nw"
     
-#line 1957 "chapters/B-fast.nw"
+#line 1959 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -378,14 +378,14 @@ real *WhT = h_prev + R * H;     /* [G, H], packed */
 if (dh_last) memcpy(dh_carry, dh_last, sizeof(real) * B * H);
 if (dc_last) memcpy(dc_carry, dc_last, sizeof(real) * B * H);
 matmul_pack_t(WhT, Wh, G, G, H);
-#line 959 "chapters/B-fast.nw"
+#line 963 "chapters/B-fast.nw"
     size_t step = R;                    /* packed row of (t, 0) */
     for (int t = T - 1; t >= 0; t--) {
         int n = rows_running(len, B, t);
         step -= n;
         real *da = da_all + step * G;       /* [n, G] */
         
-#line 980 "chapters/B-fast.nw"
+#line 984 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
@@ -394,26 +394,26 @@ for (int b = 0; b < n; b++) {
                        dc_carry + b * H, dh ? dh + at : NULL,
                        gates + (step + b) * G, c + at, c_prev, H);
 }
-#line 965 "chapters/B-fast.nw"
+#line 969 "chapters/B-fast.nw"
         
-#line 992 "chapters/B-fast.nw"
+#line 996 "chapters/B-fast.nw"
 if (t > 0 || h0) {
     memset(dh_carry, 0, sizeof(real) * n * H);
     matmul_packed(dh_carry, H, da, G, WhT, n, G, H);
 }
-#line 966 "chapters/B-fast.nw"
+#line 970 "chapters/B-fast.nw"
     }
     
-#line 1005 "chapters/B-fast.nw"
+#line 1009 "chapters/B-fast.nw"
 for (size_t r = 0; r < R; r++)
     for (int k = 0; k < G; k++) dbias[k] += da_all[r * G + k];
 pack_steps(packed, x, NULL, len, B, T, I, 0);
 matmul_tn(dWx, G, packed, I, da_all, G, I, (int)R, G);
 pack_steps(h_prev, h, h0, len, B, T, H, 1);
 matmul_tn(dWh, G, h_prev, H, da_all, G, H, (int)R, G);
-#line 968 "chapters/B-fast.nw"
+#line 972 "chapters/B-fast.nw"
     
-#line 1016 "chapters/B-fast.nw"
+#line 1020 "chapters/B-fast.nw"
 if (dx) {
     memset(packed, 0, sizeof(real) * R * I);
     matmul_nt(packed, I, da_all, G, Wx, G, (int)R, G, I);
@@ -423,14 +423,14 @@ if (dx) {
             for (int k = 0; k < I; k++)
                 dx[((size_t)b * T + t) * I + k] += row[k];
 }
-#line 969 "chapters/B-fast.nw"
+#line 973 "chapters/B-fast.nw"
     
-#line 1027 "chapters/B-fast.nw"
+#line 1031 "chapters/B-fast.nw"
 for (int k = 0; k < B * H; k++) {
     if (dh0) dh0[k] += h0 ? dh_carry[k] : 0;
     if (dc0) dc0[k] += dc_carry[k];
 }
-#line 970 "chapters/B-fast.nw"
+#line 974 "chapters/B-fast.nw"
     free(dh_carry);
 }
 #line 680 "chapters/B-fast.nw"
@@ -448,7 +448,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 1720 "chapters/B-fast.nw"
+#line 1722 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,
@@ -472,7 +472,7 @@ const char *const attention_name[] = {
     "none", 
 #line 286 "chapters/04-attention.nw"
 "dot", "general", "additive",
-#line 61 "chapters/05-ablation.nw"
+#line 63 "chapters/05-ablation.nw"
 "none+Wc",
 #line 904 "chapters/03-bottleneck.nw"
     NULL
@@ -541,7 +541,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 1023 "chapters/03-bottleneck.nw"
     
-#line 803 "chapters/04-attention.nw"
+#line 804 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -562,7 +562,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
 #line 1032 "chapters/03-bottleneck.nw"
     
-#line 808 "chapters/04-attention.nw"
+#line 809 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
@@ -612,7 +612,7 @@ real **arrays[] = {
 #line 1088 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 819 "chapters/04-attention.nw"
+#line 820 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -632,7 +632,7 @@ static void seq2seq_free(Model *m)
     free(s->dec_in);
     free(s->src_x);
     
-#line 830 "chapters/04-attention.nw"
+#line 831 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
@@ -641,7 +641,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(s);
 }
-#line 847 "chapters/04-attention.nw"
+#line 848 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -652,7 +652,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 864 "chapters/04-attention.nw"
+#line 865 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -660,11 +660,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 857 "chapters/04-attention.nw"
+#line 858 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 872 "chapters/04-attention.nw"
+#line 873 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -676,10 +676,10 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 860 "chapters/04-attention.nw"
+#line 861 "chapters/04-attention.nw"
     return s->att_h;
 }
-#line 77 "chapters/05-ablation.nw"
+#line 79 "chapters/05-ablation.nw"
 int attention_chooses(int kind)
 {
     return kind != ATTN_NONE && kind != ATTN_NONE_WC;
@@ -748,7 +748,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 885 "chapters/04-attention.nw"
+#line 886 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
 #line 1220 "chapters/03-bottleneck.nw"
@@ -793,11 +793,11 @@ linear_backward(s->d_top, param_grad(p, s->out_W),
 #line 1305 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 901 "chapters/04-attention.nw"
+#line 902 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 913 "chapters/04-attention.nw"
+#line 914 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -811,7 +811,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 929 "chapters/04-attention.nw"
+#line 930 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -819,7 +819,7 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 904 "chapters/04-attention.nw"
+#line 905 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
@@ -918,7 +918,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
     
 #line 1510 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 890 "chapters/04-attention.nw"
+#line 891 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)
@@ -954,7 +954,7 @@ static const char *seq2seq_check(const ModelConfig *cfg)
         return "an encoder-decoder's attention kind is unknown";
     return NULL;
 }
-#line 1148 "chapters/A-programs.nw"
+#line 1155 "chapters/A-programs.nw"
 static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
                             int max_len)
 {
@@ -969,13 +969,13 @@ static double seq2seq_bytes(const ModelConfig *cfg, int max_B,
     double ints = B * (2 * T + 1 + S);
     if (cfg->attention != ATTN_NONE) {
         
-#line 1170 "chapters/A-programs.nw"
+#line 1177 "chapters/A-programs.nw"
 par += 2 * H * H;
 if (cfg->attention == ATTN_GENERAL) par += H * H;
 if (cfg->attention == ATTN_ADDITIVE) par += 2 * H * A + A;
 work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
         + 2 * B * S * A + 2 * S;
-#line 1162 "chapters/A-programs.nw"
+#line 1169 "chapters/A-programs.nw"
     }
     double scratch = 4 * H * H * sizeof(double);
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
@@ -990,7 +990,7 @@ const ModelFamily seq2seq_family = {
     .encode = seq2seq_encode, .start = seq2seq_start,
     .step = seq2seq_step, .stop = seq2seq_stop,
     
-#line 92 "chapters/05-ablation.nw"
+#line 94 "chapters/05-ablation.nw"
 .chooses = attention_chooses,
 #line 910 "chapters/08-using.nw"
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,

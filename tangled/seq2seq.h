@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "model.h"
-#line 790 "chapters/04-attention.nw"
+#line 791 "chapters/04-attention.nw"
 #include "attention.h"
 #line 134 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -48,7 +48,7 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 1688 "chapters/B-fast.nw"
+#line 1690 "chapters/B-fast.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -60,7 +60,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          const real *Wx, const real *Wh,
                          const real *bias,
                          int B, int T, int I, int H);
-#line 1702 "chapters/B-fast.nw"
+#line 1704 "chapters/B-fast.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,
@@ -81,7 +81,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 enum { ATTN_NONE = 0 
 #line 284 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
-#line 59 "chapters/05-ablation.nw"
+#line 61 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
 #line 894 "chapters/03-bottleneck.nw"
                                          };
@@ -95,7 +95,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 792 "chapters/04-attention.nw"
+#line 793 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -137,7 +137,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
 #line 1285 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch);
-#line 75 "chapters/05-ablation.nw"
+#line 77 "chapters/05-ablation.nw"
 int attention_chooses(int kind);
 #line 98 "chapters/03-bottleneck.nw"
 #endif

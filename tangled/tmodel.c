@@ -386,7 +386,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 4603 "chapters/A-programs.nw"
+#line 4615 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -394,7 +394,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --head-width, --ff,"
                         " --layers: %s", problem);
 }
-#line 4615 "chapters/A-programs.nw"
+#line 4627 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -618,12 +618,12 @@ static void newest_weights(real *w /* row b at w + b * stride */,
                m->weights + ((size_t)b * n + n - 1) * S,
                sizeof(real) * S);
 }
-#line 2227 "chapters/08-using.nw"
+#line 2232 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on)
 {
     tmodel_of(m)->rerun_prefix = on;
 }
-#line 2239 "chapters/08-using.nw"
+#line 2244 "chapters/08-using.nw"
 typedef struct KvCache {
     int N, T, S, D, NH, dk, A, F, layers;
     real *k, *v, *k_gather, *v_gather;  /* [L, N, T, A] each */
@@ -634,7 +634,7 @@ typedef struct KvCache {
     real *h, *w, *mean, *rstd;  /* [N, F], [N, NH, T + S], [N] */
     real *block;                /* the one allocation of them all */
 } KvCache;
-#line 2251 "chapters/08-using.nw"
+#line 2256 "chapters/08-using.nw"
 static KvCache *kv_start(Model *m, const Encoding *enc)
 {
     TModel *tm = tmodel_of(m);
@@ -656,7 +656,7 @@ static KvCache *kv_start(Model *m, const Encoding *enc)
     alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
     kv->block = kv->k;          /* k and k_gather swap, below */
     
-#line 2284 "chapters/08-using.nw"
+#line 2289 "chapters/08-using.nw"
 const Params *p = &m->params;
 size_t NS = (size_t)kv->N * kv->S;
 for (int l = 0; l < kv->layers; l++) {
@@ -670,7 +670,7 @@ kv->cross_mask = xcalloc(NS, sizeof(int));
 for (size_t i = 0; i < N; i++)
     for (int j = 0; j < kv->S; j++)
         kv->cross_mask[i * kv->S + j] = j < enc->len[i];
-#line 2272 "chapters/08-using.nw"
+#line 2277 "chapters/08-using.nw"
     return kv;
 }
 
@@ -681,7 +681,7 @@ static void kv_free(KvCache *kv)
     free(kv->cross_mask);
     free(kv);
 }
-#line 2346 "chapters/08-using.nw"
+#line 2351 "chapters/08-using.nw"
 static void kv_norm(KvCache *kv, const Params *p,
                     const DecoderBlock *blk, int k)
 {
@@ -730,7 +730,7 @@ static void kv_attend(KvCache *kv, const Params *p,
                    D);
     kv_add(kv, p, blk, k);
 }
-#line 2431 "chapters/08-using.nw"
+#line 2436 "chapters/08-using.nw"
 static void kv_shown_weights(real *w /* [N, S] */, const KvCache *kv,
                              const TModel *tm)
 {
@@ -746,7 +746,7 @@ static void kv_shown_weights(real *w /* [N, S] */, const KvCache *kv,
             w[(size_t)i * S + j] = sum / (h1 - h0);
         }
 }
-#line 2454 "chapters/08-using.nw"
+#line 2459 "chapters/08-using.nw"
 static void kv_reorder(KvCache *kv, const int *parent, int t)
 {
     size_t row = (size_t)kv->T * kv->A;
@@ -762,7 +762,7 @@ static void kv_reorder(KvCache *kv, const int *parent, int t)
     real *swap = kv->k; kv->k = kv->k_gather; kv->k_gather = swap;
     swap = kv->v; kv->v = kv->v_gather; kv->v_gather = swap;
 }
-#line 2305 "chapters/08-using.nw"
+#line 2310 "chapters/08-using.nw"
 static void kv_step(Model *m, KvCache *kv, int t, const int *input,
                     real *logits /* [N, V] */,
                     real *weights /* [N, S] or NULL */)
@@ -772,17 +772,17 @@ static void kv_step(Model *m, KvCache *kv, int t, const int *input,
     int N = kv->N, D = kv->D;
     assert(t < kv->T);
     
-#line 2327 "chapters/08-using.nw"
+#line 2332 "chapters/08-using.nw"
 for (int i = 0; i < N; i++)
     for (int d = 0; d < D; d++)
         kv->x[(size_t)i * D + d] =
             param(p, tm->tgt_emb)[(size_t)input[i] * D + d]
             + (tm->positional ? tm->pe[(size_t)t * D + d] : 0);
-#line 2314 "chapters/08-using.nw"
+#line 2319 "chapters/08-using.nw"
     for (int l = 0; l < kv->layers; l++) {
         const DecoderBlock *blk = &tm->dec[l];
         
-#line 2397 "chapters/08-using.nw"
+#line 2402 "chapters/08-using.nw"
 int A = kv->A;
 size_t slab = (size_t)N * kv->T * A;
 real *K = kv->k + l * slab, *V = kv->v + l * slab;
@@ -797,22 +797,22 @@ for (int i = 0; i < N; i++)
     memcpy(V + ((size_t)i * kv->T + t) * A, new + (size_t)i * A,
            sizeof(real) * A);
 kv_attend(kv, p, blk, 0, in, &blk->self, K, V, NULL, t + 1, kv->T);
-#line 2317 "chapters/08-using.nw"
+#line 2322 "chapters/08-using.nw"
         
-#line 2414 "chapters/08-using.nw"
+#line 2419 "chapters/08-using.nw"
 size_t cslab = (size_t)N * kv->S * kv->A;
 const real *cin = kv_in(kv, p, blk, 1);
 kv_attend(kv, p, blk, 1, cin, &blk->cross, kv->ck + l * cslab,
           kv->cv + l * cslab, kv->cross_mask, kv->S, kv->S);
 if (weights && l == tm->shown_layer)
     kv_shown_weights(weights, kv, tm);
-#line 2318 "chapters/08-using.nw"
+#line 2323 "chapters/08-using.nw"
         
-#line 2421 "chapters/08-using.nw"
+#line 2426 "chapters/08-using.nw"
 const real *fin = kv_in(kv, p, blk, 2);
 ffn_forward(kv->y, kv->h, &blk->ffn, p, fin, N);
 kv_add(kv, p, blk, 2);
-#line 2319 "chapters/08-using.nw"
+#line 2324 "chapters/08-using.nw"
     }
     tm_last_norm(kv->nrm, kv->mean, kv->rstd, tm, p, tm->dec_ln_g,
                  tm->dec_ln_b, kv->x, N);
@@ -942,7 +942,7 @@ static int transformer_chooses(int variant)
     (void)variant;
     return 1;
 }
-#line 1187 "chapters/A-programs.nw"
+#line 1194 "chapters/A-programs.nw"
 static double transformer_bytes(const ModelConfig *cfg, int max_B,
                                 int max_len)
 {

@@ -83,9 +83,9 @@ static inline TModel *tmodel_of(Model *m)
 {
     return (TModel *)m;
 }
-#line 2225 "chapters/08-using.nw"
+#line 2230 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
-#line 4582 "chapters/A-programs.nw"
+#line 4594 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -1,7 +1,7 @@
-#line 81 "chapters/01-toolkit.nw"
+#line 82 "chapters/01-toolkit.nw"
 /* toolkit.c: the numerical toolkit of chapter 1. */
 #include "toolkit.h"
-#line 116 "chapters/01-toolkit.nw"
+#line 117 "chapters/01-toolkit.nw"
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -9,20 +9,20 @@
 #include <string.h>
 #include <tgmath.h>
 #include <time.h>
-#line 981 "chapters/A-programs.nw"
+#line 988 "chapters/A-programs.nw"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2130 "chapters/B-fast.nw"
+#line 2132 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
 const char *program_name = "attention";
-static void check_stdout(void);     /* below, with the output */
+static void check_stdout(void);     /* in the companion */
 static int failing;                 /* refuse or die was called */
-static size_t utf8_length(const char *s);   /* with shown */
+static size_t utf8_length(const char *s);   /* companion */
 
 static void say(const char *fmt, va_list ap)
 {
@@ -160,7 +160,7 @@ void parse_options(int argc, char **argv, const Option *opt,
                    int n_opt, const char *summary)
 {
     
-#line 958 "chapters/A-programs.nw"
+#line 965 "chapters/A-programs.nw"
 signal(SIGPIPE, SIG_IGN);
 atexit(check_stdout);
 #line 291 "chapters/A-programs.nw"
@@ -501,7 +501,7 @@ FILE *out_open(const char *path)
 #line 802 "chapters/A-programs.nw"
     return writing[k].f = f;
 }
-#line 826 "chapters/A-programs.nw"
+#line 833 "chapters/A-programs.nw"
 void out_close(FILE *f)
 {
     int k = 0;
@@ -520,7 +520,7 @@ void out_close(FILE *f)
             strerror(err));
     if (stream) writing[k].live = 0;
 }
-#line 861 "chapters/A-programs.nw"
+#line 868 "chapters/A-programs.nw"
 static int sync_folder(const char *file)
 {
     char *folder = xcalloc(strlen(file) + 2, 1);
@@ -534,7 +534,7 @@ static int sync_folder(const char *file)
     free(folder);
     return err;
 }
-#line 878 "chapters/A-programs.nw"
+#line 885 "chapters/A-programs.nw"
 static int commit(int *failed_k)
 {
     sigset_t all, old;
@@ -569,7 +569,7 @@ void out_commit(void)
         die("cannot write '%s': %s", shown(writing[k].path),
             strerror(err));
 }
-#line 929 "chapters/A-programs.nw"
+#line 936 "chapters/A-programs.nw"
 static void out_at_exit(void)
 {
     int k = 0, err = 0;
@@ -581,7 +581,7 @@ static void out_at_exit(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 966 "chapters/A-programs.nw"
+#line 973 "chapters/A-programs.nw"
 static void check_stdout(void)
 {
     int bad = ferror(stdout), err = errno;
@@ -594,7 +594,7 @@ static void check_stdout(void)
         _exit(EXIT_FAILURE);
     }
 }
-#line 1061 "chapters/A-programs.nw"
+#line 1068 "chapters/A-programs.nw"
 double memory_budget(const char **what)
 {
     const char *of = "memory available on this machine";
@@ -611,18 +611,18 @@ double memory_budget(const char **what)
                * (double)sysconf(_SC_PAGESIZE);
     }
     
-#line 1082 "chapters/A-programs.nw"
+#line 1089 "chapters/A-programs.nw"
 struct rlimit limit;
 if (!getrlimit(RLIMIT_AS, &limit) && limit.rlim_cur != RLIM_INFINITY
     && (double)limit.rlim_cur < have) {
     of = "address space that ulimit -v allows";
     have = (double)limit.rlim_cur;
 }
-#line 1077 "chapters/A-programs.nw"
+#line 1084 "chapters/A-programs.nw"
     if (what) *what = of;
     return 0.8 * have;
 }
-#line 1090 "chapters/A-programs.nw"
+#line 1097 "chapters/A-programs.nw"
 void memory_check(double bytes, const char *lower)
 {
     const char *what;
@@ -642,7 +642,7 @@ void progress(const char *fmt, ...)
     say(fmt, ap);
     va_end(ap);
 }
-#line 242 "chapters/01-toolkit.nw"
+#line 243 "chapters/01-toolkit.nw"
 void rng_seed(Rng *rng, uint64_t seed) { rng->state = seed; }
 
 uint64_t rng_next(Rng *rng)
@@ -652,18 +652,18 @@ uint64_t rng_next(Rng *rng)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
-#line 254 "chapters/01-toolkit.nw"
+#line 255 "chapters/01-toolkit.nw"
 double rng_uniform(Rng *rng)
 {
     return (double)(rng_next(rng) >> 11) * 0x1p-53;
 }
-#line 264 "chapters/01-toolkit.nw"
+#line 265 "chapters/01-toolkit.nw"
 double rng_normal(Rng *rng)
 {
     double u1 = 1.0 - rng_uniform(rng), u2 = rng_uniform(rng);
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-#line 274 "chapters/01-toolkit.nw"
+#line 275 "chapters/01-toolkit.nw"
 int rng_below(Rng *rng, int n)
 {
     assert(n > 0);
@@ -672,7 +672,7 @@ int rng_below(Rng *rng, int n)
     do x = rng_next(rng); while (x >= limit);
     return (int)(x % (uint64_t)n);
 }
-#line 284 "chapters/01-toolkit.nw"
+#line 285 "chapters/01-toolkit.nw"
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -680,9 +680,9 @@ void rng_shuffle(Rng *rng, int *a /* [n] */, int n)
         int t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }
-#line 340 "chapters/01-toolkit.nw"
+#line 341 "chapters/01-toolkit.nw"
 void params_init(Params *p) { memset(p, 0, sizeof *p); }
-#line 347 "chapters/01-toolkit.nw"
+#line 348 "chapters/01-toolkit.nw"
 int params_add(Params *p, const char *name, int rows, int cols)
 {
     assert(!p->value && "params_add after params_alloc");
@@ -699,7 +699,7 @@ int params_add(Params *p, const char *name, int rows, int cols)
     p->count += (size_t)rows * cols;
     return p->n_tensors++;
 }
-#line 366 "chapters/01-toolkit.nw"
+#line 367 "chapters/01-toolkit.nw"
 void params_alloc(Params *p)
 {
     p->value = xcalloc(4 * p->count, sizeof(real));
@@ -707,7 +707,7 @@ void params_alloc(Params *p)
     p->m = p->grad + p->count;
     p->v = p->m + p->count;
 }
-#line 381 "chapters/01-toolkit.nw"
+#line 382 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n)
 {
     size_t total = 0;
@@ -718,7 +718,7 @@ void alloc_parts(real **arrays[], const size_t sizes[], size_t n)
         base += sizes[k];
     }
 }
-#line 404 "chapters/01-toolkit.nw"
+#line 405 "chapters/01-toolkit.nw"
 real *param(const Params *p, int id)
 {
     assert(id >= 0 && id < p->n_tensors);
@@ -741,7 +741,7 @@ void params_free(Params *p)
     free(p->value);
     params_init(p);
 }
-#line 454 "chapters/01-toolkit.nw"
+#line 455 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng)
 {
@@ -756,7 +756,7 @@ void init_normal(real *w /* [n] */, size_t n, double std,
     for (size_t i = 0; i < n; i++)
         w[i] = (real)(std * rng_normal(rng));
 }
-#line 475 "chapters/01-toolkit.nw"
+#line 476 "chapters/01-toolkit.nw"
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng)
 {
@@ -765,7 +765,7 @@ void init_orthogonal(real *w /* [K, N] */, int K, int N,
     for (int i = 0; i < count; i++) {
         double *qi = q + (size_t)i * len;
         
-#line 496 "chapters/01-toolkit.nw"
+#line 497 "chapters/01-toolkit.nw"
 for (int j = 0; j < len; j++) qi[j] = rng_normal(rng);
 for (int p = 0; p < i; p++) {
     const double *qp = q + (size_t)p * len;
@@ -777,7 +777,7 @@ double norm = 0;
 for (int j = 0; j < len; j++) norm += qi[j] * qi[j];
 norm = sqrt(norm);
 for (int j = 0; j < len; j++) qi[j] /= norm;
-#line 483 "chapters/01-toolkit.nw"
+#line 484 "chapters/01-toolkit.nw"
     }
     for (int i = 0; i < count; i++)
         for (int j = 0; j < len; j++)
@@ -785,7 +785,7 @@ for (int j = 0; j < len; j++) qi[j] /= norm;
                 (real)q[(size_t)i * len + j];
     free(q);
 }
-#line 531 "chapters/01-toolkit.nw"
+#line 532 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc, const real *A, int lda,
                   const real *B, int ldb, int M, int K, int N)
 {
@@ -798,7 +798,7 @@ void matmul_naive(real *C, int ldc, const real *A, int lda,
         }
     flop_count += 2ull * M * K * N;
 }
-#line 586 "chapters/01-toolkit.nw"
+#line 587 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N)
 {
@@ -824,7 +824,7 @@ void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
     }
     free(scratch);
 }
-#line 626 "chapters/01-toolkit.nw"
+#line 627 "chapters/01-toolkit.nw"
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
@@ -934,7 +934,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 1851 "chapters/B-fast.nw"
+#line 1853 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -968,7 +968,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 1861 "chapters/B-fast.nw"
+#line 1863 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -986,7 +986,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 1882 "chapters/B-fast.nw"
+#line 1884 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1005,7 +1005,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 1902 "chapters/B-fast.nw"
+#line 1904 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1028,7 +1028,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 669 "chapters/01-toolkit.nw"
+#line 670 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -1038,7 +1038,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 762 "chapters/01-toolkit.nw"
+#line 763 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -1051,7 +1051,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 782 "chapters/01-toolkit.nw"
+#line 783 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -1062,12 +1062,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 774 "chapters/01-toolkit.nw"
+#line 775 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 795 "chapters/01-toolkit.nw"
+#line 796 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -1083,7 +1083,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 825 "chapters/01-toolkit.nw"
+#line 826 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -1092,7 +1092,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 868 "chapters/01-toolkit.nw"
+#line 869 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -1114,7 +1114,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 892 "chapters/01-toolkit.nw"
+#line 893 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -1122,7 +1122,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 927 "chapters/01-toolkit.nw"
+#line 928 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -1133,14 +1133,14 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 953 "chapters/01-toolkit.nw"
+#line 954 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak)
 {
     assert(step >= 0 && warmup >= 0);
     double s = (double)(step + 1), w = warmup ? (double)warmup : 1;
     return peak * fmin(s / w, sqrt(w / s));
 }
-#line 1047 "chapters/01-toolkit.nw"
+#line 1048 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -1150,7 +1150,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1061 "chapters/01-toolkit.nw"
+#line 1062 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -1170,18 +1170,18 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1056 "chapters/01-toolkit.nw"
+#line 1057 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1087 "chapters/01-toolkit.nw"
+#line 1088 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
     GradCheck r = grad_check_measure(x, analytic, n, max_checks,
                                      loss, ctx);
     
-#line 1104 "chapters/01-toolkit.nw"
+#line 1105 "chapters/01-toolkit.nw"
 for (int k = 0; k < r.failures && k < GRAD_CHECK_SHOWN; k++)
     fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
             "numeric %.9g\n", name, r.bad[k], r.bad_analytic[k],
@@ -1192,10 +1192,10 @@ if (r.failures > GRAD_CHECK_SHOWN)
 if (getenv("GRAD_CHECK_REPORT"))
     printf("grad_check %zu %d %.3g %s\n", r.checked,
            r.failures, r.max_rel, name);
-#line 1093 "chapters/01-toolkit.nw"
+#line 1094 "chapters/01-toolkit.nw"
     return r.failures;
 }
-#line 1148 "chapters/01-toolkit.nw"
+#line 1149 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)
@@ -1204,14 +1204,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2176 "chapters/B-fast.nw"
+#line 2178 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2133 "chapters/B-fast.nw"
+#line 2135 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1230,7 +1230,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2153 "chapters/B-fast.nw"
+#line 2155 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1245,7 +1245,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2188 "chapters/B-fast.nw"
+#line 2190 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -2,7 +2,7 @@
 /* toolkit.h: the numerical toolkit of chapter 1. */
 #ifndef TOOLKIT_H
 #define TOOLKIT_H
-#line 109 "chapters/01-toolkit.nw"
+#line 110 "chapters/01-toolkit.nw"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -32,7 +32,7 @@
 #ifndef VEC_BYTES       /* a test build may choose another width */
 #define VEC_BYTES VEC_NATIVE
 #endif
-#line 1835 "chapters/B-fast.nw"
+#line 1837 "chapters/B-fast.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -45,7 +45,7 @@
 #define UNFUSED __attribute__((optimize("fp-contract=off")))
 #endif
 #define UNROLL _Pragma("GCC unroll 16")
-#line 135 "chapters/01-toolkit.nw"
+#line 136 "chapters/01-toolkit.nw"
 #ifdef REAL_DOUBLE
 typedef double real;
 #define REAL_MAX DBL_MAX
@@ -144,12 +144,12 @@ char *out_name(const char *prefix, const char *suffix);
 FILE *out_open(const char *path);
 void out_close(FILE *f);
 void out_commit(void);
-#line 1044 "chapters/A-programs.nw"
+#line 1051 "chapters/A-programs.nw"
 double memory_budget(const char **what);
 void memory_check(double bytes, const char *lower);
 void progress(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
-#line 229 "chapters/01-toolkit.nw"
+#line 230 "chapters/01-toolkit.nw"
 typedef struct { uint64_t state; } Rng;
 void rng_seed(Rng *rng, uint64_t seed);
 uint64_t rng_next(Rng *rng);
@@ -157,7 +157,7 @@ double rng_uniform(Rng *rng);
 double rng_normal(Rng *rng);
 int rng_below(Rng *rng, int n);
 void rng_shuffle(Rng *rng, int *a /* [n] */, int n);
-#line 304 "chapters/01-toolkit.nw"
+#line 305 "chapters/01-toolkit.nw"
 enum { TENSOR_NAME_MAX = 32, PARAMS_MAX_TENSORS = 192 };
 typedef struct {
     char name[TENSOR_NAME_MAX];
@@ -170,7 +170,7 @@ typedef struct {
     size_t count;                   /* numbers in all tensors */
     real *value, *grad, *m, *v;     /* [count] each */
 } Params;
-#line 330 "chapters/01-toolkit.nw"
+#line 331 "chapters/01-toolkit.nw"
 void params_init(Params *p);
 int params_add(Params *p, const char *name, int rows, int cols);
 void params_alloc(Params *p);
@@ -178,21 +178,21 @@ real *param(const Params *p, int id);
 real *param_grad(const Params *p, int id);
 void params_zero_grad(Params *p);
 void params_free(Params *p);
-#line 378 "chapters/01-toolkit.nw"
+#line 379 "chapters/01-toolkit.nw"
 void alloc_parts(real **arrays[], const size_t sizes[], size_t n);
-#line 446 "chapters/01-toolkit.nw"
+#line 447 "chapters/01-toolkit.nw"
 void init_xavier_uniform(real *w /* [K, N] */, int K, int N,
                          Rng *rng);
 void init_normal(real *w /* [n] */, size_t n, double std,
                  Rng *rng);
 void init_orthogonal(real *w /* [K, N] */, int K, int N,
                      Rng *rng);
-#line 525 "chapters/01-toolkit.nw"
+#line 526 "chapters/01-toolkit.nw"
 void matmul_naive(real *C, int ldc,       /* [M, N] */
                   const real *A, int lda, /* [M, K] */
                   const real *B, int ldb, /* [K, N] */
                   int M, int K, int N);
-#line 576 "chapters/01-toolkit.nw"
+#line 577 "chapters/01-toolkit.nw"
 void transpose(real *T /* [N, M] */, const real *X, int ldx,
                int M, int N);
 void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
@@ -201,7 +201,7 @@ void matmul_backward_naive(real *dA, int ldda,  /* [M, K] */
                            const real *A, int lda,
                            const real *B, int ldb,
                            int M, int K, int N);
-#line 617 "chapters/01-toolkit.nw"
+#line 618 "chapters/01-toolkit.nw"
 void linear_forward(real *Y /* [M, N] */,
                     const real *X /* [M, K] */,
                     const real *W /* [K, N] */,
@@ -222,7 +222,7 @@ enum { VEC = VEC_BYTES / sizeof(real), NR = TILE_VECS * VEC };
 _Static_assert(VEC_BYTES != VEC_NATIVE || TILE_ROWS * TILE_VECS
                + TILE_VECS + 1 <= VEC_REGS,
                "the tile's registers must fit in the register file");
-#line 1802 "chapters/B-fast.nw"
+#line 1804 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -233,13 +233,13 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 1814 "chapters/B-fast.nw"
+#line 1816 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 1821 "chapters/B-fast.nw"
+#line 1823 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -249,14 +249,14 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 666 "chapters/01-toolkit.nw"
+#line 667 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 700 "chapters/01-toolkit.nw"
+#line 701 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 743 "chapters/01-toolkit.nw"
+#line 744 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -268,7 +268,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 859 "chapters/01-toolkit.nw"
+#line 860 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -276,12 +276,12 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 923 "chapters/01-toolkit.nw"
+#line 924 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 950 "chapters/01-toolkit.nw"
+#line 951 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak);
-#line 995 "chapters/01-toolkit.nw"
+#line 996 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -303,12 +303,12 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1144 "chapters/01-toolkit.nw"
+#line 1145 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 2173 "chapters/B-fast.nw"
+#line 2175 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 2124 "chapters/B-fast.nw"
+#line 2126 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
