@@ -74,7 +74,7 @@ void for_each_attention(Model *m, const Dataset *d, int batch_size,
         batch_fill(&batch, d, rows, count);
         model_forward(m, &batch);
         
-#line 189 "chapters/06-alignment.nw"
+#line 190 "chapters/06-alignment.nw"
 int T = batch.T - 1, S = batch.S;
 for (int b = 0; b < batch.B; b++)
     visit(m->weights + (size_t)b * T * S, T, S, batch.row[b], ctx);
@@ -83,7 +83,7 @@ for (int b = 0; b < batch.B; b++)
     free(rows);
     batch_free(&batch);
 }
-#line 194 "chapters/06-alignment.nw"
+#line 195 "chapters/06-alignment.nw"
 typedef struct { AlignScore a; const Dataset *d; } AlignVisit;
 
 static void score_one(const real *w, int T, int S, int row, void *ctx)
@@ -101,7 +101,7 @@ AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, score_one, &v);
     return v.a;
 }
-#line 226 "chapters/06-alignment.nw"
+#line 227 "chapters/06-alignment.nw"
 typedef struct { AlignScore *by_len; const Dataset *d; } LengthVisit;
 
 static void score_by_length(const real *w, int T, int S, int row,
@@ -121,7 +121,7 @@ void align_evaluate_by_length(Model *m, const Dataset *d,
     LengthVisit v = { by_len, d };
     for_each_attention(m, d, batch_size, score_by_length, &v);
 }
-#line 247 "chapters/06-alignment.nw"
+#line 248 "chapters/06-alignment.nw"
 AlignScore align_score_sum(const AlignScore *a, int n)
 {
     AlignScore sum = {0};
@@ -135,7 +135,7 @@ AlignScore align_score_sum(const AlignScore *a, int n)
     }
     return sum;
 }
-#line 283 "chapters/06-alignment.nw"
+#line 284 "chapters/06-alignment.nw"
 double attention_entropy(const real *w, int n)
 {
     double h = 0;
@@ -143,7 +143,7 @@ double attention_entropy(const real *w, int n)
         if (w[s] > 0) h -= w[s] * log(w[s]);
     return h;
 }
-#line 323 "chapters/06-alignment.nw"
+#line 324 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words)
 {
     double hits = 0, rows = 0;
@@ -153,7 +153,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 373 "chapters/06-alignment.nw"
+#line 374 "chapters/06-alignment.nw"
 const char *weight_shade(real w)
 {
     static const char *const glyph[5] = {"·", "░", "▒", "▓", "█"};
@@ -170,22 +170,22 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 397 "chapters/06-alignment.nw"
+#line 398 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 389 "chapters/06-alignment.nw"
+#line 390 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 401 "chapters/06-alignment.nw"
+#line 402 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     const char *glyph = weight_shade(w[(size_t)r * cols + c]);
     for (int k = 0; k < (int)strlen(col_label[c]); k++)
         fputs(glyph, f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 392 "chapters/06-alignment.nw"
+#line 393 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }

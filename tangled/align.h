@@ -24,16 +24,16 @@ typedef void (*AttentionVisit)(const real *w /* [T, S] */, int T,
 void for_each_attention(Model *m, const Dataset *d, int batch_size,
                         AttentionVisit visit, void *ctx);
 AlignScore align_evaluate(Model *m, const Dataset *d, int batch_size);
-#line 220 "chapters/06-alignment.nw"
+#line 221 "chapters/06-alignment.nw"
 void align_evaluate_by_length(Model *m, const Dataset *d,
                               int batch_size,
                               AlignScore *by_len /* [MAX_WORDS+1] */);
 AlignScore align_score_sum(const AlignScore *a /* [n] */, int n);
-#line 280 "chapters/06-alignment.nw"
+#line 281 "chapters/06-alignment.nw"
 double attention_entropy(const real *w /* [n] */, int n);
-#line 320 "chapters/06-alignment.nw"
+#line 321 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 366 "chapters/06-alignment.nw"
+#line 367 "chapters/06-alignment.nw"
 const char *weight_shade(real w);
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,

@@ -11,7 +11,7 @@ typedef struct {
     int E, H;                       /* embedding and hidden size */
     int attention;                  /* the family's variant */
     
-#line 143 "chapters/07b-training.nw"
+#line 142 "chapters/07b-training.nw"
 int layers, heads, ff;      /* chapter 7: N blocks a side, N_H, F */
 int positional, scaled;     /* chapter 7: 1, 1 is the paper's */
 int head_width;             /* chapter 7: d_k; 0 is D/N_H */
@@ -63,7 +63,7 @@ struct ModelFamily {
     
 #line 92 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1355 "chapters/07b-training.nw"
+#line 1354 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 956 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */

@@ -486,7 +486,7 @@ ModelConfig model_config_default(void)
                           .E = 64, .H = 64,
                           .attention = ATTN_NONE
                           
-#line 148 "chapters/07b-training.nw"
+#line 147 "chapters/07b-training.nw"
 , .layers = 1, .heads = 4, .ff = 128, .positional = 1, .scaled = 1
 , .head_width = 0, .post_norm = 0
 #line 367 "chapters/11-documents.nw"
