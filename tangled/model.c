@@ -97,7 +97,7 @@ double run_bytes(const DataConfig *dc, const ModelConfig *cfg,
     return data * sizeof(int)
            + cfg->family->bytes(cfg, max_B, (int)L);
 }
-#line 1180 "chapters/03-bottleneck.nw"
+#line 1185 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in, int *dec_tgt,
                    int *dec_len)
 {
@@ -111,7 +111,7 @@ void shift_targets(const Batch *batch, int *dec_in, int *dec_tgt,
         }
     }
 }
-#line 1385 "chapters/03-bottleneck.nw"
+#line 1390 "chapters/03-bottleneck.nw"
 void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
                    real *weights)
 {
@@ -128,7 +128,7 @@ void greedy_decode(Model *m, const Batch *batch, int steps, int *out,
     for (int s = 0, left = B; s < steps && left > 0; s++) {
         decoder_step(m, d, &enc, input, w);
         
-#line 1411 "chapters/03-bottleneck.nw"
+#line 1416 "chapters/03-bottleneck.nw"
 for (int b = 0; b < B; b++) {
     const real *z = d->logits + (size_t)b * V;
     int best = FIRST_OUTPUT;
@@ -142,13 +142,13 @@ for (int b = 0; b < B; b++) {
     if (w) memcpy(weights + ((size_t)b * steps + s) * S,
                   w + (size_t)b * S, sizeof(real) * S);
 }
-#line 1401 "chapters/03-bottleneck.nw"
+#line 1406 "chapters/03-bottleneck.nw"
     }
     decoder_stop(m, d);
     free(input);
     free(w);
 }
-#line 1582 "chapters/03-bottleneck.nw"
+#line 1587 "chapters/03-bottleneck.nw"
 static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
                          int decode)
 {
@@ -165,7 +165,7 @@ static Eval evaluate_set(Model *m, const Dataset *d, int batch_size,
         for (int i = 0; i < count; i++) rows[i] = start + i;
         batch_fill(&batch, d, rows, count);
         
-#line 1623 "chapters/03-bottleneck.nw"
+#line 1628 "chapters/03-bottleneck.nw"
 double loss = model_forward(m, &batch);
 int steps = batch.T - 1;
 if (decode) greedy_decode(m, &batch, steps, out, NULL);
@@ -184,7 +184,7 @@ for (int b = 0; b < batch.B; b++) {
     ev.sentences++; ev.sentences_right += right == n;
     loss_sum += loss * n;
 }
-#line 1598 "chapters/03-bottleneck.nw"
+#line 1603 "chapters/03-bottleneck.nw"
     }
     ev.loss = loss_sum / ev.tokens;
     free(rows); free(out);
@@ -207,14 +207,14 @@ int word_place(int j, int n)
     assert(0 <= j && j < n);
     return PLACES * j / n;
 }
-#line 1671 "chapters/03-bottleneck.nw"
+#line 1676 "chapters/03-bottleneck.nw"
 TrainConfig train_config_default(void)
 {
     return (TrainConfig){ .epochs = 16, .batch_size = 64,
                           .warmup_epochs = 0, .lr = 5e-3,
                           .lr_floor = 5e-3, .seed = 1 };
 }
-#line 1692 "chapters/03-bottleneck.nw"
+#line 1697 "chapters/03-bottleneck.nw"
 const char *train_config_check(const TrainConfig *tc)
 {
     static char why[160];
@@ -225,7 +225,7 @@ const char *train_config_check(const TrainConfig *tc)
              " epochs", tc->warmup_epochs, tc->epochs);
     return why;
 }
-#line 1713 "chapters/03-bottleneck.nw"
+#line 1718 "chapters/03-bottleneck.nw"
 void train_model(Model *m, const Dataset *train_set,
                  const Dataset *val_set, const TrainConfig *tc,
                  EpochHook hook, void *ctx)
@@ -246,7 +246,7 @@ void train_model(Model *m, const Dataset *train_set,
     for (int i = 0; i < n; i++) order[i] = i;
     for (int epoch = 1; epoch <= tc->epochs; epoch++) {
         
-#line 1741 "chapters/03-bottleneck.nw"
+#line 1746 "chapters/03-bottleneck.nw"
 double t0 = seconds_now(), loss_sum = 0;
 long tokens = 0;
 rng_shuffle(&rng, order, n);
@@ -261,20 +261,20 @@ for (int start = 0; start < n; start += bs, step++) {
         : lr_schedule(step, warmup, total, tc->lr, tc->lr_floor);
     adam_step(&opt, &m->params, lr);
     
-#line 1764 "chapters/03-bottleneck.nw"
+#line 1769 "chapters/03-bottleneck.nw"
 int batch_tokens = 0;
 for (int b = 0; b < batch.B; b++)
     batch_tokens += batch.tgt_len[b] - 1;
 loss_sum += loss * batch_tokens;
 tokens += batch_tokens;
-#line 1755 "chapters/03-bottleneck.nw"
+#line 1760 "chapters/03-bottleneck.nw"
 }
 double seconds = seconds_now() - t0;
 if (hook) {
     double val_loss = val_set ? validation_loss(m, val_set, bs) : NAN;
     hook(epoch, loss_sum / tokens, val_loss, seconds, ctx);
 }
-#line 1733 "chapters/03-bottleneck.nw"
+#line 1738 "chapters/03-bottleneck.nw"
     }
     free(order);
     batch_free(&batch);

@@ -106,18 +106,18 @@ void decoder_step(Model *m, DecoderState *d, const Encoding *enc,
                   const int *input, real *weights);
 void decoder_stop(Model *m, DecoderState *d);
 void require_decoder(const ModelFamily *family);
-#line 1175 "chapters/03-bottleneck.nw"
+#line 1180 "chapters/03-bottleneck.nw"
 void shift_targets(const Batch *batch, int *dec_in /* [B, T'] */,
                    int *dec_tgt /* [B, T'] */,
                    int *dec_len /* [B] */);
-#line 1379 "chapters/03-bottleneck.nw"
+#line 1384 "chapters/03-bottleneck.nw"
 enum { FIRST_OUTPUT = EOS };    /* ids below it are never output */
 void greedy_decode(Model *m, const Batch *batch, int steps,
                    int *out /* [B, steps] */,
                    real *weights /* [B, steps, S] or NULL */);
 #line 1562 "chapters/08-using.nw"
 void decoder_reorder(Model *m, DecoderState *d, const int *parent);
-#line 1567 "chapters/03-bottleneck.nw"
+#line 1572 "chapters/03-bottleneck.nw"
 enum { PLACES = 10 };           /* tenths of a target sentence */
 typedef struct {
     double loss;                            /* mean, teacher forced */
@@ -128,7 +128,7 @@ typedef struct {
 Eval evaluate(Model *m, const Dataset *d, int batch_size);
 double validation_loss(Model *m, const Dataset *d, int batch_size);
 int word_place(int j, int n);
-#line 1656 "chapters/03-bottleneck.nw"
+#line 1661 "chapters/03-bottleneck.nw"
 typedef struct {
     int epochs, batch_size, warmup_epochs;
     double lr, lr_floor;

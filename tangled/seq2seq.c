@@ -525,28 +525,28 @@ init_orthogonal(param(p, s->enc_Wh), H, 4 * H, &rng);
     seq2seq_workspace(s, max_B, max_len, max_len);
     return m;
 }
-#line 1017 "chapters/03-bottleneck.nw"
+#line 1022 "chapters/03-bottleneck.nw"
 void decoder_declare(Seq2Seq *s)
 {
     const ModelConfig *cfg = &s->m.cfg;
     Params *p = &s->m.params;
     int E = cfg->E, H = cfg->H, Vt = cfg->tgt_vocab;
     
-#line 1037 "chapters/03-bottleneck.nw"
+#line 1042 "chapters/03-bottleneck.nw"
 s->tgt_emb = params_add(p, "tgt_emb", Vt, E);
 s->dec_Wx = params_add(p, "dec_Wx", E, 4 * H);
 s->dec_Wh = params_add(p, "dec_Wh", H, 4 * H);
 s->dec_b = params_add(p, "dec_b", 1, 4 * H);
 s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
-#line 1023 "chapters/03-bottleneck.nw"
+#line 1028 "chapters/03-bottleneck.nw"
     
-#line 804 "chapters/04-attention.nw"
+#line 805 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
 }
-#line 1024 "chapters/03-bottleneck.nw"
+#line 1029 "chapters/03-bottleneck.nw"
 }
 
 void decoder_init(Seq2Seq *s, Rng *rng)
@@ -555,21 +555,21 @@ void decoder_init(Seq2Seq *s, Rng *rng)
     Params *p = &s->m.params;
     int E = cfg->E, H = cfg->H, Vt = cfg->tgt_vocab;
     
-#line 1044 "chapters/03-bottleneck.nw"
+#line 1049 "chapters/03-bottleneck.nw"
 init_normal(param(p, s->tgt_emb), (size_t)Vt * E, 1, rng);
 init_xavier_uniform(param(p, s->dec_Wx), E, 4 * H, rng);
 init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
-#line 1032 "chapters/03-bottleneck.nw"
+#line 1037 "chapters/03-bottleneck.nw"
     
-#line 809 "chapters/04-attention.nw"
+#line 810 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
 }
-#line 1033 "chapters/03-bottleneck.nw"
+#line 1038 "chapters/03-bottleneck.nw"
 }
-#line 1066 "chapters/03-bottleneck.nw"
+#line 1071 "chapters/03-bottleneck.nw"
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
 {
     Model *m = &s->m;
@@ -577,7 +577,7 @@ void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S, int max_len)
     int E = cfg->E, H = cfg->H;
     int Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
     
-#line 1076 "chapters/03-bottleneck.nw"
+#line 1081 "chapters/03-bottleneck.nw"
 int B = max_B, S = max_S, T = max_len - 1;
 int V = Vt > Vs ? Vt : Vs;
 m->max_B = B; m->max_S = S; m->max_T = T;
@@ -587,7 +587,7 @@ s->dec_len = s->dec_tgt + (size_t)B * T;
 s->src_mask = s->dec_len + B;
 size_t sizes[] = {
     
-#line 1092 "chapters/03-bottleneck.nw"
+#line 1097 "chapters/03-bottleneck.nw"
 (size_t)B * S * E, (size_t)B * S * H, (size_t)B * S * H,
 (size_t)B * S * 4 * H, (size_t)B * H, (size_t)B * H,
 (size_t)B * T * E, (size_t)B * T * H, (size_t)B * T * H,
@@ -596,11 +596,11 @@ size_t sizes[] = {
 (size_t)B * T * V, (size_t)B * T * H, (size_t)B * T * H,
 (size_t)B * T * E, (size_t)B * S * E,
 (size_t)B * S * H, (size_t)B * H, (size_t)B * H,
-#line 1085 "chapters/03-bottleneck.nw"
+#line 1090 "chapters/03-bottleneck.nw"
 };
 real **arrays[] = {
     
-#line 1101 "chapters/03-bottleneck.nw"
+#line 1106 "chapters/03-bottleneck.nw"
 &s->src_x, &s->enc_h, &s->enc_c,
 &s->enc_gates, &s->enc_h_last, &s->enc_c_last,
 &s->dec_x, &s->dec_h, &s->dec_c,
@@ -609,10 +609,10 @@ real **arrays[] = {
 &s->d_logits, &s->d_top, &s->d_dec_h,
 &s->d_dec_x, &s->d_src_x,
 &s->d_enc_h, &s->d_h_last, &s->d_c_last,
-#line 1088 "chapters/03-bottleneck.nw"
+#line 1093 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 820 "chapters/04-attention.nw"
+#line 831 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -623,25 +623,25 @@ if (cfg->attention != ATTN_NONE) {
     s->d_cat = s->d_context + (size_t)B * T * H;    /* [R, 2H] */
     s->att_rows = s->d_cat + (size_t)B * T * 2 * H; /* [R, H] */
 }
-#line 1073 "chapters/03-bottleneck.nw"
+#line 1078 "chapters/03-bottleneck.nw"
 }
-#line 1111 "chapters/03-bottleneck.nw"
+#line 1116 "chapters/03-bottleneck.nw"
 static void seq2seq_free(Model *m)
 {
     Seq2Seq *s = seq2seq_of(m);
     free(s->dec_in);
     free(s->src_x);
     
-#line 831 "chapters/04-attention.nw"
+#line 842 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
 }
-#line 1117 "chapters/03-bottleneck.nw"
+#line 1122 "chapters/03-bottleneck.nw"
     params_free(&m->params);
     free(s);
 }
-#line 848 "chapters/04-attention.nw"
+#line 860 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -652,7 +652,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 865 "chapters/04-attention.nw"
+#line 877 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -660,11 +660,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 858 "chapters/04-attention.nw"
+#line 870 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 873 "chapters/04-attention.nw"
+#line 885 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -676,7 +676,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 861 "chapters/04-attention.nw"
+#line 873 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 79 "chapters/05-ablation.nw"
@@ -713,7 +713,7 @@ static const ConfigField seq2seq_fields[] = {
       ATTN_NONE_WC },
     { NULL, 0, 0, 0 }
 };
-#line 1138 "chapters/03-bottleneck.nw"
+#line 1143 "chapters/03-bottleneck.nw"
 static Encoding seq2seq_encode(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -731,7 +731,7 @@ static Encoding seq2seq_encode(Model *m, const Batch *batch)
     return (Encoding){ s->enc_h, s->enc_h_last, s->enc_c_last,
                        batch->src_len, s->src_mask, B, S, H };
 }
-#line 1204 "chapters/03-bottleneck.nw"
+#line 1209 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc)
 {
@@ -748,29 +748,29 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 886 "chapters/04-attention.nw"
+#line 898 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
-#line 1220 "chapters/03-bottleneck.nw"
+#line 1225 "chapters/03-bottleneck.nw"
     
-#line 1239 "chapters/03-bottleneck.nw"
+#line 1244 "chapters/03-bottleneck.nw"
 linear_forward(s->logits, top, param(p, s->out_W), param(p, s->out_b),
                B * T, H, V);
 s->top = top;
-#line 1221 "chapters/03-bottleneck.nw"
+#line 1226 "chapters/03-bottleneck.nw"
     int counted;
     double sum = cross_entropy_forward(s->prob, s->logits, s->dec_tgt,
                                        B * T, V, LABEL_SMOOTHING, PAD,
                                        &counted);
     return sum / counted;
 }
-#line 1254 "chapters/03-bottleneck.nw"
+#line 1259 "chapters/03-bottleneck.nw"
 static double seq2seq_forward(Model *m, const Batch *batch)
 {
     Encoding enc = seq2seq_encode(m, batch);
     return decode_teacher_forced(m, batch, &enc);
 }
-#line 1261 "chapters/03-bottleneck.nw"
+#line 1266 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch)
 {
     Seq2Seq *s = seq2seq_of(m);
@@ -778,7 +778,7 @@ void decoder_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, T = batch->T - 1;
     int E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     
-#line 1290 "chapters/03-bottleneck.nw"
+#line 1295 "chapters/03-bottleneck.nw"
 int counted = 0;
 for (int b = 0; b < B; b++) counted += s->dec_len[b];
 memset(s->d_logits, 0, sizeof(real) * B * T * V);
@@ -788,16 +788,16 @@ memset(s->d_top, 0, sizeof(real) * B * T * H);
 linear_backward(s->d_top, param_grad(p, s->out_W),
                 param_grad(p, s->out_b), s->d_logits, s->top,
                 param(p, s->out_W), B * T, H, V);
-#line 1268 "chapters/03-bottleneck.nw"
+#line 1273 "chapters/03-bottleneck.nw"
     
-#line 1305 "chapters/03-bottleneck.nw"
+#line 1310 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 902 "chapters/04-attention.nw"
+#line 914 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 914 "chapters/04-attention.nw"
+#line 926 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -811,7 +811,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 930 "chapters/04-attention.nw"
+#line 942 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -819,14 +819,14 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 905 "chapters/04-attention.nw"
+#line 917 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
 }
-#line 1269 "chapters/03-bottleneck.nw"
+#line 1274 "chapters/03-bottleneck.nw"
     
-#line 1311 "chapters/03-bottleneck.nw"
+#line 1316 "chapters/03-bottleneck.nw"
 memset(s->d_dec_x, 0, sizeof(real) * B * T * E);
 memset(s->d_h_last, 0, sizeof(real) * B * H);
 memset(s->d_c_last, 0, sizeof(real) * B * H);
@@ -838,7 +838,7 @@ lstm_backward(s->d_dec_x, s->d_h_last, s->d_c_last,
               param(p, s->dec_Wh), B, T, E, H);
 embedding_backward(param_grad(p, s->tgt_emb), s->d_dec_x, s->dec_in,
                    s->dec_len, B, T, E);
-#line 1270 "chapters/03-bottleneck.nw"
+#line 1275 "chapters/03-bottleneck.nw"
 }
 
 static void seq2seq_backward(Model *m, const Batch *batch)
@@ -848,7 +848,7 @@ static void seq2seq_backward(Model *m, const Batch *batch)
     int B = batch->B, S = batch->S, E = m->cfg.E, H = m->cfg.H;
     decoder_backward(m, batch);
     
-#line 1325 "chapters/03-bottleneck.nw"
+#line 1330 "chapters/03-bottleneck.nw"
 memset(s->d_src_x, 0, sizeof(real) * B * S * E);
 lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               param_grad(p, s->enc_Wh), param_grad(p, s->enc_b),
@@ -858,9 +858,9 @@ lstm_backward(s->d_src_x, NULL, NULL, param_grad(p, s->enc_Wx),
               B, S, E, H);
 embedding_backward(param_grad(p, s->src_emb), s->d_src_x, batch->src,
                    batch->src_len, B, S, E);
-#line 1279 "chapters/03-bottleneck.nw"
+#line 1284 "chapters/03-bottleneck.nw"
 }
-#line 1430 "chapters/03-bottleneck.nw"
+#line 1435 "chapters/03-bottleneck.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int H;
@@ -874,7 +874,7 @@ static DecoderState *seq2seq_start(Model *m, const Encoding *enc)
     int N = enc->B, E = m->cfg.E, H = m->cfg.H, V = m->cfg.tgt_vocab;
     LstmState *st = xcalloc(1, sizeof *st);
     
-#line 1459 "chapters/03-bottleneck.nw"
+#line 1464 "chapters/03-bottleneck.nw"
 st->d.N = N;
 st->H = H;
 st->h = xcalloc((size_t)N * (8 * H + E + V), sizeof(real));
@@ -886,13 +886,13 @@ st->x = st->gates + (size_t)N * 4 * H;      /* [N, E] */
 st->d.logits = st->x + (size_t)N * E;       /* [N, V] */
 st->ones = xcalloc(N, sizeof(int));
 for (int i = 0; i < N; i++) st->ones[i] = 1;
-#line 1443 "chapters/03-bottleneck.nw"
+#line 1448 "chapters/03-bottleneck.nw"
     memcpy(st->h, enc->h_last, sizeof(real) * N * H);
     memcpy(st->c, enc->c_last, sizeof(real) * N * H);
     return &st->d;
 }
 
-#line 1473 "chapters/03-bottleneck.nw"
+#line 1478 "chapters/03-bottleneck.nw"
 static void seq2seq_stop(DecoderState *d)
 {
     LstmState *st = (LstmState *)d;
@@ -900,7 +900,7 @@ static void seq2seq_stop(DecoderState *d)
     free(st->ones);
     free(st);
 }
-#line 1485 "chapters/03-bottleneck.nw"
+#line 1490 "chapters/03-bottleneck.nw"
 static void seq2seq_step(Model *m, DecoderState *d,
                          const Encoding *enc, const int *input,
                          real *weights)
@@ -916,15 +916,15 @@ static void seq2seq_step(Model *m, DecoderState *d,
                  param(p, s->dec_Wh), param(p, s->dec_b), N, 1, E, H);
     const real *top = st->h_new;            /* [N, 1, H] */
     
-#line 1510 "chapters/03-bottleneck.nw"
+#line 1515 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 891 "chapters/04-attention.nw"
+#line 903 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)
         memcpy(weights, s->attn.weights, sizeof(real) * N * enc->S);
 }
-#line 1500 "chapters/03-bottleneck.nw"
+#line 1505 "chapters/03-bottleneck.nw"
     linear_forward(d->logits, top, param(p, s->out_W),
                    param(p, s->out_b), N, H, V);
 }
@@ -942,7 +942,7 @@ static void seq2seq_reorder(DecoderState *d, const int *parent)
     memcpy(st->h, st->h_new, sizeof(real) * N * H);
     memcpy(st->c, st->cell, sizeof(real) * N * H);
 }
-#line 1527 "chapters/03-bottleneck.nw"
+#line 1532 "chapters/03-bottleneck.nw"
 static const char *seq2seq_check(const ModelConfig *cfg)
 {
     int kinds = 0;
@@ -981,7 +981,7 @@ work += 10 * B * T * H + B * T * S + A + 2 * B * T * (H + A)
     return ints * sizeof(int) + (4 * par + work) * sizeof(real)
            + scratch;
 }
-#line 1539 "chapters/03-bottleneck.nw"
+#line 1544 "chapters/03-bottleneck.nw"
 const ModelFamily seq2seq_family = {
     .name = "lstm", .variants = attention_name,
     .check = seq2seq_check, .bytes = seq2seq_bytes,
@@ -996,5 +996,5 @@ const ModelFamily seq2seq_family = {
 .param_count = seq2seq_param_count, .fields = seq2seq_fields,
 #line 1571 "chapters/08-using.nw"
 .reorder = seq2seq_reorder,
-#line 1547 "chapters/03-bottleneck.nw"
+#line 1552 "chapters/03-bottleneck.nw"
 };

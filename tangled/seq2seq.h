@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "model.h"
-#line 791 "chapters/04-attention.nw"
+#line 792 "chapters/04-attention.nw"
 #include "attention.h"
 #line 134 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -95,7 +95,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 793 "chapters/04-attention.nw"
+#line 794 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
@@ -127,15 +127,15 @@ static inline Seq2Seq *seq2seq_of(Model *m)
 {
     return (Seq2Seq *)m;
 }
-#line 1002 "chapters/03-bottleneck.nw"
+#line 1003 "chapters/03-bottleneck.nw"
 void decoder_declare(Seq2Seq *s);
 void decoder_init(Seq2Seq *s, Rng *rng);
 void seq2seq_workspace(Seq2Seq *s, int max_B, int max_S,
                        int max_len);
-#line 1163 "chapters/03-bottleneck.nw"
+#line 1168 "chapters/03-bottleneck.nw"
 double decode_teacher_forced(Model *m, const Batch *batch,
                              const Encoding *enc);
-#line 1285 "chapters/03-bottleneck.nw"
+#line 1290 "chapters/03-bottleneck.nw"
 void decoder_backward(Model *m, const Batch *batch);
 #line 77 "chapters/05-ablation.nw"
 int attention_chooses(int kind);
