@@ -16,7 +16,7 @@ set format y '$10^{%L}$'
 set grid
 set border 3
 set tics nomirror
-set key bottom left opaque
+set key at graph 0.04, graph 0.03 left bottom Left reverse opaque
 set style fill transparent solid 0.25 noborder
 # the floor to ten decimals: the attentional losses end within a
 # thousandth of it

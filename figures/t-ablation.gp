@@ -37,7 +37,9 @@ plot a using 1:($27-$28):($27+$28) with filledcurves lc rgb '#000000' notitle, \
 even = real(system("sed -n 's/^# entropy of even weights: //p' ".a))
 set ylabel 'entropy of a row (nats)'
 set yrange [0:even + 0.3]
-set key at graph 0.98, graph 0.80 right top
+# no key: the lines are those of the other panels, and the caption
+# names the red one
+unset key
 # the Transformer first, so that the LSTMs' lines stay in sight; the
 # entropy of even weights, the most a row can have, dashed in red
 plot a using 1:($30-$31):($30+$31) with filledcurves lc rgb '#000000' notitle, \
