@@ -331,7 +331,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1569 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2208 "chapters/B-fast.nw"
+#line 2211 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -348,7 +348,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2228 "chapters/B-fast.nw"
+#line 2231 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -368,7 +368,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2251 "chapters/B-fast.nw"
+#line 2254 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -383,7 +383,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2268 "chapters/B-fast.nw"
+#line 2271 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -395,7 +395,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2281 "chapters/B-fast.nw"
+#line 2284 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -412,7 +412,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2302 "chapters/B-fast.nw"
+#line 2305 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -427,7 +427,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2320 "chapters/B-fast.nw"
+#line 2323 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -599,14 +599,14 @@ report_training(NULL, "han", st, flops, peak, 1);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2348 "chapters/B-fast.nw"
+#line 2351 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2363 "chapters/B-fast.nw"
+#line 2366 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -621,7 +621,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2390 "chapters/B-fast.nw"
+#line 2393 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -633,7 +633,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2378 "chapters/B-fast.nw"
+#line 2381 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -641,9 +641,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2354 "chapters/B-fast.nw"
+#line 2357 "chapters/B-fast.nw"
     
-#line 2403 "chapters/B-fast.nw"
+#line 2406 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -663,7 +663,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2355 "chapters/B-fast.nw"
+#line 2358 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
