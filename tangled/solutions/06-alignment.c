@@ -1,8 +1,8 @@
-#line 415 "chapters/C-solutions.nw"
+#line 417 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 6. */
 #include "align.h"
 #include <math.h>
-#line 428 "chapters/C-solutions.nw"
+#line 430 "chapters/C-solutions.nw"
 double ex_peak_gap(const real *w, int n)
 {
     double first = w[0], second = -1;
@@ -12,7 +12,7 @@ double ex_peak_gap(const real *w, int n)
     }
     return second > 0 ? log(first / second) : INFINITY;
 }
-#line 440 "chapters/C-solutions.nw"
+#line 442 "chapters/C-solutions.nw"
 int ex_align_hits(const real *w, int S, int words,
                   int (*gold)(int words, int step))
 {

@@ -1,8 +1,8 @@
-#line 507 "chapters/C-solutions.nw"
+#line 509 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 7. */
 #include "transformer.h"
 #include <math.h>
-#line 517 "chapters/C-solutions.nw"
+#line 519 "chapters/C-solutions.nw"
 void ex_window_mask(int *mask, const int *key_len, int r, int causal,
                     int B, int Tq, int Tk)
 {
@@ -13,7 +13,7 @@ void ex_window_mask(int *mask, const int *key_len, int r, int causal,
                 if (j < i - r || j > i + r)
                     mask[((size_t)b * Tq + i) * Tk + j] = 0;
 }
-#line 548 "chapters/C-solutions.nw"
+#line 550 "chapters/C-solutions.nw"
 void ex_positional_encoding_by_rotation(real *pe, int T, int D)
 {
     for (int i = 0; i < D / 2; i++) {
@@ -29,7 +29,7 @@ void ex_positional_encoding_by_rotation(real *pe, int T, int D)
         }
     }
 }
-#line 645 "chapters/C-solutions.nw"
+#line 647 "chapters/C-solutions.nw"
 size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
                                   int layers)
 {
@@ -39,7 +39,7 @@ size_t ex_transformer_param_count(int Vs, int Vt, int D, int F,
     return (size_t)(Vs + Vt) * d + layers * (enc + dec) + 4 * d
            + d * Vt + Vt;
 }
-#line 661 "chapters/C-solutions.nw"
+#line 663 "chapters/C-solutions.nw"
 void ex_order_blind_accuracy(const int *words, int n, double *token,
                              double *exact)
 {

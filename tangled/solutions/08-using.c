@@ -1,9 +1,9 @@
-#line 775 "chapters/C-solutions.nw"
+#line 777 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 8. */
 #include "checkpoint.h"
 #include <math.h>
 #include <string.h>
-#line 786 "chapters/C-solutions.nw"
+#line 788 "chapters/C-solutions.nw"
 typedef struct {
     int version, family, min_words, max_words;
     int src_vocab, tgt_vocab, E, H, attention;
@@ -29,7 +29,7 @@ int ex_ckpt_info(const unsigned char *buf, size_t n,
                           le32(buf + at + 20) };
     return 0;
 }
-#line 818 "chapters/C-solutions.nw"
+#line 820 "chapters/C-solutions.nw"
 double ex_coverage_penalty(const real *w, int rows, int S,
                            int src_len, double beta)
 {

@@ -1,8 +1,8 @@
-#line 936 "chapters/C-solutions.nw"
+#line 938 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 9. */
 #include "metrics.h"
 #include <math.h>
-#line 944 "chapters/C-solutions.nw"
+#line 946 "chapters/C-solutions.nw"
 double ex_bleu_add_one(const BleuCounts *b)
 {
     double bp;
@@ -16,7 +16,7 @@ double ex_bleu_add_one(const BleuCounts *b)
     }
     return bp * exp(log_sum);
 }
-#line 966 "chapters/C-solutions.nw"
+#line 968 "chapters/C-solutions.nw"
 int ex_links_argmax_words(Link *out, const real *w, int words, int S)
 {
     for (int j = 0; j < words; j++) {

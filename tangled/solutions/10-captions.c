@@ -1,7 +1,7 @@
-#line 1013 "chapters/C-solutions.nw"
+#line 1015 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 10. */
 #include "image.h"
-#line 1022 "chapters/C-solutions.nw"
+#line 1024 "chapters/C-solutions.nw"
 int ex_receptive_field(const int *kernel, const int *pool, int layers)
 {
     int window = 1, stride = 1;
@@ -12,7 +12,7 @@ int ex_receptive_field(const int *kernel, const int *pool, int layers)
     }
     return window;
 }
-#line 1035 "chapters/C-solutions.nw"
+#line 1037 "chapters/C-solutions.nw"
 void ex_avg_pool_forward(real *Y, const real *X, int N, int R, int C)
 {
     int Q = R / 2;

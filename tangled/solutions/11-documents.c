@@ -1,8 +1,8 @@
-#line 1120 "chapters/C-solutions.nw"
+#line 1122 "chapters/C-solutions.nw"
 /* Worked solutions to the coded exercises of chapter 11. */
 #include "han.h"
 #include <math.h>
-#line 1128 "chapters/C-solutions.nw"
+#line 1130 "chapters/C-solutions.nw"
 int ex_bag_of_words_class(const int *ids, int len)
 {
     int per_class = DOC_ADJECTIVES / DOC_CLASSES, count[2] = {0, 0};
@@ -11,7 +11,7 @@ int ex_bag_of_words_class(const int *ids, int len)
             count[(ids[i] - DW_ADJ) / per_class]++;
     return count[1] > count[0];
 }
-#line 1143 "chapters/C-solutions.nw"
+#line 1145 "chapters/C-solutions.nw"
 void ex_gru_step_after_reset(real *h, const real *x,
                              const real *h_prev, const real *Wx,
                              const real *Wh, const real *bias,
