@@ -409,6 +409,13 @@ static void test_run_bytes_is_what_a_run_allocates(void **s)
 
 int main(void)
 {
+    /* a shell starts a background job with SIGINT ignored, and a
+       program keeps a signal ignored that it started with ignored:
+       start from the defaults, as a program run from a terminal
+       does, before the first output sets the handlers */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_file_is_renamed_into_place_when_whole),
         cmocka_unit_test(test_a_failed_write_leaves_the_old_file),
