@@ -613,8 +613,10 @@ build/gen/alpha-lengths.tex: build/bin/translate \
 	  "model without attention, decoded with \$$k = 8\$$, wrote" \
 	  "$$(w 0) words at \$$\\alpha = 0\$$, $$(w 0.6) at" \
 	  "\$$\\alpha = 0.6\$$ and $$(w 2) at \$$\\alpha = 2\$$;" \
-	  "$$(c 0), $$(c 0.6) and $$(c 2) translations reached the" \
-	  "step limit without \\texttt{<eos>}." > $@
+	  "$$(if [ $$(( $$(c 0) + $$(c 0.6) + $$(c 2) )) = 0 ]; \
+	      then echo no translation; \
+	      else echo $$(c 0), $$(c 0.6) and $$(c 2) translations; \
+	      fi) reached the step limit without \\texttt{<eos>}." > $@
 GEN += build/gen/alpha-lengths.tex
 # chapter 9: every family on the English-to-Spanish task
 SPANISH := build/gen/spanish-table.tex build/gen/spanish-phenomena.tex \
