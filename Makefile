@@ -405,7 +405,7 @@ build/gen/shapes.tex: build/bin/shapes
 	@mkdir -p $(@D)
 	build/bin/shapes > $@
 SWEEP_MODELS := none:32,none:64,none:128,dot:64,general:64,additive:64,$\
-                transformer:64
+                transformer:64,none+Wc:64
 # it also saves its first seed's models (chapter 8 decodes two), and
 # writes chapter 5's table of the long sentences, its tests and the
 # data of two figures (the -later twin is chapter 7's)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SEEDS = 10 };
-#line 2680 "chapters/A-programs.nw"
+#line 2693 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -18,7 +18,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2703 "chapters/A-programs.nw"
+#line 2716 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -29,7 +29,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2727 "chapters/A-programs.nw"
+#line 2740 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2747 "chapters/A-programs.nw"
+#line 2760 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -53,7 +53,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2769 "chapters/A-programs.nw"
+#line 2782 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)
@@ -100,7 +100,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
     }
     mean_sd(x, seeds, &out[0], &out[1]);
 }
-#line 2320 "chapters/A-programs.nw"
+#line 2323 "chapters/A-programs.nw"
 enum { Q_LOSS, Q_TOKENS, Q_EXACT, Q_ALIGN, Q_AFTER, Q_ENTROPY, N_Q };
 
 static void seed_values(double *x /* [seeds] */,
@@ -120,7 +120,7 @@ static void seed_values(double *x /* [seeds] */,
              : align_entropy(&a);
     }
 }
-#line 2347 "chapters/A-programs.nw"
+#line 2350 "chapters/A-programs.nw"
 static void align_at(double out[2],
                      AlignScore (*align)[MAX_WORDS + 1], int seeds,
                      int words, int after)
@@ -227,7 +227,7 @@ for (int g = 0; summary && g < 3; g++) {
     summary_name[g] = out_name(summary, group_suffix[g]);
     out_plan("--summary", summary_name[g]);
 }
-#line 2305 "chapters/A-programs.nw"
+#line 2308 "chapters/A-programs.nw"
 enum { TABLE, TABLE_LATER, TESTS, ALIGN_DAT, ERRORS_DAT, ALIGN_SAID,
        ERRORS_SAID, N_TABLES };
 const char *table_suffix[N_TABLES] = {"-table.tex",
@@ -242,7 +242,7 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4642 "chapters/A-programs.nw"
+#line 4655 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -264,7 +264,7 @@ for (int k = 0; k < n_models; k++)
     group[k] = kind_listed(config_kind(&mc[k]), "--later", later) ? 2
              : mc[k].family != &seq2seq_family
                || mc[k].attention != ATTN_NONE;
-#line 2430 "chapters/A-programs.nw"
+#line 2433 "chapters/A-programs.nw"
 int first_later = -1;
 for (int k = n_models - 1; k >= 0; k--)
     if (group[k] == 2) first_later = k;
@@ -350,6 +350,9 @@ for (int with = 0; with < 3; with++) {
         if (mc[k].family == &transformer_family)
             fprintf(f, "%s the Transformer of width $D = %d$", sep,
                     mc[k].H);
+        else if (kind == ATTN_NONE_WC)
+            fprintf(f, "%s the control none+Wc with $H = %d$", sep,
+                    mc[k].H);
         else
             fprintf(f, "%s %s%s attention with $H = %d$", sep,
                     with ? "" : "no", with ? kind_name(kind) : "",
@@ -364,10 +367,10 @@ for (int with = 0; with < 3; with++) {
 #line 2076 "chapters/A-programs.nw"
     }
     if (tables) 
-#line 2375 "chapters/A-programs.nw"
+#line 2378 "chapters/A-programs.nw"
 {
     
-#line 2388 "chapters/A-programs.nw"
+#line 2391 "chapters/A-programs.nw"
 for (int part = 0; part < 2; part++) {
     FILE *f = out_open(table_name[TABLE + part]);
     double even = 0;
@@ -379,7 +382,7 @@ for (int part = 0; part < 2; part++) {
         for (int k = 0; k < n_models; k++) {
             if ((group[k] == 2) != pass) continue;
             
-#line 2407 "chapters/A-programs.nw"
+#line 2410 "chapters/A-programs.nw"
 double st[N_Q][2], x[MAX_SEEDS];
 for (int q = 0; q < N_Q; q++) {
     seed_values(x, ev[k], align[k], seeds, q);
@@ -401,54 +404,61 @@ else {
     AlignScore a = align_score_sum(align[k][0], MAX_WORDS + 1);
     even = align_max_entropy(&a);   /* the same for every run */
 }
-#line 2399 "chapters/A-programs.nw"
+#line 2402 "chapters/A-programs.nw"
         }
     fprintf(f, "\\midrule\nchance, even weights & & & & %.2f & & %.3f"
             " \\\\\n\\bottomrule\n\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words), even);
     out_close(f);
 }
-#line 2377 "chapters/A-programs.nw"
+#line 2380 "chapters/A-programs.nw"
     
-#line 2442 "chapters/A-programs.nw"
+#line 2445 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[TESTS]);
     tests_begin(f, seeds, "model");
     for (int j = 0; j < n_models; j++)
         for (int i = 0; i < j; i++)
             
-#line 2456 "chapters/A-programs.nw"
+#line 2462 "chapters/A-programs.nw"
 {
-    int ci = kind_chooses(config_kind(&mc[i]));
-    int cj = kind_chooses(config_kind(&mc[j]));
+    int ki = config_kind(&mc[i]), kj = config_kind(&mc[j]);
+    int ci = kind_chooses(ki), cj = kind_chooses(kj);
     int base = 1;
     for (int b = 0; b < i; b++)
         base &= kind_chooses(config_kind(&mc[b]))
                 || mc[b].H != mc[i].H;
+    int first = j, second = i;      /* first minus second */
+    if (kj == ATTN_NONE_WC && ci) {
+        first = i;
+        second = j;
+    }
+    int answers = (cj && (ci || base || ki == ATTN_NONE_WC))
+                  || (kj == ATTN_NONE_WC && (ci || base));
     if (group[i] == 2 || group[j] == 2 || mc[i].H != mc[j].H
-        || !cj || (!ci && !base)) continue;
+        || !answers) continue;
     static const int what[] = { Q_LOSS, Q_EXACT, Q_ALIGN };
     static const char *const said[] = { "loss", "exact",
                                         "alignment" };
-    for (int w = 0; w < (ci ? 3 : 2); w++) {
+    for (int w = 0; w < (ci && cj ? 3 : 2); w++) {
         double a[MAX_SEEDS], b[MAX_SEEDS];
         char name_a[64], name_b[64];
-        seed_values(a, ev[j], align[j], seeds, what[w]);
-        seed_values(b, ev[i], align[i], seeds, what[w]);
+        seed_values(a, ev[first], align[first], seeds, what[w]);
+        seed_values(b, ev[second], align[second], seeds, what[w]);
         snprintf(name_a, sizeof name_a, "%s, %s",
-                 kind_name(config_kind(&mc[j])), said[w]);
+                 kind_name(config_kind(&mc[first])), said[w]);
         snprintf(name_b, sizeof name_b, "%s",
-                 kind_name(config_kind(&mc[i])));
+                 kind_name(config_kind(&mc[second])));
         tests_row(f, name_a, name_b, a, b, seeds);
     }
 }
-#line 2448 "chapters/A-programs.nw"
+#line 2451 "chapters/A-programs.nw"
     tests_end(f);
     out_close(f);
 }
-#line 2378 "chapters/A-programs.nw"
+#line 2381 "chapters/A-programs.nw"
     
-#line 2488 "chapters/A-programs.nw"
+#line 2501 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ALIGN_DAT]);
     fprintf(f, "# words, chance (%%), then per model: alignment"
@@ -466,9 +476,9 @@ else {
     }
     out_close(f);
 }
-#line 2379 "chapters/A-programs.nw"
+#line 2382 "chapters/A-programs.nw"
     
-#line 2507 "chapters/A-programs.nw"
+#line 2520 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ERRORS_DAT]);
     fprintf(f, "# place in the target (%% of its words), then per"
@@ -485,9 +495,9 @@ else {
     }
     out_close(f);
 }
-#line 2380 "chapters/A-programs.nw"
+#line 2383 "chapters/A-programs.nw"
     
-#line 2530 "chapters/A-programs.nw"
+#line 2543 "chapters/A-programs.nw"
 for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     FILE *f = out_open(table_name[said]);
     int lo = said == ALIGN_SAID ? dc.min_words : 0;
@@ -535,7 +545,7 @@ for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2381 "chapters/A-programs.nw"
+#line 2384 "chapters/A-programs.nw"
     for (int i = 0; i < N_TABLES; i++) free(table_name[i]);
 }
 #line 2078 "chapters/A-programs.nw"

@@ -343,7 +343,8 @@ static void test_the_transformer_study_plans_every_output_first(
 }
 
 /* sweep --tables: a tiny run writes the table without the later
-   kind and its twin with it, the test of dot against none, a line
+   kind and its twin with it, the tests of dot against none and
+   against the control, of the control against none, a line
    of the figures' data per length and per tenth, and the errors'
    sentence although no sentence reaches the last tenth */
 static void test_the_sweeps_tables_hold_their_rows(void **s)
@@ -360,7 +361,7 @@ static void test_the_sweeps_tables_hold_their_rows(void **s)
         snprintf(name[i], sizeof name[i], "%s/s-%s", scratch,
                  suffix[i]);
     snprintf(command, sizeof command, "build/bin/sweep --models"
-             " none:8,dot:8,transformer:8 --later transformer"
+             " none:8,dot:8,transformer:8,none+Wc:8 --later transformer"
              " --layers 1 --heads 1 --ff 8 --seeds 2 --epochs 1"
              " --train-pairs 32 --val-pairs 40 --min-words 3"
              " --max-words 5 --tables %s/s > /dev/null", scratch);
@@ -373,6 +374,9 @@ static void test_the_sweeps_tables_hold_their_rows(void **s)
                            "\\midrule\ntransformer, $D = 8$ & "));
     const char *tests = slurp(name[2]);
     assert_non_null(strstr(tests, "\\midrule\ndot, loss & none & $"));
+    assert_non_null(strstr(tests, "\nnone+Wc, loss & none & $"));
+    assert_non_null(strstr(tests, "\ndot, loss & none+Wc & $"));
+    assert_null(strstr(tests, "none+Wc, loss & dot"));
     assert_null(strstr(tests, "transformer"));
     const char *align = slurp(name[3]);
     assert_non_null(strstr(align, "\n3 20.000 nan nan "));
