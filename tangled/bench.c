@@ -2,7 +2,7 @@
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
 #include <stdlib.h>
-#line 1540 "chapters/A-programs.nw"
+#line 1548 "chapters/A-programs.nw"
 static void check_below_peak(const char *what, double rate,
                              double peak)
 {
@@ -106,12 +106,12 @@ static void time_network(double peak)
     }
     net_free(&net);
 }
-#line 1589 "chapters/A-programs.nw"
+#line 1597 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1606 "chapters/A-programs.nw"
+#line 1614 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1656 "chapters/A-programs.nw"
+#line 1664 "chapters/A-programs.nw"
 static void report_training(FILE *table, const char *name,
                             const double st[3], uint64_t flops,
                             double peak, int cores)
@@ -128,7 +128,7 @@ static void report_training(FILE *table, const char *name,
                 1e3 * st[2], gflop, rate,
                 100 * rate / (peak * cores), st[0] / bound);
 }
-#line 1683 "chapters/A-programs.nw"
+#line 1691 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -145,9 +145,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4523 "chapters/A-programs.nw"
+#line 4531 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4529 "chapters/A-programs.nw"
+#line 4537 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -168,7 +168,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4557 "chapters/A-programs.nw"
+#line 4565 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -177,9 +177,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4549 "chapters/A-programs.nw"
+#line 4557 "chapters/A-programs.nw"
     
-#line 4567 "chapters/A-programs.nw"
+#line 4575 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -200,13 +200,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4550 "chapters/A-programs.nw"
+#line 4558 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5507 "chapters/A-programs.nw"
+#line 5515 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1371 "chapters/A-programs.nw"
@@ -272,32 +272,34 @@ static double clock_ghz(void)
 #line 1505 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
-    double fused[REPEATS], unfused[REPEATS], ghz[REPEATS];
+    enum { ROUNDS = 9 };
+    double fused[ROUNDS], unfused[ROUNDS], ghz[ROUNDS];
     double f[3], u[3], g[3];
-    for (int r = 0; r < REPEATS; r++) {
+    for (int r = 0; r < ROUNDS; r++) {
         fused[r] = peak_fused();
         unfused[r] = peak_unfused();
         ghz[r] = clock_ghz();
     }
-    median_range(f, fused, REPEATS);
-    median_range(u, unfused, REPEATS);
-    median_range(g, ghz, REPEATS);
+    median_range(f, fused, ROUNDS);
+    median_range(u, unfused, ROUNDS);
+    median_range(g, ghz, ROUNDS);
     
-#line 1525 "chapters/A-programs.nw"
-double per_cycle = f[0] / g[0];
+#line 1532 "chapters/A-programs.nw"
+double per_cycle = f[2] / g[2];
 printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
        VEC_BYTES, VEC_REGS);
-printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f-%.1f)\n"
-       "peak, unfused multiply-add: %6.1f GFLOP/s (%.1f-%.1f)\n",
-       f[0], f[1], f[2], u[0], u[1], u[2]);
+printf("best of %d rounds (median, lowest):\n", ROUNDS);
+printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f, %.1f)\n"
+       "peak, unfused multiply-add: %6.1f GFLOP/s (%.1f, %.1f)\n",
+       f[2], f[0], f[1], u[2], u[0], u[1]);
 printf("clock, a chain of dependent additions: %.2f GHz"
-       " (%.2f-%.2f)\n", g[0], g[1], g[2]);
+       " (%.2f, %.2f)\n", g[2], g[0], g[1]);
 printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
        per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
-#line 1518 "chapters/A-programs.nw"
-    return f[0];
+#line 1519 "chapters/A-programs.nw"
+    return f[2];
 }
-#line 1554 "chapters/A-programs.nw"
+#line 1562 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -313,7 +315,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 1573 "chapters/A-programs.nw"
+#line 1581 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -328,10 +330,10 @@ check_below_peak(name, gflops, peak);
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 1569 "chapters/A-programs.nw"
+#line 1577 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2211 "chapters/B-fast.nw"
+#line 2213 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -348,7 +350,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2231 "chapters/B-fast.nw"
+#line 2233 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -368,7 +370,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2254 "chapters/B-fast.nw"
+#line 2256 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -383,7 +385,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2271 "chapters/B-fast.nw"
+#line 2273 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -395,7 +397,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2284 "chapters/B-fast.nw"
+#line 2286 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -412,7 +414,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2305 "chapters/B-fast.nw"
+#line 2307 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -427,7 +429,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2323 "chapters/B-fast.nw"
+#line 2325 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -498,9 +500,9 @@ if (steps) out_plan("--steps", steps);
 }
 #line 1161 "chapters/10-captions.nw"
 time_network(peak);
-#line 1591 "chapters/A-programs.nw"
+#line 1599 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1611 "chapters/A-programs.nw"
+#line 1619 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -509,17 +511,17 @@ time_network(peak);
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
     
-#line 1674 "chapters/A-programs.nw"
+#line 1682 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
             "run & ms & GFLOP & GFLOP/s & \\%% of peak"
             " & $\\times$ bound \\\\\n\\midrule\n");
-#line 1619 "chapters/A-programs.nw"
+#line 1627 "chapters/A-programs.nw"
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; kind_name(kind); kind++) {
         
-#line 1631 "chapters/A-programs.nw"
+#line 1639 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
 if (!mc.family->start) continue;    /* chapter 11: no decoder */
@@ -540,10 +542,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1623 "chapters/A-programs.nw"
+#line 1631 "chapters/A-programs.nw"
     }
     
-#line 1701 "chapters/A-programs.nw"
+#line 1709 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -556,20 +558,20 @@ if (table) fprintf(table, "\\addlinespace\n");
 report_training(table, "ablation x1", one_thread, ablation_flops,
                 peak, 1);
 report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 1718 "chapters/A-programs.nw"
+#line 1726 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1625 "chapters/A-programs.nw"
+#line 1633 "chapters/A-programs.nw"
     if (table) out_close(table);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4526 "chapters/A-programs.nw"
+#line 4534 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5509 "chapters/A-programs.nw"
+#line 5517 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -581,7 +583,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5525 "chapters/A-programs.nw"
+#line 5533 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -595,18 +597,18 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, "han", st, flops, peak, 1);
-#line 5520 "chapters/A-programs.nw"
+#line 5528 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2351 "chapters/B-fast.nw"
+#line 2353 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2366 "chapters/B-fast.nw"
+#line 2368 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -621,7 +623,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2393 "chapters/B-fast.nw"
+#line 2395 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -633,7 +635,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2381 "chapters/B-fast.nw"
+#line 2383 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -641,9 +643,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2357 "chapters/B-fast.nw"
+#line 2359 "chapters/B-fast.nw"
     
-#line 2406 "chapters/B-fast.nw"
+#line 2408 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -663,7 +665,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2358 "chapters/B-fast.nw"
+#line 2360 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

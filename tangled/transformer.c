@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1602 "chapters/B-fast.nw"
+#line 1604 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 
 void scaled_softmax_rows(real *w, const int *mask, real scale,
@@ -29,7 +29,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1618 "chapters/B-fast.nw"
+#line 1620 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, hi[SM_LANES];
     for (int l = 0; l < SM_LANES; l++) hi[l] = z[0];
@@ -43,11 +43,11 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     for (int l = 1; l < SM_LANES; l++) max = larger(max, hi[l]);
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 1612 "chapters/B-fast.nw"
+#line 1614 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1633 "chapters/B-fast.nw"
+#line 1635 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[SM_LANES] = {0}, total = 0;
     int j = 0;
@@ -58,7 +58,7 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1615 "chapters/B-fast.nw"
+#line 1617 "chapters/B-fast.nw"
 }
 #line 306 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,

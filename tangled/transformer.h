@@ -7,7 +7,7 @@
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
-#line 1596 "chapters/B-fast.nw"
+#line 1598 "chapters/B-fast.nw"
 enum { SM_LANES = 4 };
 void scaled_softmax_rows(real *w /* [rows, n] */,
                          const int *mask /* [rows, n] or NULL */,
