@@ -333,7 +333,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1577 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2213 "chapters/B-fast.nw"
+#line 2320 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -350,7 +350,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2233 "chapters/B-fast.nw"
+#line 2340 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -370,7 +370,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2256 "chapters/B-fast.nw"
+#line 2363 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -385,7 +385,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2273 "chapters/B-fast.nw"
+#line 2380 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -397,7 +397,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2286 "chapters/B-fast.nw"
+#line 2393 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -414,7 +414,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2307 "chapters/B-fast.nw"
+#line 2414 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -429,7 +429,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2325 "chapters/B-fast.nw"
+#line 2432 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -601,14 +601,14 @@ report_training(NULL, "han", st, flops, peak, 1);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2353 "chapters/B-fast.nw"
+#line 2460 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2368 "chapters/B-fast.nw"
+#line 2475 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -623,7 +623,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2395 "chapters/B-fast.nw"
+#line 2502 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -635,7 +635,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2383 "chapters/B-fast.nw"
+#line 2490 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -643,9 +643,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2359 "chapters/B-fast.nw"
+#line 2466 "chapters/B-fast.nw"
     
-#line 2408 "chapters/B-fast.nw"
+#line 2515 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -665,7 +665,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2360 "chapters/B-fast.nw"
+#line 2467 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 703 "chapters/07-transformer.nw"
+#line 722 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,18 +18,66 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1604 "chapters/B-fast.nw"
+#line 1567 "chapters/B-fast.nw"
+enum { LN_LANES = 8 };
+static real lanes_total(const real s[LN_LANES])
+{
+    real total = 0;
+    for (int l = 0; l < LN_LANES; l++) total += s[l];
+    return total;
+}
+
+void layernorm_moments_lanes(real *mean, double *var, const real *x,
+                             int D)
+{
+    real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
+    int d = 0;
+    for (; d + LN_LANES <= D; d += LN_LANES)
+        for (int l = 0; l < LN_LANES; l++) su[l] += x[d + l];
+    for (; d < D; d++) su[d % LN_LANES] += x[d];
+    real m = lanes_total(su) / D;
+    for (d = 0; d + LN_LANES <= D; d += LN_LANES)
+        for (int l = 0; l < LN_LANES; l++)
+            su2[l] += (x[d + l] - m) * (x[d + l] - m);
+    for (; d < D; d++) su2[d % LN_LANES] += (x[d] - m) * (x[d] - m);
+    *mean = m;
+    *var = (double)lanes_total(su2) / D;
+}
+#line 1593 "chapters/B-fast.nw"
+void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
+                                const real *dy, const real *x,
+                                const real *gamma, real mu, real r,
+                                int D)
+{
+    real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
+    int d = 0;
+    for (; d + LN_LANES <= D; d += LN_LANES)
+        for (int l = 0; l < LN_LANES; l++) {
+            real xhat = (x[d + l] - mu) * r;
+            real g = dy[d + l] * gamma[d + l];
+            sg[l] += g;
+            sgx[l] += g * xhat;
+        }
+    for (; d < D; d++) {
+        real xhat = (x[d] - mu) * r, g = dy[d] * gamma[d];
+        sg[d % LN_LANES] += g;
+        sgx[d % LN_LANES] += g * xhat;
+    }
+    *g_mean = lanes_total(sg) / D;
+    *gx_mean = lanes_total(sgx) / D;
+}
+#line 1675 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 
-void scaled_softmax_rows(real *w, const int *mask, real scale,
-                         int rows, int n)
+void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
+                               int rows, int n)
 {
     size_t all = (size_t)rows * n;
     for (size_t k = 0; k < all; k++)
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1620 "chapters/B-fast.nw"
+#line 1691 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, hi[SM_LANES];
     for (int l = 0; l < SM_LANES; l++) hi[l] = z[0];
@@ -43,11 +91,11 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     for (int l = 1; l < SM_LANES; l++) max = larger(max, hi[l]);
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 1614 "chapters/B-fast.nw"
+#line 1685 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1635 "chapters/B-fast.nw"
+#line 1706 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[SM_LANES] = {0}, total = 0;
     int j = 0;
@@ -58,9 +106,20 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1617 "chapters/B-fast.nw"
+#line 1688 "chapters/B-fast.nw"
 }
-#line 306 "chapters/07-transformer.nw"
+#line 309 "chapters/07-transformer.nw"
+void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
+                               int rows, int n)
+{
+    for (int i = 0; i < rows; i++) {
+        real *z = w + (size_t)i * n;
+        for (int j = 0; j < n; j++) z[j] *= scale;
+        if (mask) masked_softmax(z, z, mask + (size_t)i * n, n);
+        else softmax(z, z, n);
+    }
+}
+#line 325 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -78,18 +137,18 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 328 "chapters/07-transformer.nw"
+#line 347 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 scaled_softmax_rows(w, mask ? mask + (size_t)b * Tq * Tk : NULL,
                     scale, Tq, Tk);
-#line 323 "chapters/07-transformer.nw"
+#line 342 "chapters/07-transformer.nw"
             
-#line 333 "chapters/07-transformer.nw"
+#line 352 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 324 "chapters/07-transformer.nw"
+#line 343 "chapters/07-transformer.nw"
         }
 }
-#line 372 "chapters/07-transformer.nw"
+#line 391 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -102,15 +161,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 393 "chapters/07-transformer.nw"
+#line 412 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 384 "chapters/07-transformer.nw"
+#line 403 "chapters/07-transformer.nw"
             
-#line 400 "chapters/07-transformer.nw"
+#line 419 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -118,36 +177,36 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 385 "chapters/07-transformer.nw"
+#line 404 "chapters/07-transformer.nw"
             
-#line 412 "chapters/07-transformer.nw"
+#line 431 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 386 "chapters/07-transformer.nw"
+#line 405 "chapters/07-transformer.nw"
             
-#line 418 "chapters/07-transformer.nw"
+#line 437 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 387 "chapters/07-transformer.nw"
+#line 406 "chapters/07-transformer.nw"
             
-#line 429 "chapters/07-transformer.nw"
+#line 448 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 388 "chapters/07-transformer.nw"
+#line 407 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 529 "chapters/07-transformer.nw"
+#line 548 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 504 "chapters/07-transformer.nw"
+#line 523 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -159,12 +218,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 537 "chapters/07-transformer.nw"
+#line 556 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 515 "chapters/07-transformer.nw"
+#line 534 "chapters/07-transformer.nw"
         
-#line 541 "chapters/07-transformer.nw"
+#line 560 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -184,15 +243,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 516 "chapters/07-transformer.nw"
+#line 535 "chapters/07-transformer.nw"
         
-#line 564 "chapters/07-transformer.nw"
+#line 583 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 517 "chapters/07-transformer.nw"
+#line 536 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -203,7 +262,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 791 "chapters/07-transformer.nw"
+#line 810 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
@@ -217,7 +276,7 @@ const char *mha_check(int D, int NH, int dk)
     }
     return NULL;
 }
-#line 809 "chapters/07-transformer.nw"
+#line 828 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -238,7 +297,7 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, NH * dk);
     mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 832 "chapters/07-transformer.nw"
+#line 851 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
@@ -246,7 +305,7 @@ void mha_init(const MultiHead *mh, Params *p, Rng *rng)
         init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
     init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 857 "chapters/07-transformer.nw"
+#line 876 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -261,7 +320,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 901 "chapters/07-transformer.nw"
+#line 920 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -276,7 +335,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 937 "chapters/07-transformer.nw"
+#line 956 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -294,16 +353,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   mh->dk, mh->dk);
     
-#line 957 "chapters/07-transformer.nw"
+#line 976 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, A);
-#line 954 "chapters/07-transformer.nw"
+#line 973 "chapters/07-transformer.nw"
 }
-#line 1027 "chapters/07-transformer.nw"
+#line 1046 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -314,36 +373,27 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 1108 "chapters/07-transformer.nw"
-enum { LN_LANES = 8 };
-static real lanes_total(const real s[LN_LANES])
+#line 1133 "chapters/07-transformer.nw"
+void layernorm_moments_plain(real *mean, double *var, const real *x,
+                             int D)
 {
-    real total = 0;
-    for (int l = 0; l < LN_LANES; l++) total += s[l];
-    return total;
+    real sum = 0, sq = 0;
+    for (int d = 0; d < D; d++) sum += x[d];
+    real m = sum / D;
+    for (int d = 0; d < D; d++) sq += (x[d] - m) * (x[d] - m);
+    *mean = m;
+    *var = (double)sq / D;
 }
-#line 1125 "chapters/07-transformer.nw"
+
 void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
                        const real *gamma, const real *beta, int N,
                        int D)
 {
     for (int n = 0; n < N; n++) {
         const real *x_n = x + (size_t)n * D;
-        real *y_n = y + (size_t)n * D;
-        
-#line 1142 "chapters/07-transformer.nw"
-real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
-int d = 0;
-for (; d + LN_LANES <= D; d += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++) su[l] += x_n[d + l];
-for (; d < D; d++) su[d % LN_LANES] += x_n[d];
-real m = lanes_total(su) / D;
-for (d = 0; d + LN_LANES <= D; d += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++)
-        su2[l] += (x_n[d + l] - m) * (x_n[d + l] - m);
-for (; d < D; d++) su2[d % LN_LANES] += (x_n[d] - m) * (x_n[d] - m);
-double var = (double)lanes_total(su2) / D;
-#line 1133 "chapters/07-transformer.nw"
+        real *y_n = y + (size_t)n * D, m;
+        double var;
+        layernorm_moments(&m, &var, x_n, D);
         real r = (real)(1 / sqrt(var + LAYERNORM_EPS));
         for (int d = 0; d < D; d++)
             y_n[d] = (x_n[d] - m) * r * gamma[d] + beta[d];
@@ -351,7 +401,22 @@ double var = (double)lanes_total(su2) / D;
         rstd[n] = r;
     }
 }
-#line 1170 "chapters/07-transformer.nw"
+#line 1178 "chapters/07-transformer.nw"
+void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
+                                const real *dy, const real *x,
+                                const real *gamma, real mu, real r,
+                                int D)
+{
+    real sg = 0, sgx = 0;
+    for (int d = 0; d < D; d++) {
+        real xhat = (x[d] - mu) * r, g = dy[d] * gamma[d];
+        sg += g;
+        sgx += g * xhat;
+    }
+    *g_mean = sg / D;
+    *gx_mean = sgx / D;
+}
+#line 1194 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -362,24 +427,9 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         const real *x_n = x + (size_t)n * D;
         const real *dy_n = dy + (size_t)n * D;
         real *dx_n = dx + (size_t)n * D, mu = mean[n], r = rstd[n];
-        
-#line 1196 "chapters/07-transformer.nw"
-real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
-int d = 0;
-for (; d + LN_LANES <= D; d += LN_LANES)
-    for (int l = 0; l < LN_LANES; l++) {
-        real xhat = (x_n[d + l] - mu) * r;
-        real g = dy_n[d + l] * gamma[d + l];
-        sg[l] += g;
-        sgx[l] += g * xhat;
-    }
-for (; d < D; d++) {
-    real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
-    sg[d % LN_LANES] += g;
-    sgx[d % LN_LANES] += g * xhat;
-}
-real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
-#line 1181 "chapters/07-transformer.nw"
+        real g_mean, gx_mean;
+        layernorm_grad_means(&g_mean, &gx_mean, dy_n, x_n, gamma, mu,
+                             r, D);
         for (int d = 0; d < D; d++) {
             real xhat = (x_n[d] - mu) * r, g = dy_n[d] * gamma[d];
             dx_n[d] += r * (g - g_mean - xhat * gx_mean);
@@ -388,7 +438,7 @@ real g_mean = lanes_total(sg) / D, gx_mean = lanes_total(sgx) / D;
         }
     }
 }
-#line 1258 "chapters/07-transformer.nw"
+#line 1265 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -402,7 +452,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1276 "chapters/07-transformer.nw"
+#line 1283 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -418,7 +468,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1302 "chapters/07-transformer.nw"
+#line 1309 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -429,7 +479,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1315 "chapters/07-transformer.nw"
+#line 1322 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -441,7 +491,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1439 "chapters/07-transformer.nw"
+#line 1446 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -452,7 +502,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1451 "chapters/07-transformer.nw"
+#line 1458 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -469,7 +519,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1469 "chapters/07-transformer.nw"
+#line 1476 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -479,7 +529,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1496 "chapters/07-transformer.nw"
+#line 1503 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -500,7 +550,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1607 "chapters/07-transformer.nw"
+#line 1614 "chapters/07-transformer.nw"
 static void block_forward_post(real *y, BlockCache *c,
                                const Block *blk, const Params *p,
                                const real *x, const int *mask, int B,
@@ -520,7 +570,7 @@ static void block_forward_post(real *y, BlockCache *c,
                       param(p, blk->ln2_g), param(p, blk->ln2_b),
                       N, D);
 }
-#line 1629 "chapters/07-transformer.nw"
+#line 1636 "chapters/07-transformer.nw"
 static void block_backward_post(real *dx, Params *p, BlockCache *c,
                                 const Block *blk, const real *dy,
                                 const real *x, const int *mask,
@@ -543,7 +593,7 @@ static void block_backward_post(real *dx, Params *p, BlockCache *c,
     mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
                  B, T, T);
 }
-#line 1534 "chapters/07-transformer.nw"
+#line 1541 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -565,7 +615,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1559 "chapters/07-transformer.nw"
+#line 1566 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -594,7 +644,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1742 "chapters/07-transformer.nw"
+#line 1749 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)
@@ -613,4 +663,36 @@ uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A)
 uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
+}
+#line 1852 "chapters/B-fast.nw"
+void scaled_softmax_rows(real *w, const int *mask, real scale,
+                         int rows, int n)
+{
+#ifdef PLAIN_KERNELS
+    scaled_softmax_rows_plain(w, mask, scale, rows, n);
+#else
+    scaled_softmax_rows_lanes(w, mask, scale, rows, n);
+#endif
+}
+
+void layernorm_moments(real *mean, double *var, const real *x, int D)
+{
+#ifdef PLAIN_KERNELS
+    layernorm_moments_plain(mean, var, x, D);
+#else
+    layernorm_moments_lanes(mean, var, x, D);
+#endif
+}
+
+void layernorm_grad_means(real *g_mean, real *gx_mean,
+                          const real *dy, const real *x,
+                          const real *gamma, real mu, real r, int D)
+{
+#ifdef PLAIN_KERNELS
+    layernorm_grad_means_plain(g_mean, gx_mean, dy, x, gamma, mu, r,
+                               D);
+#else
+    layernorm_grad_means_lanes(g_mean, gx_mean, dy, x, gamma, mu, r,
+                               D);
+#endif
 }

@@ -730,8 +730,7 @@ static void test_counts_match_the_closed_form(void **s)
 
 /* ---- the fast kernels of appendix B ---------------------------- */
 
-static void test_scaled_softmax_rows_is_scale_then_masked_softmax(
-    void **s)
+static void test_the_lanes_softmax_is_the_plain_one(void **s)
 {
     (void)s;
     Rng rng = {7};
@@ -746,19 +745,17 @@ static void test_scaled_softmax_rows_is_scale_then_masked_softmax(
             mask[k] = k >= (size_t)n && rng_uniform(&rng) < 0.7;
         for (int m = 0; m < 2; m++) {   /* with the mask, without */
             const int *mk = m ? NULL : mask;
-            for (size_t k = 0; k < all; k++) ref[k] = 3 * w[k];
-            for (int i = 0; i < rows; i++) {
-                real *row = ref + (size_t)i * n;
-                if (mk) masked_softmax(row, row, mk + i * n, n);
-                else softmax(row, row, n);
-            }
+            memcpy(ref, w, sizeof(real) * all);
+            scaled_softmax_rows_plain(ref, mk, 3, rows, n);
             memcpy(got, w, sizeof(real) * all);
-            scaled_softmax_rows(got, mk, 3, rows, n);
+            scaled_softmax_rows_lanes(got, mk, 3, rows, n);
             assert_true(max_diff(got, ref, all) < AGREE);
         }
         free(w); free(ref); free(got); free(mask);
     }
 }
+
+typedef void (*SoftmaxRows)(real *, const int *, real, int, int);
 
 static void test_a_padded_row_normalises_bit_for_bit_as_unpadded(
     void **s)
@@ -766,29 +763,56 @@ static void test_a_padded_row_normalises_bit_for_bit_as_unpadded(
     (void)s;
     Rng rng = {11};
     enum { ROWS = 3, PAD_MAX = 9 };
-    for (int n = 1; n <= 21; n++)
-        for (int k = 1; k <= PAD_MAX; k++) {
-            int wide = n + k;
-            real *w = randn((size_t)ROWS * wide, &rng);
-            real *u = xcalloc((size_t)ROWS * n, sizeof(real));
-            int *mw = xcalloc((size_t)ROWS * wide, sizeof(int));
-            int *mu = xcalloc((size_t)ROWS * n, sizeof(int));
-            for (int i = 0; i < ROWS; i++)
-                for (int j = 0; j < n; j++) {   /* key 0 is seen */
-                    int seen = j == 0 || rng_uniform(&rng) < 0.7;
-                    mu[i * n + j] = mw[i * wide + j] = seen;
-                    u[i * n + j] = w[i * wide + j];
-                }                   /* the padding's mw stays 0 */
-            scaled_softmax_rows(u, mu, 0.5, ROWS, n);
-            scaled_softmax_rows(w, mw, 0.5, ROWS, wide);
-            for (int i = 0; i < ROWS; i++) {
-                assert_memory_equal(w + i * wide, u + i * n,
-                                    sizeof(real) * n);
-                for (int j = n; j < wide; j++)
-                    assert_true(w[i * wide + j] == 0);
+    SoftmaxRows version[2] = { scaled_softmax_rows_plain,
+                               scaled_softmax_rows_lanes };
+    for (int v = 0; v < 2; v++)
+        for (int n = 1; n <= 21; n++)
+            for (int k = 1; k <= PAD_MAX; k++) {
+                int wide = n + k;
+                real *w = randn((size_t)ROWS * wide, &rng);
+                real *u = xcalloc((size_t)ROWS * n, sizeof(real));
+                int *mw = xcalloc((size_t)ROWS * wide, sizeof(int));
+                int *mu = xcalloc((size_t)ROWS * n, sizeof(int));
+                for (int i = 0; i < ROWS; i++)
+                    for (int j = 0; j < n; j++) {   /* key 0 seen */
+                        int seen = j == 0 || rng_uniform(&rng) < 0.7;
+                        mu[i * n + j] = mw[i * wide + j] = seen;
+                        u[i * n + j] = w[i * wide + j];
+                    }               /* the padding's mw stays 0 */
+                version[v](u, mu, 0.5, ROWS, n);
+                version[v](w, mw, 0.5, ROWS, wide);
+                for (int i = 0; i < ROWS; i++) {
+                    assert_memory_equal(w + i * wide, u + i * n,
+                                        sizeof(real) * n);
+                    for (int j = n; j < wide; j++)
+                        assert_true(w[i * wide + j] == 0);
+                }
+                free(w); free(u); free(mw); free(mu);
             }
-            free(w); free(u); free(mw); free(mu);
-        }
+}
+
+static void test_layer_norms_lanes_are_its_plain_sums(void **s)
+{
+    (void)s;
+    Rng rng = {13};
+    for (int D = 1; D <= 21; D++) {
+        real *x = randn(D, &rng), *dy = randn(D, &rng);
+        real *gamma = randn(D, &rng);
+        for (int d = 0; d < D; d++) x[d] += 3;   /* a mean far from 0 */
+        real m[2], g[2], gx[2];
+        double var[2];
+        layernorm_moments_plain(&m[0], &var[0], x, D);
+        layernorm_moments_lanes(&m[1], &var[1], x, D);
+        assert_true(fabs(m[0] - m[1]) < AGREE);
+        assert_true(fabs(var[0] - var[1]) < AGREE);
+        layernorm_grad_means_plain(&g[0], &gx[0], dy, x, gamma, m[0],
+                                   0.7, D);
+        layernorm_grad_means_lanes(&g[1], &gx[1], dy, x, gamma, m[0],
+                                   0.7, D);
+        assert_true(fabs(g[0] - g[1]) < AGREE);
+        assert_true(fabs(gx[0] - gx[1]) < AGREE);
+        free(x); free(dy); free(gamma);
+    }
 }
 
 int main(void)
@@ -814,7 +838,8 @@ int main(void)
         cmocka_unit_test(test_a_shift_of_positions_is_a_fixed_linear_map),
         cmocka_unit_test(test_self_attention_is_permutation_equivariant),
         cmocka_unit_test(test_counts_match_the_closed_form),
-        cmocka_unit_test(test_scaled_softmax_rows_is_scale_then_masked_softmax),
+        cmocka_unit_test(test_the_lanes_softmax_is_the_plain_one),
+        cmocka_unit_test(test_layer_norms_lanes_are_its_plain_sums),
         cmocka_unit_test(test_a_padded_row_normalises_bit_for_bit_as_unpadded),
     };
     return cmocka_run_group_tests_name("chapter 7: the Transformer's"
