@@ -697,7 +697,8 @@ GEN += $(SPANISH_TESTS:%=build/gen/%.tex)
 # chapter 10: captioners on scenes of Fashion-MNIST (Debian's
 # dataset-fashion-mnist); the maps of two scenes, a row each
 CAPTIONS := build/gen/caption-table.tex build/gen/caption-items.dat \
-        build/gen/caption-summary.tex build/gen/caption-maps.txt \
+        build/gen/caption-summary.tex build/gen/caption-tests.tex \
+        build/gen/caption-maps.txt \
         $(foreach k,1 2,$(addprefix build/gen/caption-map-$k,\
           -scene.dat -maps.dat .gpi))
 GEN += $(CAPTIONS) build/gen/gradcheck-10-captions.tex \
@@ -711,6 +712,7 @@ $(CAPTIONS) &: build/bin/caption-study
 	  --table build/gen/caption-table.tex \
 	  --items build/gen/caption-items.dat \
 	  --summary build/gen/caption-summary.tex \
+	  --tests build/gen/caption-tests.tex \
 	  --figure build/gen/caption-map --text build/gen/caption-maps.txt
 build/fig/caption-map-%.tex: figures/caption-map.gp \
 		build/gen/caption-map-%-scene.dat \

@@ -1,4 +1,4 @@
-#line 2420 "chapters/10-captions.nw"
+#line 2430 "chapters/10-captions.nw"
 /* caption-study: the captioner on scenes of Fashion-MNIST. */
 #include "align.h"
 #include "captioner.h"
@@ -38,7 +38,39 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2452 "chapters/10-captions.nw"
+#line 2771 "chapters/A-programs.nw"
+static void tests_begin(FILE *f, int seeds, const char *first)
+{
+    fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
+            " & difference & ", first);
+    if (seeds < 2) fprintf(f, "$t$ & verdict \\\\\n");
+    else fprintf(f, "$t$, %d d.f. & verdict, $|t| > %.2f$ \\\\\n",
+                 seeds - 1, t_critical(seeds - 1));
+    fprintf(f, "\\midrule\n");
+}
+
+static void tests_end(FILE *f)
+{
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+}
+#line 2794 "chapters/A-programs.nw"
+static void tests_row(FILE *f, const char *a, const char *b,
+                      const double *xa /* [seeds] */,
+                      const double *xb /* [seeds] */, int seeds)
+{
+    double t, diff = paired_t(xa, xb, seeds, &t);
+    fprintf(f, "%s & %s & $%+.*f$ & ", a, b,
+            fabs(diff) >= 1 ? 2 : 4, diff);
+    if (seeds < 2) fprintf(f, "-- & one seed");
+    else {
+        if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
+        else fprintf(f, "$%.2f$", fabs(t) < 0.005 ? 0.0 : t);
+        fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
+                ? "real" : "inside the noise");
+    }
+    fprintf(f, " \\\\\n");
+}
+#line 2463 "chapters/10-captions.nw"
 typedef struct {
     const char *name;
     int attention, positional, patch;
@@ -63,7 +95,7 @@ static Config config_from_name(char *name)
     }
     return c;
 }
-#line 2485 "chapters/10-captions.nw"
+#line 2496 "chapters/10-captions.nw"
 enum { BINS = MAX_ITEMS + 1 };
 typedef struct {
     double loss, seconds;
@@ -71,7 +103,7 @@ typedef struct {
     long captions[BINS], captions_right[BINS];
     AlignScore cell[BINS], any[BINS];
 } Measures;
-#line 2497 "chapters/10-captions.nw"
+#line 2508 "chapters/10-captions.nw"
 static void count_captions(Measures *ms, Model *m, const Dataset *d,
                            int bs)
 {
@@ -105,7 +137,7 @@ static void count_captions(Measures *ms, Model *m, const Dataset *d,
     free(out);
     batch_free(&batch);
 }
-#line 2540 "chapters/10-captions.nw"
+#line 2551 "chapters/10-captions.nw"
 typedef struct { Measures *ms; const Dataset *d; } Visit;
 
 static void score_attention(const real *w, int T, int S, int row,
@@ -143,7 +175,7 @@ static Measures measure_captioner(Model *m, const Dataset *val,
     }
     return ms;
 }
-#line 2580 "chapters/10-captions.nw"
+#line 2591 "chapters/10-captions.nw"
 enum { V_LOSS, V_WORDS, V_CAPTIONS, V_HIT, V_MASS, V_ANY, V_ANY_HIT,
        N_VALUES };
 static double value(const Measures *ms, int which, int k)
@@ -161,7 +193,7 @@ static double value(const Measures *ms, int which, int k)
     default: return 100 * align_accuracy(&ms->any[k]);
     }
 }
-#line 2607 "chapters/10-captions.nw"
+#line 2618 "chapters/10-captions.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -199,7 +231,7 @@ static void caption_run(int index, void *ctx)
     if (k == pl->keep_config && s == 0) *pl->keep = m;
     else model_free(m);
 }
-#line 2787 "chapters/10-captions.nw"
+#line 2800 "chapters/10-captions.nw"
 static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
                   int seeds, int which, int k)
 {
@@ -208,7 +240,7 @@ static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
         x[s] = value(&ms[k_conf][s], which, k);
     mean_sd(x, seeds, &st[0], &st[1]);
 }
-#line 2798 "chapters/10-captions.nw"
+#line 2811 "chapters/10-captions.nw"
 static int config_named(const Config *config, int n_conf,
                         const char *name)
 {
@@ -216,7 +248,7 @@ static int config_named(const Config *config, int n_conf,
         if (!strcmp(config[k].name, name)) return k;
     return -1;
 }
-#line 2913 "chapters/10-captions.nw"
+#line 2932 "chapters/10-captions.nw"
 static void define_percent(FILE *f, const char *macro,
                            Measures (*ms)[MAX_SEEDS], int k_conf,
                            int seeds, int which, int k)
@@ -229,7 +261,7 @@ static void define_percent(FILE *f, const char *macro,
     stats(st, ms, k_conf, seeds, which, k);
     fprintf(f, "\\newcommand{\\%s}{%.1f\\%%}%%\n", macro, st[0]);
 }
-#line 3068 "chapters/10-captions.nw"
+#line 3071 "chapters/10-captions.nw"
 typedef struct {
     int scene, n, right;            /* -1 if none */
     const char *word[MAX_ITEMS + 1];
@@ -263,12 +295,12 @@ static Caption caption_scene(Model *m, const Dataset *d,
     batch_free(&batch);
     return cap;
 }
-#line 2435 "chapters/10-captions.nw"
+#line 2446 "chapters/10-captions.nw"
 int main(int argc, char **argv)
 {
     program_name = "caption-study";
     
-#line 2654 "chapters/10-captions.nw"
+#line 2665 "chapters/10-captions.nw"
 const char *data = FASHION_DIR;
 const char *configs = "none,dot,general,additive,dot/l=1,"
                       "additive/l=0.1,additive/l=1,additive/l=10,"
@@ -281,7 +313,7 @@ NetTraining nt = { 10000, 2, 64, 2e-2, 1 };
 int seeds = 3, threads = default_threads(), channels = 4;
 int n_train = 2500, n_val = 500, min_items = 1, max_items = MAX_ITEMS;
 char *table = NULL, *items = NULL, *summary = NULL, *figure = NULL;
-char *text = NULL;
+char *text = NULL, *tests = NULL;
 const char *figure_config = "additive";
 Option options[] = {
     {"--data", OPT_TEXT, &data, 0, 0, "folder of Fashion-MNIST"},
@@ -303,6 +335,7 @@ Option options[] = {
     {"--table", OPT_TEXT, &table, 0, 0, "file for the main table"},
     {"--items", OPT_TEXT, &items, 0, 0, "file: by pictures"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--tests", OPT_TEXT, &tests, 0, 0, "file: the paired tests"},
     {"--figure", OPT_TEXT, &figure, 0, 0, "prefix: attention maps"},
     {"--figure-config", OPT_TEXT, &figure_config, 0, 0,
      "the maps' captioner"},
@@ -328,12 +361,13 @@ if ((figure || text) && keep_config < 0)
 if ((figure || text) && !config[keep_config].attention)
     refuse("--figure-config '%s' does not attend: it has no map",
            shown(figure_config));
-char **file[] = { &table, &items, &summary, &text };
-const char *opt[] = { "--table", "--items", "--summary", "--text" };
-for (int i = 0; i < 4; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 2439 "chapters/10-captions.nw"
+char **file[] = { &table, &items, &summary, &text, &tests };
+const char *opt[] = { "--table", "--items", "--summary", "--text",
+                      "--tests" };
+for (int i = 0; i < 5; i++) if (*file[i]) out_plan(opt[i], *file[i]);
+#line 2450 "chapters/10-captions.nw"
     
-#line 2723 "chapters/10-captions.nw"
+#line 2736 "chapters/10-captions.nw"
 Fashion train_set, test_set;
 const char *problem = fashion_read(&train_set, data, 0);
 if (!problem) problem = fashion_read(&test_set, data, 1);
@@ -351,9 +385,9 @@ for (int e = 0; e < 2; e++) {
              e ? "patch embedding" : "network",
              100 * net_accuracy_of[e], net_seconds[e]);
 }
-#line 2440 "chapters/10-captions.nw"
+#line 2451 "chapters/10-captions.nw"
     
-#line 2745 "chapters/10-captions.nw"
+#line 2758 "chapters/10-captions.nw"
 Rng scene_rng;
 rng_seed(&scene_rng, 7);
 Scene *train_scenes = xcalloc(n_train, sizeof(Scene));
@@ -374,9 +408,9 @@ for (int e = 0; e < 2; e++) {
                   &net[e]);
     feature_seconds[e] = thread_seconds_now() - t0;
 }
-#line 2441 "chapters/10-captions.nw"
+#line 2452 "chapters/10-captions.nw"
     
-#line 2768 "chapters/10-captions.nw"
+#line 2781 "chapters/10-captions.nw"
 Vocab words;
 vocab_build(&words, &scene_task, TARGET);
 base.tgt_vocab = words.size;
@@ -390,9 +424,9 @@ CaptionPlan plan = { base, tc, config, seeds,
 double runs_t0 = seconds_now();
 run_parallel(caption_run, &plan, n_conf * seeds, threads);
 double runs_wall = seconds_now() - runs_t0;
-#line 2442 "chapters/10-captions.nw"
+#line 2453 "chapters/10-captions.nw"
     
-#line 2810 "chapters/10-captions.nw"
+#line 2823 "chapters/10-captions.nw"
 static const char *const digits[N_VALUES] = {
     "%.3f", "%.1f", "%.1f", "%.1f", "%.3f", "%.3f", "%.1f" };
 if (table) {
@@ -422,7 +456,7 @@ if (table) {
         fprintf(f, " \\\\\n");
     }
     
-#line 2848 "chapters/10-captions.nw"
+#line 2861 "chapters/10-captions.nw"
 double on_pictures = 0;
 long val_words = 0;
 for (int i = 0; i < n_val; i++) {
@@ -435,11 +469,11 @@ on_pictures /= val_words;
 double in_cell = CELL_GRID * CELL_GRID / (double)LOCATIONS;
 fprintf(f, "\\midrule\nchance & & %.1f & %.3f & %.3f & & \\\\\n",
         100 * in_cell, in_cell, on_pictures);
-#line 2839 "chapters/10-captions.nw"
+#line 2852 "chapters/10-captions.nw"
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2865 "chapters/10-captions.nw"
+#line 2878 "chapters/10-captions.nw"
 if (items) {
     FILE *f = out_open(items);
     fprintf(f, "# pictures, then for each of");
@@ -461,11 +495,11 @@ if (items) {
     }
     out_close(f);
 }
-#line 2890 "chapters/10-captions.nw"
+#line 2903 "chapters/10-captions.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 2932 "chapters/10-captions.nw"
+#line 2951 "chapters/10-captions.nw"
 int none = config_named(config, n_conf, "none");
 int add = config_named(config, n_conf, "additive");
 int dot = config_named(config, n_conf, "dot");
@@ -487,7 +521,7 @@ for (int s = 0; dot >= 0 && s < seeds; s++)
             s == 0 ? "" : s == seeds - 1 ? " and " : ", ",
             value(&ms[dot][s], V_HIT, 0));
 fprintf(f, dot >= 0 ? "\\%%}%%\n" : "(not run)}%%\n");
-#line 2893 "chapters/10-captions.nw"
+#line 2906 "chapters/10-captions.nw"
     fprintf(f, "The network reads %.1f\\%% of the %d test pictures"
             " right, after %d epochs on the first %d training"
             " pictures that took %.1f\\,s of processor time; the"
@@ -499,7 +533,7 @@ fprintf(f, dot >= 0 ? "\\%%}%%\n" : "(not run)}%%\n");
             100 * net_accuracy_of[1], net_seconds[1], n_train, n_val,
             feature_seconds[0], feature_seconds[1]);
     
-#line 2955 "chapters/10-captions.nw"
+#line 2974 "chapters/10-captions.nw"
 double cpu = 0, slowest = 0;
 int slow_k = 0;
 for (int k = 0; k < n_conf; k++) {
@@ -522,57 +556,46 @@ fprintf(f, "The %d captioners took %.1f\\,s of processor time, %.1f"
         config[slow_k].name, runs_wall, threads,
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2904 "chapters/10-captions.nw"
+#line 2917 "chapters/10-captions.nw"
+    out_close(f);
+}
+if (tests) {
+    FILE *f = out_open(tests);
+    tests_begin(f, seeds, "captioner, measure");
     
-#line 2980 "chapters/10-captions.nw"
+#line 3000 "chapters/10-captions.nw"
 static const char *const pair[][2] = {
     { "none", "additive" }, { "dot", "additive" },
     { "general", "additive" }, { "dot", "dot/l=1" },
     { "additive", "additive/l=1" }, { "additive", "additive/nopos" },
     { "additive", "additive/patch" } };
-if (seeds > 1)
-    fprintf(f, "Each difference below is the second captioner's minus"
-            " the first's, judged by a paired $t$-test over the %d"
-            " seeds (two-sided, 5\\%%: real if $|t| > %.2f$):\n",
-            seeds, t_critical(seeds - 1));
-fprintf(f, "\\begin{itemize}\n");
 for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
     int a = config_named(config, n_conf, pair[p][0]);
     int b = config_named(config, n_conf, pair[p][1]);
     if (a < 0 || b < 0) continue;
-    fprintf(f, "\\item \\texttt{%s} against \\texttt{%s}:",
-            pair[p][1], pair[p][0]);
     int which[2] = { V_WORDS, V_MASS };
     for (int i = 0; i < 2; i++) {
         if (which[i] == V_MASS
             && (!config[a].attention || !config[b].attention))
             continue;
-        double x[MAX_SEEDS], y[MAX_SEEDS], t;
+        double x[MAX_SEEDS], y[MAX_SEEDS];
+        char name[64];
         for (int s = 0; s < seeds; s++) {
             x[s] = value(&ms[a][s], which[i], 0);
             y[s] = value(&ms[b][s], which[i], 0);
         }
-        double diff = paired_t(y, x, seeds, &t);
-        fprintf(f, "%s %s $%+.*f$", i ? ";" : "",
-                i ? "mass in the cell" : "words right",
-                i ? 3 : 1, diff == 0 ? 0.0 : diff);
-        if (i == 0) fprintf(f, " points");
-        if (seeds < 2) continue;
-        if (isinf(t))   /* no spread: the same difference each seed */
-            fprintf(f, " ($t = %s\\infty$: the same on every seed,"
-                    " real)", t < 0 ? "-" : "");
-        else fprintf(f, " ($t = %.2f$, %s)",
-                     fabs(t) < 0.005 ? 0.0 : t,
-                     fabs(t) > t_critical(seeds - 1) ? "real"
-                     : "inside the noise");
+        snprintf(name, sizeof name, "\\texttt{%s}, %s", pair[p][1],
+                 i ? "mass in cell" : "words right");
+        char against[64];
+        snprintf(against, sizeof against, "\\texttt{%s}", pair[p][0]);
+        tests_row(f, name, against, y, x, seeds);
     }
-    fprintf(f, "\n");
 }
-fprintf(f, "\\end{itemize}\n");
-#line 2905 "chapters/10-captions.nw"
+#line 2923 "chapters/10-captions.nw"
+    tests_end(f);
     out_close(f);
 }
-#line 3038 "chapters/10-captions.nw"
+#line 3041 "chapters/10-captions.nw"
 if (figure || text) {
     FILE *tf = text ? out_open(text) : NULL;
     const Dataset *vd = &val_data[config[keep_config].patch];
@@ -588,7 +611,7 @@ if (figure || text) {
             snprintf(suffix, sizeof suffix, "-%d", row);
             char *prefix = out_name(figure, suffix);
             
-#line 3105 "chapters/10-captions.nw"
+#line 3108 "chapters/10-captions.nw"
 char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
@@ -612,7 +635,7 @@ for (int j = 0; j < cap.n; j++) {
 }
 out_close(f);
 free(name);
-#line 3133 "chapters/10-captions.nw"
+#line 3136 "chapters/10-captions.nw"
 name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
@@ -628,22 +651,22 @@ for (int j = 0; j < cap.n; j++) {
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
-#line 3155 "chapters/10-captions.nw"
+#line 3158 "chapters/10-captions.nw"
 fprintf(f, "items = %d\narray truth[%d]\narray cell[%d]\n",
         sc->items, sc->items, sc->items);
 for (int i = 0; i < sc->items; i++)
     fprintf(f, "truth[%d] = '%s'\ncell[%d] = %d\n", i + 1,
             fashion_class[test_set.label[sc->picture[i]]], i + 1,
             sc->cell[i]);
-#line 3149 "chapters/10-captions.nw"
+#line 3152 "chapters/10-captions.nw"
 out_close(f);
 free(name);
-#line 3053 "chapters/10-captions.nw"
+#line 3056 "chapters/10-captions.nw"
             free(prefix);
         }
         if (tf) {
             
-#line 3164 "chapters/10-captions.nw"
+#line 3167 "chapters/10-captions.nw"
 fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
         figure_config, cap.scene + 1, row == 1
         ? "the first of three pictures"
@@ -655,13 +678,13 @@ for (int i = 0; i < sc->items; i++)
     fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
 fprintf(tf, "\n\n");
 scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
-#line 3057 "chapters/10-captions.nw"
+#line 3060 "chapters/10-captions.nw"
         }
         free(cap.w);
     }
     if (tf) out_close(tf);
 }
-#line 2443 "chapters/10-captions.nw"
+#line 2454 "chapters/10-captions.nw"
     out_commit();
     return 0;
 }

@@ -53,7 +53,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2793 "chapters/A-programs.nw"
+#line 2794 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)
@@ -64,7 +64,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     if (seeds < 2) fprintf(f, "-- & one seed");
     else {
         if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
-        else fprintf(f, "$%.1f$", fabs(t) < 0.05 ? 0.0 : t);
+        else fprintf(f, "$%.2f$", fabs(t) < 0.005 ? 0.0 : t);
         fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
                 ? "real" : "inside the noise");
     }
@@ -242,7 +242,7 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4666 "chapters/A-programs.nw"
+#line 4667 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
