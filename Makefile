@@ -620,7 +620,8 @@ build/gen/alpha-lengths.tex: build/bin/translate \
 GEN += build/gen/alpha-lengths.tex
 # chapter 9: every family on the English-to-Spanish task
 SPANISH := build/gen/spanish-table.tex build/gen/spanish-phenomena.tex \
-        build/gen/spanish-phenomena-said.tex \
+        build/gen/spanish-phenomena-tests.tex \
+        build/gen/spanish-tests.tex \
         build/gen/spanish-heads.tex build/gen/spanish-heads-said.tex \
         build/gen/spanish-sweep.tex \
         build/gen/spanish-curves.dat \
@@ -634,7 +635,8 @@ $(SPANISH) &: build/bin/spanish-study
 	@mkdir -p $(@D)
 	build/bin/spanish-study --table build/gen/spanish-table.tex \
 	  --phenomena build/gen/spanish-phenomena.tex \
-	  --phenomena-said build/gen/spanish-phenomena-said.tex \
+	  --phenomena-tests build/gen/spanish-phenomena-tests.tex \
+	  --tests build/gen/spanish-tests.tex \
 	  --heads build/gen/spanish-heads.tex \
 	  --heads-said build/gen/spanish-heads-said.tex \
 	  --sweep build/gen/spanish-sweep.tex \

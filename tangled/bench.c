@@ -145,9 +145,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4535 "chapters/A-programs.nw"
+#line 4534 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4541 "chapters/A-programs.nw"
+#line 4540 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -168,7 +168,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4569 "chapters/A-programs.nw"
+#line 4568 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -177,9 +177,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4561 "chapters/A-programs.nw"
+#line 4560 "chapters/A-programs.nw"
     
-#line 4579 "chapters/A-programs.nw"
+#line 4578 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -200,13 +200,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4562 "chapters/A-programs.nw"
+#line 4561 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5519 "chapters/A-programs.nw"
+#line 5518 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1371 "chapters/A-programs.nw"
@@ -569,9 +569,9 @@ if (table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4538 "chapters/A-programs.nw"
+#line 4537 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5521 "chapters/A-programs.nw"
+#line 5520 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -583,7 +583,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5537 "chapters/A-programs.nw"
+#line 5536 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -597,7 +597,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, "han", st, flops, peak, 1);
-#line 5532 "chapters/A-programs.nw"
+#line 5531 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }

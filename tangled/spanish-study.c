@@ -1,4 +1,4 @@
-#line 1563 "chapters/09-spanish.nw"
+#line 1582 "chapters/09-spanish.nw"
 /* spanish-study: every family on the English-to-Spanish task. */
 #include "align.h"
 #include "families.h"
@@ -40,7 +40,39 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 1594 "chapters/09-spanish.nw"
+#line 2770 "chapters/A-programs.nw"
+static void tests_begin(FILE *f, int seeds, const char *first)
+{
+    fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
+            " & difference & ", first);
+    if (seeds < 2) fprintf(f, "$t$ & verdict \\\\\n");
+    else fprintf(f, "$t$, %d d.f. & verdict, $|t| > %.2f$ \\\\\n",
+                 seeds - 1, t_critical(seeds - 1));
+    fprintf(f, "\\midrule\n");
+}
+
+static void tests_end(FILE *f)
+{
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+}
+#line 2793 "chapters/A-programs.nw"
+static void tests_row(FILE *f, const char *a, const char *b,
+                      const double *xa /* [seeds] */,
+                      const double *xb /* [seeds] */, int seeds)
+{
+    double t, diff = paired_t(xa, xb, seeds, &t);
+    fprintf(f, "%s & %s & $%+.*f$ & ", a, b,
+            fabs(diff) >= 1 ? 2 : 4, diff);
+    if (seeds < 2) fprintf(f, "-- & one seed");
+    else {
+        if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
+        else fprintf(f, "$%.2f$", fabs(t) < 0.005 ? 0.0 : t);
+        fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
+                ? "real" : "inside the noise");
+    }
+    fprintf(f, " \\\\\n");
+}
+#line 1614 "chapters/09-spanish.nw"
 typedef struct {
     AerCounts argmax[N_PHENOMENA], all;
     AerCounts above[N_THETA];
@@ -57,12 +89,12 @@ typedef struct {
     Eval final;
     double bleu, chrf, seconds;
 } Run;
-#line 1856 "chapters/09-spanish.nw"
+#line 1879 "chapters/09-spanish.nw"
 enum { MAP_SENTENCES = 3, MAP_WORDS = 7 };
 static const char *const map_kinds[] = { "dot", "additive",
                                          "transformer" };
 enum { MAP_KINDS = 3 };
-#line 1614 "chapters/09-spanish.nw"
+#line 1634 "chapters/09-spanish.nw"
 typedef struct { AerSet *set; const Dataset *d; } AerVisit;
 
 static void aer_one(const real *w, int T, int S, int row, void *ctx)
@@ -93,7 +125,7 @@ static AerSet aer_measure(Model *m, const Dataset *d, int batch_size)
     for_each_attention(m, d, batch_size, aer_one, &v);
     return set;
 }
-#line 1648 "chapters/09-spanish.nw"
+#line 1668 "chapters/09-spanish.nw"
 static void translation_scores(Model *m, const Dataset *d, int bs,
                                const Vocab *es, double *bleu_out,
                                double *chrf_out)
@@ -113,7 +145,7 @@ static void translation_scores(Model *m, const Dataset *d, int bs,
         int steps = batch.T - 1;
         greedy_decode(m, &batch, steps, out, NULL);
         
-#line 1675 "chapters/09-spanish.nw"
+#line 1695 "chapters/09-spanish.nw"
 for (int i = 0; i < batch.B; i++) {
     const int *hyp = out + (size_t)i * steps;
     const int *ref = batch.tgt + (size_t)i * batch.T + 1;
@@ -127,14 +159,14 @@ for (int i = 0; i < batch.B; i++) {
         strcat(strcat(rs, " "), es->word[ref[k]]);
     chrf_add(&c, hs, rs, CHRF_N);
 }
-#line 1667 "chapters/09-spanish.nw"
+#line 1687 "chapters/09-spanish.nw"
     }
     *bleu_out = bleu(&b, NULL);
     *chrf_out = chrf(&c, 3, CHRF_N);
     free(rows); free(out);
     batch_free(&batch);
 }
-#line 1862 "chapters/09-spanish.nw"
+#line 1885 "chapters/09-spanish.nw"
 static unsigned phenomena_of(const Dataset *d, int row)
 {
     unsigned seen = 0;
@@ -160,7 +192,7 @@ static void choose_map_rows(int rows[MAP_SENTENCES], const Dataset *d)
         shown |= phenomena_of(d, best);
     }
 }
-#line 1901 "chapters/09-spanish.nw"
+#line 1924 "chapters/09-spanish.nw"
 static char *map_name(const char *prefix, int m, int k,
                       const char *ext)
 {
@@ -169,7 +201,7 @@ static char *map_name(const char *prefix, int m, int k,
              ext);
     return out_name(prefix, suffix);
 }
-#line 1914 "chapters/09-spanish.nw"
+#line 1937 "chapters/09-spanish.nw"
 static void write_map(const char *prefix, int m, int k, Model *model,
                       const Dataset *d, int row, const Vocab *en,
                       const Vocab *es)
@@ -191,7 +223,7 @@ static void write_map(const char *prefix, int m, int k, Model *model,
     free(gpi);
     batch_free(&batch);
 }
-#line 1691 "chapters/09-spanish.nw"
+#line 1711 "chapters/09-spanish.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -216,7 +248,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
         h->run->aer_curve[epoch] = aer(&s.all);
     }
 }
-#line 1717 "chapters/09-spanish.nw"
+#line 1737 "chapters/09-spanish.nw"
 static void study_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -236,7 +268,7 @@ static void study_run(int index, void *ctx)
     translation_scores(m, pl->val_set, t.batch_size, pl->es,
                        &run->bleu, &run->chrf);
     if (kind_chooses(pl->kind[k])) 
-#line 1746 "chapters/09-spanish.nw"
+#line 1766 "chapters/09-spanish.nw"
 {
     run->aer = aer_measure(m, pl->align_set, t.batch_size);
     const ModelFamily *f = m->cfg.family;
@@ -247,13 +279,13 @@ static void study_run(int index, void *ctx)
     }
     if (f->show) f->show(m, -1, -1);
 }
-#line 1736 "chapters/09-spanish.nw"
+#line 1756 "chapters/09-spanish.nw"
     progress("%s, seed %d: val loss %.4f, BLEU %.3f, %.1f s",
              kind_name(pl->kind[k]), s + 1, run->final.loss,
              run->bleu, run->seconds);
     if (s != 0) { model_free(m); run->model = NULL; }
 }
-#line 1961 "chapters/09-spanish.nw"
+#line 1984 "chapters/09-spanish.nw"
 typedef double (*RunValue)(const Run *r, int arg);
 
 static void seed_stat(double *mean, double *sd, const Run *runs,
@@ -300,7 +332,7 @@ static double v_theta(const Run *r, int k)
     return aer(&r->aer.above[k]);
 }
 static double v_curve(const Run *r, int e) { return r->aer_curve[e]; }
-#line 2013 "chapters/09-spanish.nw"
+#line 2036 "chapters/09-spanish.nw"
 static void say_test(FILE *f, double t, int seeds)
 {
     if (seeds < 2) return;
@@ -310,7 +342,7 @@ static void say_test(FILE *f, double t, int seeds)
                  fabs(t) > t_critical(seeds - 1) ? "real"
                  : "inside the noise");
 }
-#line 2026 "chapters/09-spanish.nw"
+#line 2049 "chapters/09-spanish.nw"
 static void floors(AerCounts chance[N_PHENOMENA + 1],
                    AerCounts best[N_PHENOMENA + 1], const Dataset *d)
 {
@@ -327,12 +359,12 @@ static void floors(AerCounts chance[N_PHENOMENA + 1],
         }
     }
 }
-#line 1580 "chapters/09-spanish.nw"
+#line 1600 "chapters/09-spanish.nw"
 int main(int argc, char **argv)
 {
     program_name = "spanish-study";
     
-#line 1762 "chapters/09-spanish.nw"
+#line 1782 "chapters/09-spanish.nw"
 DataConfig dc = data_config_default();
 dc.task = &spanish_task;
 dc.min_words = 2; dc.max_words = 12;
@@ -345,7 +377,8 @@ base.E = base.H = 64;
 const char *configs = "none,none+Wc,dot,general,additive,transformer";
 char *table = NULL, *phen = NULL, *curves = NULL, *heads = NULL;
 char *thetas = NULL, *summary = NULL, *heatmaps = NULL;
-char *heads_said = NULL, *sweep = NULL, *phen_said = NULL;
+char *heads_said = NULL, *sweep = NULL, *phen_tests = NULL;
+char *tests = NULL;
 const char *sweep_pairs = "300,600", *sweep_kind = "additive";
 int seeds = 3, threads = default_threads();
 double floor_share = 1;
@@ -369,11 +402,12 @@ Option options[] = {
     {"--heads", OPT_TEXT, &heads, 0, 0, "file for the heads"},
     {"--heads-said", OPT_TEXT, &heads_said, 0, 0,
      "file: do the heads specialise?"},
-    {"--phenomena-said", OPT_TEXT, &phen_said, 0, 0,
-     "file: each phenomenon's leader"},
+    {"--phenomena-tests", OPT_TEXT, &phen_tests, 0, 0,
+     "file: each phenomenon's leader, tested"},
     {"--curves", OPT_TEXT, &curves, 0, 0, "file for AER by epoch"},
     {"--thresholds", OPT_TEXT, &thetas, 0, 0, "file: AER by theta"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file for a summary"},
+    {"--tests", OPT_TEXT, &tests, 0, 0, "file: the models' tests"},
     {"--heatmaps", OPT_TEXT, &heatmaps, 0, 0, "prefix for heatmaps"},
     {"--sweep", OPT_TEXT, &sweep, 0, 0, "file: one kind by pairs"},
     {"--sweep-pairs", OPT_TEXT, &sweep_pairs, 0, 0,
@@ -392,13 +426,14 @@ if (tc.warmup_epochs >= tc.epochs)
            " (--epochs %d) leaves nothing of it", tc.warmup_epochs,
            tc.epochs);
 tc.lr_floor = floor_share * tc.lr;
-char **file[] = { &table, &phen, &phen_said, &heads, &heads_said,
-                  &curves, &thetas, &summary, &sweep };
-const char *opt[] = { "--table", "--phenomena", "--phenomena-said",
+char **file[] = { &table, &phen, &phen_tests, &heads, &heads_said,
+                  &curves, &thetas, &summary, &sweep, &tests };
+const char *opt[] = { "--table", "--phenomena", "--phenomena-tests",
                       "--heads", "--heads-said", "--curves",
-                      "--thresholds", "--summary", "--sweep" };
-for (int i = 0; i < 9; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 2359 "chapters/09-spanish.nw"
+                      "--thresholds", "--summary", "--sweep",
+                      "--tests" };
+for (int i = 0; i < 10; i++) if (*file[i]) out_plan(opt[i], *file[i]);
+#line 2374 "chapters/09-spanish.nw"
 enum { MAX_SWEEP = 6 };
 int sweep_n[MAX_SWEEP], n_sweep = 0, sweep_k = -1;
 if (sweep) {
@@ -420,9 +455,9 @@ if (sweep) {
         refuse("--sweep-kind %s: not one of --configs '%s'",
                shown(sweep_kind), shown(configs));
 }
-#line 1584 "chapters/09-spanish.nw"
+#line 1604 "chapters/09-spanish.nw"
     
-#line 1832 "chapters/09-spanish.nw"
+#line 1855 "chapters/09-spanish.nw"
 Vocab en, es;
 vocab_build(&en, &spanish_task, SOURCE);
 vocab_build(&es, &spanish_task, TARGET);
@@ -437,7 +472,7 @@ dataset_generate(&align_set, &spanish_task, 300, dc.min_words,
 static Run runs[MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { base, tc, kind, n_conf, seeds, &train_set, &val_set,
               &align_set, &es, runs };
-#line 1889 "chapters/09-spanish.nw"
+#line 1912 "chapters/09-spanish.nw"
 int map_row[MAP_SENTENCES];
 if (heatmaps) {
     choose_map_rows(map_row, &align_set);
@@ -447,11 +482,11 @@ if (heatmaps) {
             out_plan("--heatmaps", map_name(heatmaps, m, k, ".gpi"));
         }
 }
-#line 1847 "chapters/09-spanish.nw"
+#line 1870 "chapters/09-spanish.nw"
 run_parallel(study_run, &plan, n_conf * seeds, threads);
-#line 1585 "chapters/09-spanish.nw"
+#line 1605 "chapters/09-spanish.nw"
     
-#line 2382 "chapters/09-spanish.nw"
+#line 2397 "chapters/09-spanish.nw"
 static Run sweep_runs[MAX_SWEEP][MAX_SEEDS];
 for (int i = 0; i < n_sweep; i++) {
     DataConfig size = dc;
@@ -465,11 +500,11 @@ for (int i = 0; i < n_sweep; i++) {
     dataset_free(&tr);
     dataset_free(&va);
 }
-#line 1586 "chapters/09-spanish.nw"
+#line 1606 "chapters/09-spanish.nw"
     
-#line 2045 "chapters/09-spanish.nw"
+#line 2068 "chapters/09-spanish.nw"
 if (heatmaps) 
-#line 1939 "chapters/09-spanish.nw"
+#line 1962 "chapters/09-spanish.nw"
 for (int m = 0; m < MAP_KINDS; m++) {
     int k = 0;
     while (k < n_conf && strcmp(kind_name(kind[k]), map_kinds[m]))
@@ -489,7 +524,7 @@ for (int m = 0; m < MAP_KINDS; m++) {
                   &en, &es);
     if (r->heads) f->show(r->model, -1, -1);
 }
-#line 2046 "chapters/09-spanish.nw"
+#line 2069 "chapters/09-spanish.nw"
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrrr}\n\\toprule\n"
@@ -519,7 +554,7 @@ if (table) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2078 "chapters/09-spanish.nw"
+#line 2101 "chapters/09-spanish.nw"
 if (phen) {
     AerCounts chance[N_PHENOMENA + 1], best[N_PHENOMENA + 1];
     floors(chance, best, &align_set);
@@ -550,10 +585,10 @@ if (phen) {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2111 "chapters/09-spanish.nw"
-if (phen_said) {
-    FILE *f = out_open(phen_said);
-    fprintf(f, "\\begin{itemize}\n");
+#line 2135 "chapters/09-spanish.nw"
+if (phen_tests) {
+    FILE *f = out_open(phen_tests);
+    tests_begin(f, seeds, "phenomenon: leader");
     for (int ph = 0; ph < PH_UNALIGNED; ph++) {
         int first = -1, second = -1;
         double m1 = 2, m2 = 2, m, sd;
@@ -567,23 +602,22 @@ if (phen_said) {
         }
         if (second < 0) break;
         
-#line 2132 "chapters/09-spanish.nw"
-double a[MAX_SEEDS], b[MAX_SEEDS], t;
+#line 2156 "chapters/09-spanish.nw"
+double a[MAX_SEEDS], b[MAX_SEEDS];
+char leader[64];
 for (int s = 0; s < seeds; s++) {
-    a[s] = v_aer(&runs[second][s], ph);
-    b[s] = v_aer(&runs[first][s], ph);
+    a[s] = v_aer(&runs[first][s], ph);
+    b[s] = v_aer(&runs[second][s], ph);
 }
-fprintf(f, "\\item %s: \\texttt{%s}, %.3f below \\texttt{%s}",
-        phenomenon_name[ph], kind_name(kind[first]),
-        paired_t(a, b, seeds, &t), kind_name(kind[second]));
-say_test(f, t, seeds);
-fprintf(f, "\n");
-#line 2127 "chapters/09-spanish.nw"
+snprintf(leader, sizeof leader, "%s: %s", phenomenon_name[ph],
+         kind_name(kind[first]));
+tests_row(f, leader, kind_name(kind[second]), a, b, seeds);
+#line 2151 "chapters/09-spanish.nw"
     }
-    fprintf(f, "\\end{itemize}\n");
+    tests_end(f);
     out_close(f);
 }
-#line 2147 "chapters/09-spanish.nw"
+#line 2170 "chapters/09-spanish.nw"
 for (int k = 0; heads && k < n_conf; k++) {
     int NH = runs[k][0].heads;
     if (!NH) continue;
@@ -598,7 +632,7 @@ for (int k = 0; heads && k < n_conf; k++) {
                 ph < N_PHENOMENA ? phenomenon_name[ph] : "all words");
         for (int hd = 0; hd <= NH; hd++)
             
-#line 2169 "chapters/09-spanish.nw"
+#line 2192 "chapters/09-spanish.nw"
 {
     double x[MAX_SEEDS], mean, sd;
     for (int s = 0; s < seeds; s++) {
@@ -609,14 +643,14 @@ for (int k = 0; heads && k < n_conf; k++) {
     mean_sd(x, seeds, &mean, &sd);
     fprintf(f, " & $%.2f \\pm %.2f$", mean, sd);
 }
-#line 2161 "chapters/09-spanish.nw"
+#line 2184 "chapters/09-spanish.nw"
         fprintf(f, " \\\\\n");
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
     break;
 }
-#line 2190 "chapters/09-spanish.nw"
+#line 2213 "chapters/09-spanish.nw"
 for (int k = 0; heads_said && k < n_conf; k++) {
     int NH = runs[k][0].heads;
     if (!NH) continue;
@@ -629,7 +663,7 @@ for (int k = 0; heads_said && k < n_conf; k++) {
                 overall = hd;
         for (int ph = 0; ph < PH_UNALIGNED; ph++) {
             
-#line 2210 "chapters/09-spanish.nw"
+#line 2233 "chapters/09-spanish.nw"
 const AerCounts *pooled = &r->aer.argmax[ph];
 double word = 2 / (pooled->A + pooled->S);
 int best = 0;
@@ -640,12 +674,12 @@ int wins = aer(&r->head[best].argmax[ph]) < aer(pooled) - word;
 cells++;
 beat += wins;
 special += wins && best != overall;
-#line 2202 "chapters/09-spanish.nw"
+#line 2225 "chapters/09-spanish.nw"
         }
     }
     FILE *f = out_open(heads_said);
     
-#line 2221 "chapters/09-spanish.nw"
+#line 2244 "chapters/09-spanish.nw"
 fprintf(f, "Of the %d cells of %d seeds by %d phenomena, the best"
         " single head beats the mean of the heads by more than one"
         " word's worth in %d", cells, seeds, PH_UNALIGNED, beat);
@@ -658,11 +692,11 @@ fprintf(f, ". %s\n", 2 * beat < cells
           " more than they divide it."
         : "In most cells one head aligns better than the heads"
           " together: by this measure the heads divide the work.");
-#line 2206 "chapters/09-spanish.nw"
+#line 2229 "chapters/09-spanish.nw"
     out_close(f);
     break;
 }
-#line 2236 "chapters/09-spanish.nw"
+#line 2259 "chapters/09-spanish.nw"
 if (curves) {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then mean and sd of argmax AER per model\n");
@@ -693,7 +727,7 @@ if (thetas) {
     }
     out_close(f);
 }
-#line 2270 "chapters/09-spanish.nw"
+#line 2293 "chapters/09-spanish.nw"
 if (summary) {
     FILE *f = out_open(summary);
     fprintf(f, "The runs train on %d pairs of %d to %d English words"
@@ -703,13 +737,13 @@ if (summary) {
             dc.max_words,
             tc.epochs, base.E, base.H, seeds, dc.n_val, align_set.n);
     
-#line 2317 "chapters/09-spanish.nw"
+#line 2343 "chapters/09-spanish.nw"
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "The study took %.1f\\,s of processor time in all. ",
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2279 "chapters/09-spanish.nw"
+#line 2302 "chapters/09-spanish.nw"
     int attending = 0;
     for (int k = 0; k < n_conf; k++)
         attending += kind_chooses(kind[k]);
@@ -717,7 +751,7 @@ fprintf(f, "The study took %.1f\\,s of processor time in all. ",
         fprintf(f, "Precision and recall by argmax, and the lowest"
                 " AER by a threshold:\n\\begin{itemize}\n");
         
-#line 2296 "chapters/09-spanish.nw"
+#line 2322 "chapters/09-spanish.nw"
 for (int k = 0; k < n_conf; k++) {
     if (!kind_chooses(kind[k])) continue;
     double p, ps, r, rs, best = 2, best_sd = 0;
@@ -735,41 +769,34 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), p, ps, r, rs, best, best_sd,
             theta(at));
 }
-#line 2286 "chapters/09-spanish.nw"
-        fprintf(f, "\\end{itemize}\n");
-    }
-    if (attending > 1) {
-        
-#line 2325 "chapters/09-spanish.nw"
-if (seeds > 1)
-    fprintf(f, "Each difference of argmax AER below is judged by a"
-            " paired $t$-test over the %d seeds (two-sided, 5\\%%:"
-            " real if $|t| > %.2f$):\n", seeds,
-            t_critical(seeds - 1));
-fprintf(f, "\\begin{itemize}\n");
-for (int i = 0; i < n_conf; i++)
-    for (int j = i + 1; j < n_conf; j++) {
-        if (!kind_chooses(kind[i]) || !kind_chooses(kind[j]))
-            continue;
-        double a[MAX_SEEDS], b[MAX_SEEDS], t;
-        for (int s = 0; s < seeds; s++) {
-            a[s] = v_aer(&runs[i][s], -1);
-            b[s] = v_aer(&runs[j][s], -1);
-        }
-        double diff = paired_t(b, a, seeds, &t);
-        fprintf(f, "\\item \\texttt{%s} is %.3f %s than \\texttt{%s}",
-                kind_name(kind[j]), fabs(diff),
-                diff < 0 ? "lower" : "higher", kind_name(kind[i]));
-        say_test(f, t, seeds);
-        fprintf(f, "\n");
-    }
-#line 2290 "chapters/09-spanish.nw"
+#line 2309 "chapters/09-spanish.nw"
         fprintf(f, "\\end{itemize}\n");
     }
     fprintf(f, "\n");
     out_close(f);
 }
-#line 2400 "chapters/09-spanish.nw"
+if (tests) {
+    FILE *f = out_open(tests);
+    tests_begin(f, seeds, "model");
+    
+#line 2351 "chapters/09-spanish.nw"
+for (int i = 0; i < n_conf; i++)
+    for (int j = i + 1; j < n_conf; j++) {
+        if (!kind_chooses(kind[i]) || !kind_chooses(kind[j]))
+            continue;
+        double a[MAX_SEEDS], b[MAX_SEEDS];
+        for (int s = 0; s < seeds; s++) {
+            a[s] = v_aer(&runs[i][s], -1);
+            b[s] = v_aer(&runs[j][s], -1);
+        }
+        tests_row(f, kind_name(kind[j]), kind_name(kind[i]), b, a,
+                  seeds);
+    }
+#line 2318 "chapters/09-spanish.nw"
+    tests_end(f);
+    out_close(f);
+}
+#line 2415 "chapters/09-spanish.nw"
 if (sweep) {
     const Run *row[MAX_SWEEP + 1];
     int pairs[MAX_SWEEP + 1], n = 0;
@@ -789,7 +816,7 @@ if (sweep) {
             " row above \\\\\n\\midrule\n");
     for (int i = 0; i < n; i++) {
         
-#line 2424 "chapters/09-spanish.nw"
+#line 2439 "chapters/09-spanish.nw"
 double m, sd, a[MAX_SEEDS], b[MAX_SEEDS], t;
 fprintf(f, "%d", pairs[i]);
 seed_stat(&m, &sd, row[i], seeds, v_exact, 0);
@@ -810,12 +837,12 @@ if (i > 0 && seeds > 1) {
     say_test(f, t, seeds);
 }
 fprintf(f, " \\\\\n");
-#line 2419 "chapters/09-spanish.nw"
+#line 2434 "chapters/09-spanish.nw"
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 1587 "chapters/09-spanish.nw"
+#line 1607 "chapters/09-spanish.nw"
     out_commit();
     return 0;
 }

@@ -839,9 +839,10 @@ static void test_the_spanish_sweep_orders_and_compares_its_rows(void **s)
     remove_scratch();
 }
 
-/* spanish-study's sentences on the heads and the phenomena: every
-   (seed, phenomenon with gold links) cell counted, a leader named for
-   each of the six phenomena, each with its test */
+/* spanish-study's sentence on the heads and its table of the
+   phenomena's leaders: every (seed, phenomenon with gold links) cell
+   counted, a leader named for each of the six phenomena, each with
+   its test */
 static void test_the_spanish_study_counts_heads_and_leaders(void **s)
 {
     (void)s;
@@ -850,21 +851,24 @@ static void test_the_spanish_study_counts_heads_and_leaders(void **s)
     snprintf(command, sizeof command,
              "build/bin/spanish-study --configs dot,transformer --seeds 2"
              " --epochs 1 --train-pairs 40 --heads-said %s/heads"
-             " --phenomena-said %s/leaders", scratch, scratch);
+             " --phenomena-tests %s/leaders", scratch, scratch);
     expect(command, 0, "");
     snprintf(command, sizeof command, "%s/heads", scratch);
     assert_non_null(strstr(slurp(command),
                            "Of the 12 cells of 2 seeds by 6 phenomena"));
     snprintf(command, sizeof command, "%s/leaders", scratch);
     const char *t = slurp(command);
-    int items = 0;
-    for (const char *at = t; (at = strstr(at, "\\item ")); at++) {
-        assert_non_null(strstr(at, " below \\texttt{"));
-        items++;
+    int rows = 0;
+    for (const char *at = strstr(t, "\\midrule\n");
+         (at = strchr(at, '\n') + 1) && strncmp(at, "\\bottomrule", 11);
+         rows++) {                  /* "phenomenon: leader & ..." */
+        const char *colon = strstr(at, ": ");
+        assert_true(colon && colon < strchr(at, '&'));
     }
-    assert_int_equal(items, 6);
-    assert_non_null(strstr(t, "\\item dropped pronoun: "));
+    assert_int_equal(rows, 6);
+    assert_non_null(strstr(t, "\ndropped pronoun: "));
     assert_null(strstr(t, "no link"));
+    check_verdicts(t);
     remove_scratch();
 }
 
