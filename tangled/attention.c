@@ -1,11 +1,11 @@
-#line 133 "chapters/04-attention.nw"
+#line 135 "chapters/04-attention.nw"
 /* attention.c: score, softmax, average (chapter 4). */
 #include "attention.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tgmath.h>
-#line 186 "chapters/04-attention.nw"
+#line 188 "chapters/04-attention.nw"
 void masked_softmax(real *w, const real *score, const int *mask,
                     int n)
 {
@@ -13,14 +13,14 @@ void masked_softmax(real *w, const real *score, const int *mask,
         w[s] = mask[s] ? score[s] : MASKED_SCORE;
     softmax(w, w, n);
 }
-#line 208 "chapters/04-attention.nw"
+#line 210 "chapters/04-attention.nw"
 void softmax_backward(real *dscore, const real *w, const real *dw,
                       int n)
 {
     real dot = dot_product(w, dw, n);
     for (int j = 0; j < n; j++) dscore[j] += w[j] * (dw[j] - dot);
 }
-#line 295 "chapters/04-attention.nw"
+#line 297 "chapters/04-attention.nw"
 const char *scorer_check(int kind, int Hd, int He)
 {
     static char message[200];
@@ -35,7 +35,7 @@ const char *scorer_check(int kind, int Hd, int He)
     }
     return NULL;
 }
-#line 316 "chapters/04-attention.nw"
+#line 318 "chapters/04-attention.nw"
 void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He)
 {
     scorer_declare_named(sc, p, "att", kind, Hd, He);
@@ -50,7 +50,7 @@ void scorer_declare_named(Scorer *sc, Params *p, const char *prefix,
                     .W_d = -1, .W_e = -1, .v = -1, .W_a = -1 };
     char name[TENSOR_NAME_MAX];
     
-#line 333 "chapters/04-attention.nw"
+#line 335 "chapters/04-attention.nw"
 if (kind == SCORE_ADDITIVE) {
     snprintf(name, sizeof name, "%s_W_d", prefix);
     sc->W_d = params_add(p, name, Hd, sc->A);
@@ -62,9 +62,9 @@ if (kind == SCORE_ADDITIVE) {
     snprintf(name, sizeof name, "%s_W_a", prefix);
     sc->W_a = params_add(p, name, Hd, He);
 }
-#line 330 "chapters/04-attention.nw"
+#line 332 "chapters/04-attention.nw"
 }
-#line 346 "chapters/04-attention.nw"
+#line 348 "chapters/04-attention.nw"
 void scorer_init(const Scorer *sc, Params *p, Rng *rng)
 {
     if (sc->kind == SCORE_ADDITIVE) {
@@ -75,7 +75,7 @@ void scorer_init(const Scorer *sc, Params *p, Rng *rng)
         init_xavier_uniform(param(p, sc->W_a), sc->Hd, sc->He, rng);
     }
 }
-#line 438 "chapters/04-attention.nw"
+#line 440 "chapters/04-attention.nw"
 /* unit a of h_t W_d + h_s W_e, the additive score's hidden layer */
 static real additive_pre(const Scorer *sc, const Params *p,
                          const real *h_t, const real *h_s, int a)
@@ -88,7 +88,7 @@ static real additive_pre(const Scorer *sc, const Params *p,
         pre += h_s[k] * W_e[(size_t)k * sc->A + a];
     return pre;
 }
-#line 452 "chapters/04-attention.nw"
+#line 454 "chapters/04-attention.nw"
 static real score_pair(const Scorer *sc, const Params *p,
                        const real *h_t /* [Hd] */,
                        const real *h_s /* [He] */)
@@ -109,7 +109,7 @@ static real score_pair(const Scorer *sc, const Params *p,
     }
     return e;
 }
-#line 617 "chapters/04-attention.nw"
+#line 619 "chapters/04-attention.nw"
 static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
                                    const Scorer *sc, const real *h_t,
                                    const real *h_s, int a, real de)
@@ -130,7 +130,7 @@ static void additive_unit_backward(real *dh_t, real *dh_s, Params *p,
         dW_e[(size_t)k * A + a] += dp * h_s[k];
     }
 }
-#line 640 "chapters/04-attention.nw"
+#line 642 "chapters/04-attention.nw"
 static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                 const Scorer *sc, const real *h_t,
                                 const real *h_s, real de)
@@ -207,7 +207,7 @@ static void add_real_rows(real *x /* [B, T, W] */,
             at[k] += *rows++;
     }
 }
-#line 403 "chapters/04-attention.nw"
+#line 405 "chapters/04-attention.nw"
 void attention_forward_plain(real *context, AttnCache *c,
                              const Scorer *sc, const Params *p,
                              const real *dec, const real *enc,
@@ -221,7 +221,7 @@ void attention_forward_plain(real *context, AttnCache *c,
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 425 "chapters/04-attention.nw"
+#line 427 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -234,10 +234,10 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 416 "chapters/04-attention.nw"
+#line 418 "chapters/04-attention.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 476 "chapters/04-attention.nw"
+#line 478 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {
@@ -245,10 +245,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 418 "chapters/04-attention.nw"
+#line 420 "chapters/04-attention.nw"
         }
 }
-#line 535 "chapters/04-attention.nw"
+#line 537 "chapters/04-attention.nw"
 void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
                               AttnCache *c, const Scorer *sc,
                               const real *d_context, const real *dec,
@@ -264,7 +264,7 @@ void attention_backward_plain(real *d_dec, real *d_enc, Params *p,
             const real *w = c->weights + at * S;
             const real *dctx = d_context + at * He;
             
-#line 575 "chapters/04-attention.nw"
+#line 577 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -275,24 +275,24 @@ for (int s = 0; s < S; s++) {
         dh_s[k] += w[s] * dctx[k];
     }
 }
-#line 550 "chapters/04-attention.nw"
+#line 552 "chapters/04-attention.nw"
             
 #line 1723 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         d_weights[s] += c->d_outside[at * S + s];
-#line 551 "chapters/04-attention.nw"
+#line 553 "chapters/04-attention.nw"
             memset(d_score, 0, sizeof(real) * S);
             softmax_backward(d_score, w, d_weights, S);
             
-#line 608 "chapters/04-attention.nw"
+#line 610 "chapters/04-attention.nw"
 for (int s = 0; s < S; s++) {
     if (d_score[s] == 0) continue;  /* masked (weight 0, so 0) */
     size_t bs = (size_t)b * S + s;
     score_pair_backward(d_dec + at * Hd, d_enc + bs * He, p, sc,
                         dec + at * Hd, enc + bs * He, d_score[s]);
 }
-#line 554 "chapters/04-attention.nw"
+#line 556 "chapters/04-attention.nw"
         }
     free(d_weights); free(d_score);
 }
@@ -349,7 +349,7 @@ if (sc->kind == SCORE_LAST) {
 #line 1253 "chapters/B-fast.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
-#line 476 "chapters/04-attention.nw"
+#line 478 "chapters/04-attention.nw"
 real *ctx = context + ((size_t)b * T + t) * He;
 memset(ctx, 0, sizeof(real) * He);
 for (int s = 0; s < S; s++) {

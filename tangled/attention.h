@@ -1,15 +1,15 @@
-#line 123 "chapters/04-attention.nw"
+#line 125 "chapters/04-attention.nw"
 /* attention.h: score, softmax, average (chapter 4). */
 #ifndef ATTENTION_H
 #define ATTENTION_H
 #include "toolkit.h"
-#line 179 "chapters/04-attention.nw"
+#line 181 "chapters/04-attention.nw"
 #define MASKED_SCORE (-REAL_MAX)
 void masked_softmax(real *w /* [n] */, const real *score /* [n] */,
                     const int *mask /* [n] */, int n);
 void softmax_backward(real *dscore /* [n] */, const real *w /* [n] */,
                       const real *dw /* [n] */, int n);
-#line 262 "chapters/04-attention.nw"
+#line 264 "chapters/04-attention.nw"
 enum { SCORE_DOT = 1, SCORE_GENERAL, SCORE_ADDITIVE,
        SCORE_LAST };            /* a kind too: chapter 5's control */
 typedef struct {
@@ -23,7 +23,7 @@ void scorer_declare(Scorer *sc, Params *p, int kind, int Hd, int He);
 void scorer_declare_named(Scorer *sc, Params *p, const char *prefix,
                           int kind, int Hd, int He);
 void scorer_init(const Scorer *sc, Params *p, Rng *rng);
-#line 375 "chapters/04-attention.nw"
+#line 377 "chapters/04-attention.nw"
 typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S], rows t >= dec_len[b] unset */
@@ -36,16 +36,16 @@ real *u;            /* additive: [A], one pair's tanh */
 real *d_weights, *d_score;      /* [S] scratch */
 real *d_q, *d_pd, *d_pe;        /* gradients of q, pd, pe */
 real *d_dec_rows;               /* [R, Hd] */
-#line 379 "chapters/04-attention.nw"
+#line 381 "chapters/04-attention.nw"
     
 #line 1719 "chapters/10-captions.nw"
 const real *d_outside;      /* [B, T, S] or NULL: chapter 10 */
-#line 380 "chapters/04-attention.nw"
+#line 382 "chapters/04-attention.nw"
 } AttnCache;
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S);
 void attn_cache_free(AttnCache *c);
-#line 386 "chapters/04-attention.nw"
+#line 388 "chapters/04-attention.nw"
 void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const Scorer *sc, const Params *p,
                        const real *dec /* [B, T, Hd] */,
@@ -53,7 +53,7 @@ void attention_forward(real *context /* [B, T, He] */, AttnCache *c,
                        const int *mask /* [B, S] */,
                        const int *dec_len /* [B] */,
                        int B, int T, int S);
-#line 524 "chapters/04-attention.nw"
+#line 526 "chapters/04-attention.nw"
 void attention_backward(real *d_dec /* [B, T, Hd] */,
                         real *d_enc /* [B, S, He] */, Params *p,
                         AttnCache *c, const Scorer *sc,
@@ -83,5 +83,5 @@ void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
                              const real *d_context, const real *dec,
                              const real *enc, const int *mask,
                              const int *dec_len, int B, int T, int S);
-#line 130 "chapters/04-attention.nw"
+#line 132 "chapters/04-attention.nw"
 #endif

@@ -470,7 +470,7 @@ void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
 #line 902 "chapters/03-bottleneck.nw"
 const char *const attention_name[] = {
     "none", 
-#line 286 "chapters/04-attention.nw"
+#line 288 "chapters/04-attention.nw"
 "dot", "general", "additive",
 #line 63 "chapters/05-ablation.nw"
 "none+Wc",
@@ -541,7 +541,7 @@ s->out_W = params_add(p, "out_W", H, Vt);
 s->out_b = params_add(p, "out_b", 1, Vt);
 #line 1028 "chapters/03-bottleneck.nw"
     
-#line 805 "chapters/04-attention.nw"
+#line 807 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_declare(&s->scorer, p, cfg->attention, H, H);
     s->att_Wc = params_add(p, "att_Wc", 2 * H, H);
@@ -562,7 +562,7 @@ init_orthogonal(param(p, s->dec_Wh), H, 4 * H, rng);
 init_xavier_uniform(param(p, s->out_W), H, Vt, rng);
 #line 1037 "chapters/03-bottleneck.nw"
     
-#line 810 "chapters/04-attention.nw"
+#line 812 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     scorer_init(&s->scorer, p, rng);
     init_xavier_uniform(param(p, s->att_Wc), 2 * H, H, rng);
@@ -612,7 +612,7 @@ real **arrays[] = {
 #line 1093 "chapters/03-bottleneck.nw"
 };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 831 "chapters/04-attention.nw"
+#line 833 "chapters/04-attention.nw"
 if (cfg->attention != ATTN_NONE) {
     attn_cache_alloc(&s->attn, &s->scorer, B, T, S);
     m->weights = s->attn.weights;
@@ -632,7 +632,7 @@ static void seq2seq_free(Model *m)
     free(s->dec_in);
     free(s->src_x);
     
-#line 842 "chapters/04-attention.nw"
+#line 844 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     attn_cache_free(&s->attn);
     free(s->context);
@@ -641,7 +641,7 @@ if (m->cfg.attention != ATTN_NONE) {
     params_free(&m->params);
     free(s);
 }
-#line 860 "chapters/04-attention.nw"
+#line 862 "chapters/04-attention.nw"
 static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
                           const Encoding *enc, const int *dec_len,
                           int B, int T)
@@ -652,7 +652,7 @@ static const real *attend(Seq2Seq *s, const real *dec_h /* [B,T,H] */,
     attention_forward(s->context, &s->attn, &s->scorer, p, dec_h,
                       enc->out, enc->mask, dec_len, B, T, enc->S);
     
-#line 877 "chapters/04-attention.nw"
+#line 879 "chapters/04-attention.nw"
 size_t R = 0;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, R++) {
@@ -660,11 +660,11 @@ for (int b = 0; b < B; b++)
         memcpy(s->cat + R * 2 * H, s->context + at, sizeof(real) * H);
         memcpy(s->cat + R * 2 * H + H, dec_h + at, sizeof(real) * H);
     }
-#line 870 "chapters/04-attention.nw"
+#line 872 "chapters/04-attention.nw"
     linear_forward(s->att_rows, s->cat, param(p, s->att_Wc), NULL,
                    (int)R, 2 * H, H);
     
-#line 885 "chapters/04-attention.nw"
+#line 887 "chapters/04-attention.nw"
 const real *row = s->att_rows;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < T; t++) {
@@ -676,7 +676,7 @@ for (int b = 0; b < B; b++)
         for (int k = 0; k < H; k++) h[k] = fast_tanh(row[k]);
         row += H;
     }
-#line 873 "chapters/04-attention.nw"
+#line 875 "chapters/04-attention.nw"
     return s->att_h;
 }
 #line 79 "chapters/05-ablation.nw"
@@ -748,7 +748,7 @@ double decode_teacher_forced(Model *m, const Batch *batch,
                  param(p, s->dec_b), B, T, E, H);
     const real *top = s->dec_h;             /* [B, T', H] */
     
-#line 898 "chapters/04-attention.nw"
+#line 900 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE)
     top = attend(s, s->dec_h, enc, s->dec_len, B, T);
 #line 1225 "chapters/03-bottleneck.nw"
@@ -793,11 +793,11 @@ linear_backward(s->d_top, param_grad(p, s->out_W),
 #line 1310 "chapters/03-bottleneck.nw"
 real *d_dec_h = s->d_top;               /* [B, T', H] */
 memset(s->d_enc_h, 0, sizeof(real) * B * S * H);
-#line 914 "chapters/04-attention.nw"
+#line 916 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     d_dec_h = s->d_dec_h;
     
-#line 926 "chapters/04-attention.nw"
+#line 928 "chapters/04-attention.nw"
 const int *dec_len = s->dec_len;
 size_t R = 0;
 for (int b = 0; b < B; b++)
@@ -811,7 +811,7 @@ memset(s->d_cat, 0, sizeof(real) * R * 2 * H);
 linear_backward(s->d_cat, param_grad(p, s->att_Wc), NULL,
                 s->att_rows, s->cat, param(p, s->att_Wc), (int)R,
                 2 * H, H);
-#line 942 "chapters/04-attention.nw"
+#line 944 "chapters/04-attention.nw"
 const real *dcat = s->d_cat;
 for (int b = 0; b < B; b++)
     for (int t = 0; t < dec_len[b]; t++, dcat += 2 * H) {
@@ -819,7 +819,7 @@ for (int b = 0; b < B; b++)
         memcpy(s->d_context + at, dcat, sizeof(real) * H);
         memcpy(d_dec_h + at, dcat + H, sizeof(real) * H);
     }
-#line 917 "chapters/04-attention.nw"
+#line 919 "chapters/04-attention.nw"
     attention_backward(d_dec_h, s->d_enc_h, p, &s->attn, &s->scorer,
                        s->d_context, s->dec_h, s->enc_h,
                        s->src_mask, s->dec_len, B, T, S);
@@ -918,7 +918,7 @@ static void seq2seq_step(Model *m, DecoderState *d,
     
 #line 1515 "chapters/03-bottleneck.nw"
 (void)enc; (void)weights;
-#line 903 "chapters/04-attention.nw"
+#line 905 "chapters/04-attention.nw"
 if (m->cfg.attention != ATTN_NONE) {
     top = attend(s, st->h_new, enc, st->ones, N, 1);
     if (weights)

@@ -3,7 +3,7 @@
 #ifndef SEQ2SEQ_H
 #define SEQ2SEQ_H
 #include "model.h"
-#line 792 "chapters/04-attention.nw"
+#line 794 "chapters/04-attention.nw"
 #include "attention.h"
 #line 134 "chapters/03-bottleneck.nw"
 void embedding_forward(real *x /* [B, T, E] */,
@@ -79,7 +79,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
                           const real *Wh, int B, int T, int I, int H);
 #line 894 "chapters/03-bottleneck.nw"
 enum { ATTN_NONE = 0 
-#line 284 "chapters/04-attention.nw"
+#line 286 "chapters/04-attention.nw"
 , ATTN_DOT = 1, ATTN_GENERAL = 2, ATTN_ADDITIVE = 3
 #line 61 "chapters/05-ablation.nw"
 , ATTN_NONE_WC = 4
@@ -95,7 +95,7 @@ typedef struct {
     int tgt_emb, dec_Wx, dec_Wh, dec_b;
     int out_W, out_b;                       /* [H, V], [1, V] */
     
-#line 794 "chapters/04-attention.nw"
+#line 796 "chapters/04-attention.nw"
 Scorer scorer;              /* chapter 4: the attention score */
 int att_Wc;                 /* [He + Hd, Hd] */
 AttnCache attn;
