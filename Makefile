@@ -339,7 +339,7 @@ GEN  += $(TSTUDY) build/gen/bench-models.tex \
 DEPTH := build/gen/depth-table.tex build/gen/depth-summary.tex
 GEN  += $(DEPTH)
 GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
-        build/gen/bench-peak.txt
+        build/gen/bench-peak.txt build/gen/bench-cpu.tex
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -476,6 +476,12 @@ build/gen/bench-peak.txt: build/gen/bench.txt
 	    /proc/cpuinfo 2>/dev/null | head -n 1); \
 	  echo "processor: $${cpu:-unknown}"; \
 	  grep -E '^(vector registers|best of|peak|clock|fused)' $<; } > $@.tmp
+	mv $@.tmp $@
+# the processor's name as a macro for captions, TeX's specials dropped
+build/gen/bench-cpu.tex: build/gen/bench-peak.txt
+	{ printf '\\newcommand{\\benchProcessor}{'; \
+	  sed -n 's/^processor: //p' $< | tr -d '\\&%$$#_{}~^\n'; \
+	  printf '}%%\n'; } > $@.tmp
 	mv $@.tmp $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
@@ -763,6 +769,7 @@ build/gen/help-book-%.txt: build/gen/help-%.txt scripts/book-help
 # experiment and figure (the book waits for it)
 BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
+        build/gen/bench-cpu.tex \
         build/gen/bench-models.tex build/gen/bench-models-words.tex \
         build/gen/bench-decode.txt \
         build/gen/bench-mha.txt build/gen/bench-conv.txt \
