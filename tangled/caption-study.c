@@ -229,7 +229,7 @@ static void define_percent(FILE *f, const char *macro,
     stats(st, ms, k_conf, seeds, which, k);
     fprintf(f, "\\newcommand{\\%s}{%.1f\\%%}%%\n", macro, st[0]);
 }
-#line 3066 "chapters/10-captions.nw"
+#line 3068 "chapters/10-captions.nw"
 typedef struct {
     int scene, n, right;            /* -1 if none */
     const char *word[MAX_ITEMS + 1];
@@ -558,7 +558,9 @@ for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
                 i ? 3 : 1, diff == 0 ? 0.0 : diff);
         if (i == 0) fprintf(f, " points");
         if (seeds < 2) continue;
-        if (isinf(t)) fprintf(f, " (the same sign on every seed)");
+        if (isinf(t))   /* no spread: the same difference each seed */
+            fprintf(f, " ($t = %s\\infty$: the same on every seed,"
+                    " real)", t < 0 ? "-" : "");
         else fprintf(f, " ($t = %.2f$, %s)",
                      fabs(t) < 0.005 ? 0.0 : t,
                      fabs(t) > t_critical(seeds - 1) ? "real"
@@ -570,7 +572,7 @@ fprintf(f, "\\end{itemize}\n");
 #line 2905 "chapters/10-captions.nw"
     out_close(f);
 }
-#line 3036 "chapters/10-captions.nw"
+#line 3038 "chapters/10-captions.nw"
 if (figure || text) {
     FILE *tf = text ? out_open(text) : NULL;
     const Dataset *vd = &val_data[config[keep_config].patch];
@@ -586,7 +588,7 @@ if (figure || text) {
             snprintf(suffix, sizeof suffix, "-%d", row);
             char *prefix = out_name(figure, suffix);
             
-#line 3103 "chapters/10-captions.nw"
+#line 3105 "chapters/10-captions.nw"
 char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
@@ -610,7 +612,7 @@ for (int j = 0; j < cap.n; j++) {
 }
 out_close(f);
 free(name);
-#line 3131 "chapters/10-captions.nw"
+#line 3133 "chapters/10-captions.nw"
 name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
@@ -626,22 +628,22 @@ for (int j = 0; j < cap.n; j++) {
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
-#line 3153 "chapters/10-captions.nw"
+#line 3155 "chapters/10-captions.nw"
 fprintf(f, "items = %d\narray truth[%d]\narray cell[%d]\n",
         sc->items, sc->items, sc->items);
 for (int i = 0; i < sc->items; i++)
     fprintf(f, "truth[%d] = '%s'\ncell[%d] = %d\n", i + 1,
             fashion_class[test_set.label[sc->picture[i]]], i + 1,
             sc->cell[i]);
-#line 3147 "chapters/10-captions.nw"
+#line 3149 "chapters/10-captions.nw"
 out_close(f);
 free(name);
-#line 3051 "chapters/10-captions.nw"
+#line 3053 "chapters/10-captions.nw"
             free(prefix);
         }
         if (tf) {
             
-#line 3162 "chapters/10-captions.nw"
+#line 3164 "chapters/10-captions.nw"
 fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
         figure_config, cap.scene + 1, row == 1
         ? "the first of three pictures"
@@ -653,7 +655,7 @@ for (int i = 0; i < sc->items; i++)
     fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
 fprintf(tf, "\n\n");
 scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
-#line 3055 "chapters/10-captions.nw"
+#line 3057 "chapters/10-captions.nw"
         }
         free(cap.w);
     }
