@@ -272,7 +272,7 @@ printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5620 "chapters/A-programs.nw"
+#line 5622 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
@@ -664,7 +664,7 @@ if (models_table)
 }
 #line 4639 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5622 "chapters/A-programs.nw"
+#line 5624 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -676,7 +676,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5638 "chapters/A-programs.nw"
+#line 5640 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -690,7 +690,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5633 "chapters/A-programs.nw"
+#line 5635 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }

@@ -76,7 +76,7 @@ void mha_backward(real *d_xq /* [B, Tq, D] */,
                   const int *mask, int B, int Tq, int Tk);
 #line 1024 "chapters/07-transformer.nw"
 void positional_encoding(real *pe /* [T, D] */, int T, int D);
-#line 1085 "chapters/07-transformer.nw"
+#line 1083 "chapters/07-transformer.nw"
 #define LAYERNORM_EPS 1e-5
 void layernorm_forward(real *y /* [N, D] */, real *mean /* [N] */,
                        real *rstd /* [N] */,
@@ -87,7 +87,7 @@ void layernorm_backward(real *dx /* [N, D] */, real *dgamma,
                         real *dbeta, const real *dy, const real *x,
                         const real *mean, const real *rstd,
                         const real *gamma, int N, int D);
-#line 1238 "chapters/07-transformer.nw"
+#line 1236 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -96,18 +96,18 @@ typedef struct {
     int D, F;
     int W1, b1, W2, b2;     /* [D, F], [1, F], [F, D], [1, D] */
 } FeedForward;
-#line 1254 "chapters/07-transformer.nw"
+#line 1252 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1296 "chapters/07-transformer.nw"
+#line 1294 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1414 "chapters/07-transformer.nw"
+#line 1412 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
     int post_norm;              /* 0: pre-norm, 1: the paper's */
@@ -115,12 +115,12 @@ typedef struct {
     MultiHead att;
     FeedForward ffn;
 } Block;
-#line 1435 "chapters/07-transformer.nw"
+#line 1433 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1487 "chapters/07-transformer.nw"
+#line 1485 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -130,7 +130,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1524 "chapters/07-transformer.nw"
+#line 1522 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -140,7 +140,7 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1737 "chapters/07-transformer.nw"
+#line 1735 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A);
 size_t block_param_count(int D, int A, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A);
