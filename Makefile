@@ -333,12 +333,13 @@ TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
           warmup paper,build/gen/tstudy-$v.tex) \
         $(foreach k,head1 head2 head3 head4 self,\
           $(addprefix build/gen/heatmap-t-$k,.dat .gpi))
-GEN  += $(TSTUDY) build/gen/bench-transformer.txt
+GEN  += $(TSTUDY) build/gen/bench-models.tex \
+        build/gen/bench-models-words.tex
 # chapter 7: the Transformer at 1, 2, 4 and 6 layers a side
 DEPTH := build/gen/depth-table.tex build/gen/depth-summary.tex
 GEN  += $(DEPTH)
 GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
-        build/gen/bench-peak.txt
+        build/gen/bench-peak.txt build/gen/bench-cpu.tex
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
 WOVEN_TESTS := test_grad_check_catches_a_wrong_gradient \
@@ -461,16 +462,26 @@ build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
 	  --align-tests build/gen/align-tests.tex \
 	  --heatmaps build/gen/heatmap
 build/gen/bench.txt build/gen/bench-roofline.tex \
-build/gen/bench-steps.tex &: build/bin/bench
+build/gen/bench-steps.tex build/gen/bench-models.tex \
+build/gen/bench-models-words.tex &: build/bin/bench
 	@mkdir -p $(@D)
 	build/bin/bench --epochs 2 --roofline build/gen/bench-roofline.tex \
-	  --steps build/gen/bench-steps.tex > build/gen/bench.txt
+	  --steps build/gen/bench-steps.tex \
+	  --models build/gen/bench-models.tex \
+	  --models-words build/gen/bench-models-words.tex \
+	  > build/gen/bench.txt
 # the processor's name as /proc/cpuinfo gives it (x86), or unknown
 build/gen/bench-peak.txt: build/gen/bench.txt
 	{ cpu=$$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' \
 	    /proc/cpuinfo 2>/dev/null | head -n 1); \
 	  echo "processor: $${cpu:-unknown}"; \
 	  grep -E '^(vector registers|best of|peak|clock|fused)' $<; } > $@.tmp
+	mv $@.tmp $@
+# the processor's name as a macro for captions, TeX's specials dropped
+build/gen/bench-cpu.tex: build/gen/bench-peak.txt
+	{ printf '\\newcommand{\\benchProcessor}{'; \
+	  sed -n 's/^processor: //p' $< | tr -d '\\&%$$#_{}~^\n'; \
+	  printf '}%%\n'; } > $@.tmp
 	mv $@.tmp $@
 # chapter 7: the scale sweep, the counts, the benchmark's line
 build/gen/scale.dat build/gen/scale-summary.tex build/gen/scale-intro.tex \
@@ -494,9 +505,6 @@ $(DEPTH) &: build/bin/depth-study
 build/gen/bench-han.txt: build/gen/bench.txt
 	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt
-build/gen/bench-transformer.txt: build/gen/bench.txt
-	grep -E '^(medians|peak|train (transformer|none|dot|general|additive))' \
-	  build/gen/bench.txt > $@
 build/gen/masks.tex build/gen/positions.dat &: build/bin/attn-pictures
 	@mkdir -p $(@D)
 	build/bin/attn-pictures --masks build/gen/masks.tex \
@@ -765,11 +773,14 @@ build/gen/help-book-%.txt: build/gen/help-%.txt scripts/book-help
 # experiment and figure (the book waits for it)
 BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-steps.tex build/gen/bench-peak.txt \
-        build/gen/bench-transformer.txt build/gen/bench-decode.txt \
+        build/gen/bench-cpu.tex \
+        build/gen/bench-models.tex build/gen/bench-models-words.tex \
+        build/gen/bench-decode.txt \
         build/gen/bench-mha.txt build/gen/bench-conv.txt \
         build/gen/bench-han.txt
 build/gen/bench.txt build/gen/bench-roofline.tex \
-build/gen/bench-steps.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
+build/gen/bench-steps.tex build/gen/bench-models.tex \
+build/gen/bench-models-words.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex
 build/gen/ckpt-pairs.tex: build/gen/recipe-dot.ckpt
 	n=$$(wc -c < $<); awk -v n=$$n 'BEGIN { p = 4 * n * (8 * n - 1); \

@@ -1,8 +1,10 @@
 #line 1365 "chapters/A-programs.nw"
 /* bench: seconds and GFLOP/s of kernels and experiments. */
 #include "toolkit.h"
+#include <assert.h>
 #include <stdlib.h>
-#line 1548 "chapters/A-programs.nw"
+#include <string.h>
+#line 1559 "chapters/A-programs.nw"
 static void check_below_peak(const char *what, double rate,
                              double peak)
 {
@@ -106,15 +108,15 @@ static void time_network(double peak)
     }
     net_free(&net);
 }
-#line 1597 "chapters/A-programs.nw"
+#line 1608 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1614 "chapters/A-programs.nw"
+#line 1625 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1664 "chapters/A-programs.nw"
-static void report_training(FILE *table, const char *name,
-                            const double st[3], uint64_t flops,
-                            double peak, int cores)
+#line 1696 "chapters/A-programs.nw"
+static void report_training(FILE *table, FILE *models_table,
+                            const char *name, const double st[3],
+                            uint64_t flops, double peak, int cores)
 {
     double gflop = flops * 1e-9, rate = gflop / st[0];
     double bound = gflop / (peak * cores);
@@ -122,13 +124,77 @@ static void report_training(FILE *table, const char *name,
     printf("train %-12s %5.2f s (%.2f-%.2f) %6.1f GFLOP %6.1f GFLOP/s"
            " %4.1f%% %4.2fx bound\n", name, st[0], st[1], st[2],
            gflop, rate, 100 * rate / (peak * cores), st[0] / bound);
-    if (table)
-        fprintf(table, "%s & %.1f (%.1f--%.1f) & %.1f & %.1f & %.1f"
-                " & %.2f \\\\\n", name, 1e3 * st[0], 1e3 * st[1],
-                1e3 * st[2], gflop, rate,
-                100 * rate / (peak * cores), st[0] / bound);
+    FILE *to[2] = {table, models_table};
+    for (int i = 0; i < 2; i++)
+        if (to[i])
+            fprintf(to[i], "%s & %.1f (%.1f--%.1f) & %.1f & %.1f"
+                    " & %.1f & %.2f \\\\\n", name, 1e3 * st[0],
+                    1e3 * st[1], 1e3 * st[2], gflop, rate,
+                    100 * rate / (peak * cores), st[0] / bound);
 }
-#line 1691 "chapters/A-programs.nw"
+
+static void begin_training_table(FILE *table)
+{
+    if (table)
+        fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
+                "run & ms & GFLOP & GFLOP/s & \\%% of peak"
+                " & $\\times$ bound \\\\\n\\midrule\n");
+}
+#line 1728 "chapters/A-programs.nw"
+static void write_name_list(FILE *f, const char *const *name,
+                            const int *pick, int n)
+{
+    for (int i = 0, k = 0; i < n; i++) {
+        if (!pick[i]) continue;
+        int left = 0;
+        for (int j = i + 1; j < n; j++) left += pick[j];
+        fprintf(f, "%s\\texttt{%s}", k == 0 ? "" : left ? ", "
+                : " and ", name[i]);
+        k++;
+    }
+}
+
+static void write_speed_words(FILE *f, const char *const *name,
+                              double (*st)[3], int n)
+{
+    enum { SLOWER, FASTER, OVERLAP };
+    int t = -1, rel[64] = {0}, count[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++)
+        if (strcmp(name[i], "transformer") == 0) t = i;
+    assert(t >= 0 && n <= 64);
+    for (int i = 0; i < n; i++) {
+        if (i == t) continue;
+        rel[i] = st[t][1] > st[i][2] ? SLOWER
+                 : st[t][2] < st[i][1] ? FASTER : OVERLAP;
+        count[rel[i]]++;
+    }
+    
+#line 1760 "chapters/A-programs.nw"
+int pick[64], clear = count[SLOWER] + count[FASTER];
+fprintf(f, "In this run the Transformer's training");
+for (int r = SLOWER; r <= FASTER; r++) {
+    if (!count[r]) continue;
+    for (int i = 0; i < n; i++) pick[i] = i != t && rel[i] == r;
+    fprintf(f, " %s than that of ", r == SLOWER ? "takes longer"
+            : count[SLOWER] ? "and less" : "takes less time");
+    write_name_list(f, name, pick, n);
+}
+if (clear)
+    fprintf(f, ", with a range of times clear of %s",
+            clear > 1 ? "theirs" : "that one's");
+if (count[OVERLAP]) {
+    int many = count[OVERLAP] > 1;
+    for (int i = 0; i < n; i++) pick[i] = i != t && rel[i] == OVERLAP;
+    fprintf(f, "%s overlaps th%s of ", clear ? "; its range of times"
+            : " has a range of times that", many ? "ose" : "at");
+    write_name_list(f, name, pick, n);
+    fprintf(f, ", which the table therefore does not rank"
+            " against it");
+}
+fprintf(f, ".%%\n");
+#line 1756 "chapters/A-programs.nw"
+}
+#line 1787 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -145,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4534 "chapters/A-programs.nw"
+#line 4639 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4540 "chapters/A-programs.nw"
+#line 4645 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -168,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4568 "chapters/A-programs.nw"
+#line 4673 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -177,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4560 "chapters/A-programs.nw"
+#line 4665 "chapters/A-programs.nw"
     
-#line 4578 "chapters/A-programs.nw"
+#line 4683 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -200,18 +266,18 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4561 "chapters/A-programs.nw"
+#line 4666 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5518 "chapters/A-programs.nw"
+#line 5625 "chapters/A-programs.nw"
 #include "han.h"
 
-#line 1371 "chapters/A-programs.nw"
+#line 1373 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 1414 "chapters/A-programs.nw"
+#line 1425 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -225,7 +291,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 1453 "chapters/A-programs.nw"
+#line 1464 "chapters/A-programs.nw"
 typedef float vfloat __attribute__((vector_size(VEC_BYTES)));
 enum { PEAK_SUMS = VEC_REGS - 4, PEAK_LANES = VEC_BYTES / 4,
        REPS = 1000000000 / (PEAK_LANES * PEAK_SUMS) };
@@ -254,7 +320,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 1489 "chapters/A-programs.nw"
+#line 1500 "chapters/A-programs.nw"
 static double clock_ghz(void)
 {
     enum { CHAIN = 100000000 };
@@ -269,7 +335,7 @@ static double clock_ghz(void)
     if (sum == 0) printf("(impossible)\n");
     return CHAIN / t * 1e-9;
 }
-#line 1505 "chapters/A-programs.nw"
+#line 1516 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     enum { ROUNDS = 9 };
@@ -284,7 +350,7 @@ static double report_peaks(void)
     median_range(u, unfused, ROUNDS);
     median_range(g, ghz, ROUNDS);
     
-#line 1532 "chapters/A-programs.nw"
+#line 1543 "chapters/A-programs.nw"
 double per_cycle = f[2] / g[2];
 printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
        VEC_BYTES, VEC_REGS);
@@ -296,10 +362,10 @@ printf("clock, a chain of dependent additions: %.2f GHz"
        " (%.2f, %.2f)\n", g[2], g[0], g[1]);
 printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
        per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
-#line 1519 "chapters/A-programs.nw"
+#line 1530 "chapters/A-programs.nw"
     return f[2];
 }
-#line 1562 "chapters/A-programs.nw"
+#line 1573 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -315,7 +381,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 1581 "chapters/A-programs.nw"
+#line 1592 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -330,7 +396,7 @@ check_below_peak(name, gflops, peak);
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 1577 "chapters/A-programs.nw"
+#line 1588 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 #line 2320 "chapters/B-fast.nw"
@@ -452,19 +518,24 @@ static void run_dot_product(void *ctx)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
 
-#line 1377 "chapters/A-programs.nw"
+#line 1379 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 1396 "chapters/A-programs.nw"
-char *roofline = NULL, *steps = NULL;
+#line 1400 "chapters/A-programs.nw"
+char *roofline = NULL, *steps = NULL, *models = NULL;
+char *models_words = NULL;
 int epochs = train_config_default().epochs;
 Option options[] = {
     {"--roofline", OPT_TEXT, &roofline, 0, 0,
      "file for the table of training against the bound"},
     {"--steps", OPT_TEXT, &steps, 0, 0,
      "file for the table of the kernels, step by step"},
+    {"--models", OPT_TEXT, &models, 0, 0,
+     "file for the table of each model's training alone"},
+    {"--models-words", OPT_TEXT, &models_words, 0, 0,
+     "file for a sentence: the Transformer's time against others'"},
     {"--epochs", OPT_INT, &epochs, 1, 1e4,
      "epochs of each timed training run"},
 };
@@ -472,7 +543,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "time the kernels and the experiments");
 if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
-#line 1381 "chapters/A-programs.nw"
+if (models) out_plan("--models", models);
+if (models_words) out_plan("--models-words", models_words);
+#line 1383 "chapters/A-programs.nw"
     printf("medians (min-max) of %d repeats, of %d for training"
            " (%d epochs); one core unless said; %% of the fused"
            " peak\n", REPEATS, RUNS, epochs);
@@ -500,9 +573,9 @@ if (steps) out_plan("--steps", steps);
 }
 #line 1161 "chapters/10-captions.nw"
 time_network(peak);
-#line 1599 "chapters/A-programs.nw"
+#line 1610 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1619 "chapters/A-programs.nw"
+#line 1630 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -510,18 +583,18 @@ time_network(peak);
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     FILE *table = roofline ? out_open(roofline) : NULL;
-    
-#line 1682 "chapters/A-programs.nw"
-if (table)
-    fprintf(table, "\\begin{tabular}{lrrrrr}\n\\toprule\n"
-            "run & ms & GFLOP & GFLOP/s & \\%% of peak"
-            " & $\\times$ bound \\\\\n\\midrule\n");
-#line 1627 "chapters/A-programs.nw"
+    FILE *models_table = models ? out_open(models) : NULL;
+    begin_training_table(table);
+    begin_training_table(models_table);
     double one_thread[3] = {0, 0, 0};   /* sums: median, min, max */
+    enum { MAX_ROWS = 32 };
+    const char *row_name[MAX_ROWS];
+    double row_st[MAX_ROWS][3];     /* each model: median, min, max */
+    int rows = 0;
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; kind_name(kind); kind++) {
         
-#line 1639 "chapters/A-programs.nw"
+#line 1663 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
 if (!mc.family->start) continue;    /* chapter 11: no decoder */
@@ -537,15 +610,20 @@ for (int r = 0; r < RUNS; r++) {
     model_free(m);
 }
 median_range(st, sec, RUNS);
-report_training(table, kind_name(kind), st, flops, peak, 1);
+report_training(table, models_table, kind_name(kind), st, flops,
+                peak, 1);
+assert(rows < MAX_ROWS);
+row_name[rows] = kind_name(kind);
+for (int i = 0; i < 3; i++) row_st[rows][i] = st[i];
+rows++;
 if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1631 "chapters/A-programs.nw"
+#line 1648 "chapters/A-programs.nw"
     }
     
-#line 1709 "chapters/A-programs.nw"
+#line 1805 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -555,23 +633,38 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(two, wall, RUNS);
 if (table) fprintf(table, "\\addlinespace\n");
-report_training(table, "ablation x1", one_thread, ablation_flops,
-                peak, 1);
-report_training(table, "ablation x2", two, ablation_flops, peak, 2);
-#line 1726 "chapters/A-programs.nw"
+report_training(table, NULL, "ablation x1", one_thread,
+                ablation_flops, peak, 1);
+report_training(table, NULL, "ablation x2", two, ablation_flops,
+                peak, 2);
+#line 1823 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1633 "chapters/A-programs.nw"
+#line 1650 "chapters/A-programs.nw"
+    
+#line 1831 "chapters/A-programs.nw"
+if (models_table)
+    fprintf(models_table, "\\bottomrule\n\\multicolumn{6}{l}"
+            "{\\footnotesize medians of %d runs of %d epochs; peak:"
+            " %.1f GFLOP/s (fused multiply-add, one core)}\n"
+            "\\end{tabular}\n", RUNS, tc.epochs, peak);
+#line 1651 "chapters/A-programs.nw"
     if (table) out_close(table);
+    if (models_table) out_close(models_table);
+    if (models_words) {
+        FILE *f = out_open(models_words);
+        write_speed_words(f, row_name, row_st, rows);
+        out_close(f);
+    }
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4537 "chapters/A-programs.nw"
+#line 4642 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5520 "chapters/A-programs.nw"
+#line 5627 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -583,7 +676,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5536 "chapters/A-programs.nw"
+#line 5643 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -596,8 +689,8 @@ for (int r = 0; r < RUNS; r++) {
     model_free(m);
 }
 median_range(st, sec, RUNS);
-report_training(NULL, "han", st, flops, peak, 1);
-#line 5531 "chapters/A-programs.nw"
+report_training(NULL, NULL, "han", st, flops, peak, 1);
+#line 5638 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
@@ -672,6 +765,6 @@ free(A); free(W); free(C); free(dW); free(e); free(d);
         out_close(f);
     }
 }
-#line 1388 "chapters/A-programs.nw"
+#line 1390 "chapters/A-programs.nw"
     return 0;
 }

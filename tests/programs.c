@@ -234,6 +234,11 @@ static void test_outputs_are_checked_before_any_work(void **s)
              " --align-timing /missing/t.tex", table);
     expect(command, 2, "--align-timing: cannot write");
     assert_false(exists(table));
+    /* bench's tables of chapter 7, refused before a minute of timing */
+    snprintf(command, sizeof command, "build/bin/bench --models %s"
+             " --models-words /missing/w.tex", table);
+    expect(command, 2, "--models-words: cannot write");
+    assert_false(exists(table));
     if (geteuid() != 0) {           /* root may write anywhere */
         snprintf(bad, sizeof bad, "%s/ro", scratch);
         assert_int_equal(mkdir(bad, 0555), 0);
