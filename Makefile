@@ -336,7 +336,8 @@ TSTUDY := build/gen/tstudy-table.tex build/gen/tstudy-heads-table.tex \
 GEN  += $(TSTUDY) build/gen/bench-models.tex \
         build/gen/bench-models-words.tex
 # chapter 7: the Transformer at 1, 2, 4 and 6 layers a side
-DEPTH := build/gen/depth-table.tex build/gen/depth-summary.tex
+DEPTH := build/gen/depth-table.tex build/gen/depth-summary.tex \
+        build/gen/depth-tests.tex
 GEN  += $(DEPTH)
 GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
         build/gen/bench-peak.txt build/gen/bench-cpu.tex
@@ -501,7 +502,8 @@ $(TSTUDY) &: build/bin/transformer-study
 $(DEPTH) &: build/bin/depth-study
 	@mkdir -p $(@D)
 	build/bin/depth-study --table build/gen/depth-table.tex \
-	  --summary build/gen/depth-summary.tex
+	  --summary build/gen/depth-summary.tex \
+	  --tests build/gen/depth-tests.tex
 build/gen/bench-han.txt: build/gen/bench.txt
 	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt

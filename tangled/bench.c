@@ -211,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4639 "chapters/A-programs.nw"
+#line 4640 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4645 "chapters/A-programs.nw"
+#line 4646 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4673 "chapters/A-programs.nw"
+#line 4674 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4665 "chapters/A-programs.nw"
+#line 4666 "chapters/A-programs.nw"
     
-#line 4683 "chapters/A-programs.nw"
+#line 4684 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -266,13 +266,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4666 "chapters/A-programs.nw"
+#line 4667 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5625 "chapters/A-programs.nw"
+#line 5626 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
@@ -662,9 +662,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4642 "chapters/A-programs.nw"
+#line 4643 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5627 "chapters/A-programs.nw"
+#line 5628 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -676,7 +676,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5643 "chapters/A-programs.nw"
+#line 5644 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -690,7 +690,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5638 "chapters/A-programs.nw"
+#line 5639 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }

@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2875 "chapters/A-programs.nw"
+#line 2876 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -53,7 +53,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2898 "chapters/A-programs.nw"
+#line 2899 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)

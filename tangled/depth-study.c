@@ -37,7 +37,39 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 53 "chapters/07c-depth.nw"
+#line 2876 "chapters/A-programs.nw"
+static void tests_begin(FILE *f, int seeds, const char *first)
+{
+    fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
+            " & difference & ", first);
+    if (seeds < 2) fprintf(f, "$t$ & verdict \\\\\n");
+    else fprintf(f, "$t$, %d d.f. & verdict, $|t| > %.2f$ \\\\\n",
+                 seeds - 1, t_critical(seeds - 1));
+    fprintf(f, "\\midrule\n");
+}
+
+static void tests_end(FILE *f)
+{
+    fprintf(f, "\\bottomrule\n\\end{tabular}\n");
+}
+#line 2899 "chapters/A-programs.nw"
+static void tests_row(FILE *f, const char *a, const char *b,
+                      const double *xa /* [seeds] */,
+                      const double *xb /* [seeds] */, int seeds)
+{
+    double t, diff = paired_t(xa, xb, seeds, &t);
+    fprintf(f, "%s & %s & $%+.*f$ & ", a, b,
+            fabs(diff) >= 1 ? 2 : 4, diff);
+    if (seeds < 2) fprintf(f, "-- & one seed");
+    else {
+        if (isinf(t)) fprintf(f, "$%s\\infty$", t < 0 ? "-" : "");
+        else fprintf(f, "$%.2f$", fabs(t) < 0.005 ? 0.0 : t);
+        fprintf(f, " & %s", fabs(t) > t_critical(seeds - 1)
+                ? "real" : "inside the noise");
+    }
+    fprintf(f, " \\\\\n");
+}
+#line 54 "chapters/07c-depth.nw"
 typedef struct {
     Eval final;
     size_t params;
@@ -51,7 +83,7 @@ typedef struct {
     const Dataset *train, *val;
     DepthRun *run;              /* [n_depths * seeds] */
 } DepthPlan;
-#line 68 "chapters/07c-depth.nw"
+#line 69 "chapters/07c-depth.nw"
 static void depth_run(int index, void *ctx)
 {
     DepthPlan *pl = ctx;
@@ -73,7 +105,7 @@ static void depth_run(int index, void *ctx)
              s + 1, run->final.loss);
     model_free(m);
 }
-#line 166 "chapters/07c-depth.nw"
+#line 169 "chapters/07c-depth.nw"
 static void depth_stat(const DepthPlan *pl, int k, int i,
                     double *x /* [seeds] */)
 {
@@ -88,7 +120,7 @@ static const char *layer_word(int n)
 {
     return n == 1 ? "layer" : "layers";
 }
-#line 185 "chapters/07c-depth.nw"
+#line 188 "chapters/07c-depth.nw"
 static void write_depth_table(const DepthPlan *pl, FILE *f)
 {
     int n = pl->seeds;
@@ -102,7 +134,7 @@ static void write_depth_table(const DepthPlan *pl, FILE *f)
     fprintf(f, " \\\\\n\\midrule\n");
     for (int k = 0; k < pl->n_depths; k++) {
         
-#line 203 "chapters/07c-depth.nw"
+#line 206 "chapters/07c-depth.nw"
 double x[2][MAX_SEEDS], mean[2], sd[2];
 for (int i = 0; i < 2; i++) {
     depth_stat(pl, k, i, x[i]);
@@ -115,11 +147,11 @@ fprintf(f, "%d & %zu & %.2f & $%.3f \\pm %.3f$ & $%.1f \\pm %.1f$",
 for (int s = 0; s < n; s++)
     fprintf(f, " & %.3f / %.1f", x[0][s], x[1][s]);
 fprintf(f, " \\\\\n");
-#line 198 "chapters/07c-depth.nw"
+#line 201 "chapters/07c-depth.nw"
     }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 221 "chapters/07c-depth.nw"
+#line 224 "chapters/07c-depth.nw"
 static void write_depth_summary(const DepthPlan *pl,
                                 const DataConfig *dc, FILE *f)
 {
@@ -138,7 +170,7 @@ static void write_depth_summary(const DepthPlan *pl,
             use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
             + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
     
-#line 254 "chapters/07c-depth.nw"
+#line 260 "chapters/07c-depth.nw"
 double x[MAX_SEEDS], mean, sd[2], lowest = INFINITY;
 for (int e = 0; e < 2; e++) {
     depth_stat(pl, e ? pl->n_depths - 1 : 0, 0, x);
@@ -158,51 +190,54 @@ fprintf(f, "\\newcommand{\\depthLowest}{the lowest loss of any run,"
         " chapter~\\ref{ch:toolkit}, %.4f}\n", lowest,
         fabs(lowest - floor), lowest >= floor ? "above" : "below",
         floor);
-#line 239 "chapters/07c-depth.nw"
+#line 242 "chapters/07c-depth.nw"
     int n_apart = 0;
-    fprintf(f, "\\newcommand{\\depthComparisons}{");
-    for (int k = 1; k < pl->n_depths; k++) {
-        
-#line 290 "chapters/07c-depth.nw"
-fprintf(f, "%s%d %s a side against %d:", k > 1 ? "; " : "",
-        pl->depth[k], layer_word(pl->depth[k]), pl->depth[0]);
-for (int i = 0; i < 2; i++) {
-    double a[MAX_SEEDS], b[MAX_SEEDS], t;
-    depth_stat(pl, k, i, a);
-    depth_stat(pl, 0, i, b);
-    double d = paired_t(a, b, pl->seeds, &t);
-    int apart = pl->seeds > 1
-                && fabs(t) > t_critical(pl->seeds - 1);
-    n_apart += apart;
-    fprintf(f, i == 0 ? " loss $%+.3f$" : ", exact $%+.1f$ points",
-            d);
-    fprintf(f, " (%s the noise", apart ? "outside" : "inside");
-    if (isinf(t)) fprintf(f, ", $t = %s\\infty$)", t < 0 ? "-" : "");
-    else fprintf(f, ", $t = %.1f$)", fabs(t) < 0.05 ? 0.0 : t);
-}
-#line 243 "chapters/07c-depth.nw"
-    }
-    fprintf(f, ".}\n\\newcommand{\\depthTcritical}{%.3f}\n",
-            t_critical(pl->seeds - 1));
+    for (int k = 1; k < pl->n_depths; k++)
+        for (int i = 0; i < 2; i++) {
+            double a[MAX_SEEDS], b[MAX_SEEDS], t;
+            depth_stat(pl, k, i, a);
+            depth_stat(pl, 0, i, b);
+            paired_t(a, b, pl->seeds, &t);
+            n_apart += pl->seeds > 1
+                       && fabs(t) > t_critical(pl->seeds - 1);
+        }
     
-#line 276 "chapters/07c-depth.nw"
+#line 282 "chapters/07c-depth.nw"
 if (n_apart == 0)
     fprintf(f, "\\newcommand{\\depthVerdict}{No depth differs from"
             " %d %s a side by more than the noise, in loss or in"
             " exact sentences: the seeds do not rank the depths.}\n",
             pl->depth[0], layer_word(pl->depth[0]));
 else
-    fprintf(f, "\\newcommand{\\depthVerdict}{%d of the differences"
-            " above are outside the noise; only those rank their two"
-            " depths.}\n", n_apart);
-#line 247 "chapters/07c-depth.nw"
+    fprintf(f, "\\newcommand{\\depthVerdict}{%d of the table's"
+            " differences %s outside the noise; only %s their"
+            " two depths.}\n", n_apart, n_apart == 1 ? "is" : "are",
+            n_apart == 1 ? "that ranks" : "those rank");
+#line 253 "chapters/07c-depth.nw"
 }
-#line 33 "chapters/07c-depth.nw"
+#line 300 "chapters/07c-depth.nw"
+static void write_depth_tests(const DepthPlan *pl, FILE *f)
+{
+    tests_begin(f, pl->seeds, "layers a side, measure");
+    for (int k = 1; k < pl->n_depths; k++)
+        for (int i = 0; i < 2; i++) {
+            double a[MAX_SEEDS], b[MAX_SEEDS];
+            char name[64], against[16];
+            depth_stat(pl, k, i, a);
+            depth_stat(pl, 0, i, b);
+            snprintf(name, sizeof name, "%d, %s", pl->depth[k],
+                     i ? "exact (points)" : "loss");
+            snprintf(against, sizeof against, "%d", pl->depth[0]);
+            tests_row(f, name, against, a, b, pl->seeds);
+        }
+    tests_end(f);
+}
+#line 34 "chapters/07c-depth.nw"
 int main(int argc, char **argv)
 {
     program_name = "depth-study";
     
-#line 97 "chapters/07c-depth.nw"
+#line 98 "chapters/07c-depth.nw"
 DataConfig dc = data_config_default();
 dc.min_words = 3; dc.max_words = 20;
 dc.n_train = 3000; dc.n_val = 450;
@@ -212,7 +247,7 @@ ModelConfig base = model_config_default();
 base.family = &transformer_family;
 base.H = 32; base.heads = 2; base.ff = 64;
 const char *depths = "1,2,4,6";
-char *table = NULL, *summary = NULL;
+char *table = NULL, *summary = NULL, *tests = NULL;
 int seeds = 3, threads = default_threads();
 Option options[] = {
     {"--depths", OPT_TEXT, &depths, 0, 0, "layers a side, a list"},
@@ -228,11 +263,12 @@ Option options[] = {
      "runs trained at once"},
     {"--table", OPT_TEXT, &table, 0, 0, "file: the table"},
     {"--summary", OPT_TEXT, &summary, 0, 0, "file: the sentences"},
+    {"--tests", OPT_TEXT, &tests, 0, 0, "file: the paired tests"},
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer at several depths");
 refuse_bad_transformer(&base);
-#line 133 "chapters/07c-depth.nw"
+#line 136 "chapters/07c-depth.nw"
 DepthPlan plan = { .seeds = seeds, .base = base, .tc = tc };
 char buf[64], *item[MAX_DEPTHS];
 plan.n_depths = split_list(buf, sizeof buf, "--depths", depths, item,
@@ -244,12 +280,13 @@ for (int k = 0; k < plan.n_depths; k++) {
         if (plan.depth[j] == plan.depth[k])
             refuse("--depths lists %d twice", plan.depth[k]);
 }
-#line 127 "chapters/07c-depth.nw"
+#line 129 "chapters/07c-depth.nw"
 if (table) out_plan("--table", table);
 if (summary) out_plan("--summary", summary);
-#line 37 "chapters/07c-depth.nw"
+if (tests) out_plan("--tests", tests);
+#line 38 "chapters/07c-depth.nw"
     
-#line 149 "chapters/07c-depth.nw"
+#line 152 "chapters/07c-depth.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 plan.train = &train_set;
@@ -262,9 +299,9 @@ for (int k = 0; k < plan.n_depths; k++)
 memory_check(threads * run_bytes(&dc, &deepest, tc.batch_size),
              "--threads or the sizes");
 run_parallel(depth_run, &plan, plan.n_depths * seeds, threads);
-#line 38 "chapters/07c-depth.nw"
+#line 39 "chapters/07c-depth.nw"
     
-#line 308 "chapters/07c-depth.nw"
+#line 318 "chapters/07c-depth.nw"
 if (table) {
     FILE *f = out_open(table);
     write_depth_table(&plan, f);
@@ -275,10 +312,15 @@ if (summary) {
     write_depth_summary(&plan, &dc, f);
     out_close(f);
 }
+if (tests) {
+    FILE *f = out_open(tests);
+    write_depth_tests(&plan, f);
+    out_close(f);
+}
 free(plan.run);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 39 "chapters/07c-depth.nw"
+#line 40 "chapters/07c-depth.nw"
     out_commit();
     return 0;
 }

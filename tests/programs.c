@@ -392,6 +392,8 @@ static void test_the_sweeps_tables_hold_their_rows(void **s)
     remove_scratch();
 }
 
+static int check_verdicts(const char *text);   /* below */
+
 /* depth-study: a depth the store cannot hold, or given twice, is
    refused before any training; a tiny run writes a row a depth and
    a comparison with the first */
@@ -406,17 +408,22 @@ static void test_the_depth_study_checks_its_depths(void **s)
             "--depths lists 2 twice");
     refused("build/bin/depth-study --depths 1,,2", "has an empty item");
     make_scratch();
-    char command[600], table[128], summary[128];
+    char command[700], table[128], summary[128], tests[128];
     snprintf(table, sizeof table, "%s/t.tex", scratch);
     snprintf(summary, sizeof summary, "%s/s.tex", scratch);
+    snprintf(tests, sizeof tests, "%s/p.tex", scratch);
     snprintf(command, sizeof command, "build/bin/depth-study --depths"
              " 1,3 --seeds 2 --epochs 1 --train-pairs 32 --val-pairs 8"
-             " --table %s --summary %s", table, summary);
+             " --table %s --summary %s --tests %s", table, summary,
+             tests);
     expect(command, 0, "");
     assert_non_null(strstr(slurp(table), "\\midrule\n1 & "));
     assert_non_null(strstr(slurp(table), "\\\\\n3 & "));
-    assert_non_null(strstr(slurp(summary), "3 layers a side against 1:"
-                           " loss"));
+    assert_non_null(strstr(slurp(summary), "\\depthVerdict"));
+    const char *t = slurp(tests);
+    assert_non_null(strstr(t, "\\midrule\n3, loss & 1 & $"));
+    assert_non_null(strstr(t, "\\\\\n3, exact (points) & 1 & $"));
+    check_verdicts(t);
     remove_scratch();
 }
 
