@@ -153,7 +153,7 @@ double align_chance(int min_words, int max_words)
     }
     return hits / rows;
 }
-#line 374 "chapters/06-alignment.nw"
+#line 375 "chapters/06-alignment.nw"
 const char *weight_shade(real w)
 {
     static const char *const glyph[5] = {"·", "░", "▒", "▓", "█"};
@@ -170,22 +170,22 @@ void text_heatmap(FILE *f, const real *w, int rows, int cols,
         if ((int)strlen(row_label[r]) > left)
             left = (int)strlen(row_label[r]);
     
-#line 398 "chapters/06-alignment.nw"
+#line 399 "chapters/06-alignment.nw"
 fprintf(f, "%*s ", left, "");
 for (int c = 0; c < cols; c++)
     fprintf(f, "%s%s", col_label[c], c + 1 < cols ? " " : "\n");
-#line 390 "chapters/06-alignment.nw"
+#line 391 "chapters/06-alignment.nw"
     for (int r = 0; r < rows; r++) {
         fprintf(f, "%*s ", left, row_label[r]);
         
-#line 402 "chapters/06-alignment.nw"
+#line 403 "chapters/06-alignment.nw"
 for (int c = 0; c < cols; c++) {
     const char *glyph = weight_shade(w[(size_t)r * cols + c]);
     for (int k = 0; k < (int)strlen(col_label[c]); k++)
         fputs(glyph, f);
     if (c + 1 < cols) fputc(' ', f);
 }
-#line 393 "chapters/06-alignment.nw"
+#line 394 "chapters/06-alignment.nw"
         fputc('\n', f);
     }
 }

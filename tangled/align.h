@@ -33,7 +33,7 @@ AlignScore align_score_sum(const AlignScore *a /* [n] */, int n);
 double attention_entropy(const real *w /* [n] */, int n);
 #line 321 "chapters/06-alignment.nw"
 double align_chance(int min_words, int max_words);
-#line 367 "chapters/06-alignment.nw"
+#line 368 "chapters/06-alignment.nw"
 const char *weight_shade(real w);
 void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
