@@ -505,7 +505,7 @@ $(DEPTH) &: build/bin/depth-study
 	  --summary build/gen/depth-summary.tex \
 	  --tests build/gen/depth-tests.tex
 build/gen/bench-han.txt: build/gen/bench.txt
-	grep -E '^(medians|peak, fused|train han)' build/gen/bench.txt > $@
+	grep -E '^(medians|best of|peak, fused|train han)' build/gen/bench.txt > $@
 GEN += build/gen/bench-han.txt
 build/gen/masks.tex build/gen/positions.dat &: build/bin/attn-pictures
 	@mkdir -p $(@D)
@@ -520,7 +520,7 @@ build/gen/padding-count.tex: build/bin/padding-count
 build/gen/bench-decode.txt: build/gen/bench.txt
 	grep -E '^decode' build/gen/bench.txt > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
-	grep -E '^(peak, fused|matmul |mha|    \(median)' build/gen/bench.txt \
+	grep -E '^(best of|peak, fused|matmul |mha|    \(median)' build/gen/bench.txt \
 	  > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)
@@ -739,7 +739,7 @@ build/gen/caption-session.txt: build/bin/caption
 	@mkdir -p $(@D)
 	build/bin/caption --items 2:10,4:20,6:30 > $@
 build/gen/bench-conv.txt: build/gen/bench.txt
-	grep -E '^(peak, fused|conv)' build/gen/bench.txt \
+	grep -E '^(best of|peak, fused|conv)' build/gen/bench.txt \
 	  | sed 's/^conv network, //' > $@
 GEN += build/gen/test_a_missing_package_is_named_with_its_command.tex
 

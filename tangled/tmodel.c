@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 251 "chapters/07b-training.nw"
+#line 252 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int dk,
                            int F)
@@ -34,7 +34,7 @@ void decoder_block_init(const DecoderBlock *blk, Params *p, Rng *rng)
     mha_init(&blk->cross, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 297 "chapters/07b-training.nw"
+#line 298 "chapters/07b-training.nw"
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S)
 {
@@ -59,7 +59,7 @@ void decoder_cache_free(DecoderCache *c)
     mha_cache_free(&c->self);
     mha_cache_free(&c->cross);
 }
-#line 337 "chapters/07b-training.nw"
+#line 338 "chapters/07b-training.nw"
 static void norm_forward(real *y, const DecoderCache *c,
                          const Params *p, const DecoderBlock *blk,
                          int k, const real *x, int N)
@@ -81,7 +81,7 @@ static void norm_backward(real *dx, Params *p, const DecoderCache *c,
                        param(p, blk->ln_g[k]), N, blk->D);
 }
 
-#line 450 "chapters/07b-training.nw"
+#line 451 "chapters/07b-training.nw"
 static void decoder_forward_post(real *y, DecoderCache *c,
                                  const DecoderBlock *blk,
                                  const Params *p, const real *x,
@@ -104,7 +104,7 @@ static void decoder_forward_post(real *y, DecoderCache *c,
     residual_forward(c->n3, c->a2, c->f, ND);
     norm_forward(y, c, p, blk, 2, c->n3, N);
 }
-#line 474 "chapters/07b-training.nw"
+#line 475 "chapters/07b-training.nw"
 static void decoder_backward_post(real *dx, real *d_enc, Params *p,
                                   DecoderCache *c,
                                   const DecoderBlock *blk,
@@ -129,7 +129,7 @@ static void decoder_backward_post(real *dx, real *d_enc, Params *p,
     mha_backward(dx, dx, p, &c->self, &blk->self, c->d_s, x, x,
                  self_mask, B, T, T);
 }
-#line 359 "chapters/07b-training.nw"
+#line 360 "chapters/07b-training.nw"
 void decoder_block_forward(real *y, DecoderCache *c,
                            const DecoderBlock *blk, const Params *p,
                            const real *x, const real *enc,
@@ -155,7 +155,7 @@ void decoder_block_forward(real *y, DecoderCache *c,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n3, N);
     residual_forward(y, c->a2, c->f, ND);
 }
-#line 400 "chapters/07b-training.nw"
+#line 401 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx, real *d_enc, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
                             const real *dy, const real *x,
@@ -187,13 +187,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 816 "chapters/07b-training.nw"
+#line 817 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 824 "chapters/07b-training.nw"
+#line 825 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -205,7 +205,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 842 "chapters/07b-training.nw"
+#line 843 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -216,14 +216,14 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 836 "chapters/07b-training.nw"
+#line 837 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 821 "chapters/07b-training.nw"
+#line 822 "chapters/07b-training.nw"
 }
-#line 854 "chapters/07b-training.nw"
+#line 855 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -236,7 +236,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 1067 "chapters/07b-training.nw"
+#line 1065 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -252,7 +252,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 1086 "chapters/07b-training.nw"
+#line 1084 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -261,10 +261,10 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 1082 "chapters/07b-training.nw"
+#line 1080 "chapters/07b-training.nw"
     return slice;
 }
-#line 684 "chapters/07b-training.nw"
+#line 685 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -280,7 +280,7 @@ const char *transformer_check(const ModelConfig *cfg)
         return message;
     }
     
-#line 705 "chapters/07b-training.nw"
+#line 706 "chapters/07b-training.nw"
 if (!cfg->head_width && (cfg->heads < 1 || cfg->H % cfg->heads)) {
     snprintf(message, sizeof message, "a model width of %d cannot be"
              " cut into %d heads of equal width; choose a number of"
@@ -288,16 +288,16 @@ if (!cfg->head_width && (cfg->heads < 1 || cfg->H % cfg->heads)) {
              cfg->heads);
     return message;
 }
-#line 699 "chapters/07b-training.nw"
+#line 700 "chapters/07b-training.nw"
     int dk = transformer_head_width(cfg);
     return block_check(cfg->H, cfg->heads, dk, cfg->ff);
 }
-#line 713 "chapters/07b-training.nw"
+#line 714 "chapters/07b-training.nw"
 int transformer_head_width(const ModelConfig *cfg)
 {
     return cfg->head_width ? cfg->head_width : cfg->H / cfg->heads;
 }
-#line 725 "chapters/07b-training.nw"
+#line 726 "chapters/07b-training.nw"
 static Model *transformer_create(const ModelConfig *cfg, int max_B,
                                  int max_len, uint64_t seed)
 {
@@ -313,7 +313,7 @@ static Model *transformer_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 751 "chapters/07b-training.nw"
+#line 752 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -342,12 +342,12 @@ if (!tm->post_norm) {
 }
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 740 "chapters/07b-training.nw"
+#line 741 "chapters/07b-training.nw"
     params_alloc(p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 781 "chapters/07b-training.nw"
+#line 782 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -357,9 +357,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D && !tm->post_norm; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 744 "chapters/07b-training.nw"
+#line 745 "chapters/07b-training.nw"
     
-#line 801 "chapters/07b-training.nw"
+#line 802 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
 m->weights = xcalloc((size_t)max_B * m->max_T * max_len,
@@ -373,10 +373,10 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 745 "chapters/07b-training.nw"
+#line 746 "chapters/07b-training.nw"
     return m;
 }
-#line 868 "chapters/07b-training.nw"
+#line 869 "chapters/07b-training.nw"
 static void transformer_free(Model *m)
 {
     TModel *tm = tmodel_of(m);
@@ -407,7 +407,7 @@ void refuse_unused_transformer_options(int argc, char **argv,
             refuse("%s is an option of the Transformer, and %s; drop"
                    " it", name[k], why);
 }
-#line 889 "chapters/07b-training.nw"
+#line 890 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -420,7 +420,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 905 "chapters/07b-training.nw"
+#line 906 "chapters/07b-training.nw"
 static void tm_last_norm(real *y, real *mean, real *rstd,
                          const TModel *tm, const Params *p, int g,
                          int b, const real *x, int N)
@@ -444,7 +444,7 @@ static void tm_last_norm_backward(real *dx, const TModel *tm,
         layernorm_backward(dx, param_grad(p, g), param_grad(p, b), dy,
                            x, mean, rstd, param(p, g), N, tm->D);
 }
-#line 934 "chapters/07b-training.nw"
+#line 935 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -462,7 +462,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                  tm->enc_ln_g, tm->enc_ln_b,
                  tm->enc_x + tm->layers * SD, B * S);
 }
-#line 959 "chapters/07b-training.nw"
+#line 960 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -484,7 +484,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 995 "chapters/07b-training.nw"
+#line 996 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -502,7 +502,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 1029 "chapters/07b-training.nw"
+#line 1027 "chapters/07b-training.nw"
 static double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -517,7 +517,7 @@ static double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 1049 "chapters/07b-training.nw"
+#line 1047 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
 shift_targets(gb, w->dec_in, w->dec_tgt, w->dec_len);
@@ -527,11 +527,11 @@ show_weights(m->weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 1043 "chapters/07b-training.nw"
+#line 1041 "chapters/07b-training.nw"
     }
     return sum / counted;
 }
-#line 1105 "chapters/07b-training.nw"
+#line 1104 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -540,7 +540,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 1132 "chapters/07b-training.nw"
+#line 1131 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -553,9 +553,9 @@ memset(dy, 0, sizeof(real) * TD);
 tm_last_norm_backward(dy, tm, p, tm->dec_ln_g, tm->dec_ln_b,
                       tm->d_dec_out, tm->dec_x + tm->layers * TD,
                       tm->dec_mean, tm->dec_rstd, N);
-#line 1113 "chapters/07b-training.nw"
+#line 1112 "chapters/07b-training.nw"
     
-#line 1146 "chapters/07b-training.nw"
+#line 1145 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -567,9 +567,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 1114 "chapters/07b-training.nw"
+#line 1113 "chapters/07b-training.nw"
     
-#line 1159 "chapters/07b-training.nw"
+#line 1158 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 tm_last_norm_backward(ey, tm, p, tm->enc_ln_g, tm->enc_ln_b,
@@ -583,9 +583,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 1115 "chapters/07b-training.nw"
+#line 1114 "chapters/07b-training.nw"
 }
-#line 1121 "chapters/07b-training.nw"
+#line 1120 "chapters/07b-training.nw"
 static void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);

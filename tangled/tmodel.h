@@ -12,13 +12,13 @@ typedef struct {
     MultiHead self, cross;
     FeedForward ffn;
 } DecoderBlock;
-#line 244 "chapters/07b-training.nw"
+#line 245 "chapters/07b-training.nw"
 void decoder_block_declare(DecoderBlock *blk, Params *p,
                            const char *name, int D, int NH, int dk,
                            int F);
 void decoder_block_init(const DecoderBlock *blk, Params *p,
                         Rng *rng);
-#line 286 "chapters/07b-training.nw"
+#line 287 "chapters/07b-training.nw"
 typedef struct {
     MhaCache self, cross;
     real *n1, *s, *a1, *n2, *c, *a2, *n3, *h, *f;   /* h: [N, F] */
@@ -28,7 +28,7 @@ typedef struct {
 void decoder_cache_alloc(DecoderCache *c, const DecoderBlock *blk,
                          int max_B, int max_T, int max_S);
 void decoder_cache_free(DecoderCache *c);
-#line 328 "chapters/07b-training.nw"
+#line 329 "chapters/07b-training.nw"
 void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const DecoderBlock *blk, const Params *p,
                            const real *x /* [B, T, D] */,
@@ -36,7 +36,7 @@ void decoder_block_forward(real *y /* [B, T, D] */, DecoderCache *c,
                            const int *self_mask /* [B, T, T] */,
                            const int *cross_mask /* [B, T, S] */,
                            int B, int T, int S);
-#line 391 "chapters/07b-training.nw"
+#line 392 "chapters/07b-training.nw"
 void decoder_block_backward(real *dx /* [B, T, D] */,
                             real *d_enc /* [B, S, D] */, Params *p,
                             DecoderCache *c, const DecoderBlock *blk,
@@ -49,9 +49,9 @@ enum { TMODEL_MAX_LAYERS = (PARAMS_MAX_TENSORS - 8) / 30 };
 extern const ModelFamily transformer_family;
 const char *transformer_check(const ModelConfig *cfg);
 int transformer_head_width(const ModelConfig *cfg);
-#line 525 "chapters/07b-training.nw"
+#line 526 "chapters/07b-training.nw"
 enum { TMODEL_GROUP_ROWS = 8 };     /* sentences in a group */
-#line 627 "chapters/07b-training.nw"
+#line 628 "chapters/07b-training.nw"
 typedef struct TModel {
     Model m;                    /* first; unused in a group's */
     int D, NH, dk, F, layers, positional, post_norm;
@@ -65,7 +65,7 @@ typedef struct TModel {
     int groups;                 /* of sentences: a batch's */
     struct TModel **group;      /* [groups]: [0] is this one */
     
-#line 653 "chapters/07b-training.nw"
+#line 654 "chapters/07b-training.nw"
 Batch slice;                /* a group's sentences */
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
@@ -77,7 +77,7 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 640 "chapters/07b-training.nw"
+#line 641 "chapters/07b-training.nw"
 } TModel;
 static inline TModel *tmodel_of(Model *m)
 {

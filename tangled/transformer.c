@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 722 "chapters/07-transformer.nw"
+#line 724 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -108,7 +108,7 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
 }
 #line 1688 "chapters/B-fast.nw"
 }
-#line 309 "chapters/07-transformer.nw"
+#line 310 "chapters/07-transformer.nw"
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
                                int rows, int n)
 {
@@ -119,7 +119,7 @@ void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
         else softmax(z, z, n);
     }
 }
-#line 325 "chapters/07-transformer.nw"
+#line 327 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -137,18 +137,18 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 347 "chapters/07-transformer.nw"
+#line 349 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 scaled_softmax_rows(w, mask ? mask + (size_t)b * Tq * Tk : NULL,
                     scale, Tq, Tk);
-#line 342 "chapters/07-transformer.nw"
+#line 344 "chapters/07-transformer.nw"
             
-#line 352 "chapters/07-transformer.nw"
+#line 354 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 343 "chapters/07-transformer.nw"
+#line 345 "chapters/07-transformer.nw"
         }
 }
-#line 391 "chapters/07-transformer.nw"
+#line 393 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -161,15 +161,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 412 "chapters/07-transformer.nw"
+#line 414 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 403 "chapters/07-transformer.nw"
+#line 405 "chapters/07-transformer.nw"
             
-#line 419 "chapters/07-transformer.nw"
+#line 421 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -177,36 +177,36 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 404 "chapters/07-transformer.nw"
+#line 406 "chapters/07-transformer.nw"
             
-#line 431 "chapters/07-transformer.nw"
+#line 433 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 405 "chapters/07-transformer.nw"
+#line 407 "chapters/07-transformer.nw"
             
-#line 437 "chapters/07-transformer.nw"
+#line 439 "chapters/07-transformer.nw"
 memset(ds, 0, sizeof(real) * TT);
 for (int i = 0; i < Tq; i++)
     softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
                      dw + (size_t)i * Tk, Tk);
 for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 406 "chapters/07-transformer.nw"
+#line 408 "chapters/07-transformer.nw"
             
-#line 448 "chapters/07-transformer.nw"
+#line 450 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 407 "chapters/07-transformer.nw"
+#line 409 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 548 "chapters/07-transformer.nw"
+#line 550 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 523 "chapters/07-transformer.nw"
+#line 525 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -218,12 +218,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 556 "chapters/07-transformer.nw"
+#line 558 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 534 "chapters/07-transformer.nw"
+#line 536 "chapters/07-transformer.nw"
         
-#line 560 "chapters/07-transformer.nw"
+#line 562 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -243,15 +243,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 535 "chapters/07-transformer.nw"
+#line 537 "chapters/07-transformer.nw"
         
-#line 583 "chapters/07-transformer.nw"
+#line 585 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 536 "chapters/07-transformer.nw"
+#line 538 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -262,7 +262,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 810 "chapters/07-transformer.nw"
+#line 812 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
@@ -276,7 +276,7 @@ const char *mha_check(int D, int NH, int dk)
     }
     return NULL;
 }
-#line 828 "chapters/07-transformer.nw"
+#line 830 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -297,7 +297,7 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, NH * dk);
     mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 851 "chapters/07-transformer.nw"
+#line 853 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
@@ -305,7 +305,7 @@ void mha_init(const MultiHead *mh, Params *p, Rng *rng)
         init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
     init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 876 "chapters/07-transformer.nw"
+#line 878 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -320,7 +320,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 920 "chapters/07-transformer.nw"
+#line 922 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -335,7 +335,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 956 "chapters/07-transformer.nw"
+#line 958 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -353,16 +353,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   mh->dk, mh->dk);
     
-#line 976 "chapters/07-transformer.nw"
+#line 978 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, A);
-#line 973 "chapters/07-transformer.nw"
+#line 975 "chapters/07-transformer.nw"
 }
-#line 1046 "chapters/07-transformer.nw"
+#line 1050 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -373,7 +373,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 1133 "chapters/07-transformer.nw"
+#line 1139 "chapters/07-transformer.nw"
 void layernorm_moments_plain(real *mean, double *var, const real *x,
                              int D)
 {
@@ -401,7 +401,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = r;
     }
 }
-#line 1178 "chapters/07-transformer.nw"
+#line 1184 "chapters/07-transformer.nw"
 void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -416,7 +416,7 @@ void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
     *g_mean = sg / D;
     *gx_mean = sgx / D;
 }
-#line 1194 "chapters/07-transformer.nw"
+#line 1200 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -438,7 +438,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         }
     }
 }
-#line 1265 "chapters/07-transformer.nw"
+#line 1271 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -452,7 +452,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1283 "chapters/07-transformer.nw"
+#line 1289 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -468,7 +468,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1309 "chapters/07-transformer.nw"
+#line 1315 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -479,7 +479,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1322 "chapters/07-transformer.nw"
+#line 1328 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -491,7 +491,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1446 "chapters/07-transformer.nw"
+#line 1452 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -502,7 +502,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1458 "chapters/07-transformer.nw"
+#line 1464 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -519,7 +519,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1476 "chapters/07-transformer.nw"
+#line 1482 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -529,7 +529,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1503 "chapters/07-transformer.nw"
+#line 1509 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -550,7 +550,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1614 "chapters/07-transformer.nw"
+#line 1620 "chapters/07-transformer.nw"
 static void block_forward_post(real *y, BlockCache *c,
                                const Block *blk, const Params *p,
                                const real *x, const int *mask, int B,
@@ -570,7 +570,7 @@ static void block_forward_post(real *y, BlockCache *c,
                       param(p, blk->ln2_g), param(p, blk->ln2_b),
                       N, D);
 }
-#line 1636 "chapters/07-transformer.nw"
+#line 1642 "chapters/07-transformer.nw"
 static void block_backward_post(real *dx, Params *p, BlockCache *c,
                                 const Block *blk, const real *dy,
                                 const real *x, const int *mask,
@@ -593,7 +593,7 @@ static void block_backward_post(real *dx, Params *p, BlockCache *c,
     mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
                  B, T, T);
 }
-#line 1541 "chapters/07-transformer.nw"
+#line 1547 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -615,7 +615,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1566 "chapters/07-transformer.nw"
+#line 1572 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -644,7 +644,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1749 "chapters/07-transformer.nw"
+#line 1755 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)
