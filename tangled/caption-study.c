@@ -1,4 +1,4 @@
-#line 2430 "chapters/10-captions.nw"
+#line 2431 "chapters/10-captions.nw"
 /* caption-study: the captioner on scenes of Fashion-MNIST. */
 #include "align.h"
 #include "captioner.h"
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/resource.h>
 enum { MAX_CONFIGS = 16, MAX_SEEDS = 20 };
-#line 2806 "chapters/A-programs.nw"
+#line 2807 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -18,7 +18,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2829 "chapters/A-programs.nw"
+#line 2830 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -29,7 +29,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2853 "chapters/A-programs.nw"
+#line 2854 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2876 "chapters/A-programs.nw"
+#line 2877 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -53,7 +53,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2899 "chapters/A-programs.nw"
+#line 2901 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)
@@ -70,7 +70,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     }
     fprintf(f, " \\\\\n");
 }
-#line 2463 "chapters/10-captions.nw"
+#line 2464 "chapters/10-captions.nw"
 typedef struct {
     const char *name;
     int attention, positional, patch;
@@ -95,7 +95,7 @@ static Config config_from_name(char *name)
     }
     return c;
 }
-#line 2496 "chapters/10-captions.nw"
+#line 2497 "chapters/10-captions.nw"
 enum { BINS = MAX_ITEMS + 1 };
 typedef struct {
     double loss, seconds;
@@ -103,7 +103,7 @@ typedef struct {
     long captions[BINS], captions_right[BINS];
     AlignScore cell[BINS], any[BINS];
 } Measures;
-#line 2508 "chapters/10-captions.nw"
+#line 2509 "chapters/10-captions.nw"
 static void count_captions(Measures *ms, Model *m, const Dataset *d,
                            int bs)
 {
@@ -137,7 +137,7 @@ static void count_captions(Measures *ms, Model *m, const Dataset *d,
     free(out);
     batch_free(&batch);
 }
-#line 2551 "chapters/10-captions.nw"
+#line 2552 "chapters/10-captions.nw"
 typedef struct { Measures *ms; const Dataset *d; } Visit;
 
 static void score_attention(const real *w, int T, int S, int row,
@@ -175,7 +175,7 @@ static Measures measure_captioner(Model *m, const Dataset *val,
     }
     return ms;
 }
-#line 2591 "chapters/10-captions.nw"
+#line 2592 "chapters/10-captions.nw"
 enum { V_LOSS, V_WORDS, V_CAPTIONS, V_HIT, V_MASS, V_ANY, V_ANY_HIT,
        N_VALUES };
 static double value(const Measures *ms, int which, int k)
@@ -193,7 +193,7 @@ static double value(const Measures *ms, int which, int k)
     default: return 100 * align_accuracy(&ms->any[k]);
     }
 }
-#line 2618 "chapters/10-captions.nw"
+#line 2619 "chapters/10-captions.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -231,7 +231,7 @@ static void caption_run(int index, void *ctx)
     if (k == pl->keep_config && s == 0) *pl->keep = m;
     else model_free(m);
 }
-#line 2800 "chapters/10-captions.nw"
+#line 2801 "chapters/10-captions.nw"
 static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
                   int seeds, int which, int k)
 {
@@ -240,7 +240,7 @@ static void stats(double st[2], Measures (*ms)[MAX_SEEDS], int k_conf,
         x[s] = value(&ms[k_conf][s], which, k);
     mean_sd(x, seeds, &st[0], &st[1]);
 }
-#line 2811 "chapters/10-captions.nw"
+#line 2812 "chapters/10-captions.nw"
 static int config_named(const Config *config, int n_conf,
                         const char *name)
 {
@@ -248,7 +248,7 @@ static int config_named(const Config *config, int n_conf,
         if (!strcmp(config[k].name, name)) return k;
     return -1;
 }
-#line 2932 "chapters/10-captions.nw"
+#line 2933 "chapters/10-captions.nw"
 static void define_percent(FILE *f, const char *macro,
                            Measures (*ms)[MAX_SEEDS], int k_conf,
                            int seeds, int which, int k)
@@ -261,7 +261,7 @@ static void define_percent(FILE *f, const char *macro,
     stats(st, ms, k_conf, seeds, which, k);
     fprintf(f, "\\newcommand{\\%s}{%.1f\\%%}%%\n", macro, st[0]);
 }
-#line 3071 "chapters/10-captions.nw"
+#line 3072 "chapters/10-captions.nw"
 typedef struct {
     int scene, n, right;            /* -1 if none */
     const char *word[MAX_ITEMS + 1];
@@ -295,12 +295,12 @@ static Caption caption_scene(Model *m, const Dataset *d,
     batch_free(&batch);
     return cap;
 }
-#line 2446 "chapters/10-captions.nw"
+#line 2447 "chapters/10-captions.nw"
 int main(int argc, char **argv)
 {
     program_name = "caption-study";
     
-#line 2665 "chapters/10-captions.nw"
+#line 2666 "chapters/10-captions.nw"
 const char *data = FASHION_DIR;
 const char *configs = "none,dot,general,additive,dot/l=1,"
                       "additive/l=0.1,additive/l=1,additive/l=10,"
@@ -365,9 +365,9 @@ char **file[] = { &table, &items, &summary, &text, &tests };
 const char *opt[] = { "--table", "--items", "--summary", "--text",
                       "--tests" };
 for (int i = 0; i < 5; i++) if (*file[i]) out_plan(opt[i], *file[i]);
-#line 2450 "chapters/10-captions.nw"
+#line 2451 "chapters/10-captions.nw"
     
-#line 2736 "chapters/10-captions.nw"
+#line 2737 "chapters/10-captions.nw"
 Fashion train_set, test_set;
 const char *problem = fashion_read(&train_set, data, 0);
 if (!problem) problem = fashion_read(&test_set, data, 1);
@@ -385,9 +385,9 @@ for (int e = 0; e < 2; e++) {
              e ? "patch embedding" : "network",
              100 * net_accuracy_of[e], net_seconds[e]);
 }
-#line 2451 "chapters/10-captions.nw"
+#line 2452 "chapters/10-captions.nw"
     
-#line 2758 "chapters/10-captions.nw"
+#line 2759 "chapters/10-captions.nw"
 Rng scene_rng;
 rng_seed(&scene_rng, 7);
 Scene *train_scenes = xcalloc(n_train, sizeof(Scene));
@@ -408,9 +408,9 @@ for (int e = 0; e < 2; e++) {
                   &net[e]);
     feature_seconds[e] = thread_seconds_now() - t0;
 }
-#line 2452 "chapters/10-captions.nw"
+#line 2453 "chapters/10-captions.nw"
     
-#line 2781 "chapters/10-captions.nw"
+#line 2782 "chapters/10-captions.nw"
 Vocab words;
 vocab_build(&words, &scene_task, TARGET);
 base.tgt_vocab = words.size;
@@ -424,9 +424,9 @@ CaptionPlan plan = { base, tc, config, seeds,
 double runs_t0 = seconds_now();
 run_parallel(caption_run, &plan, n_conf * seeds, threads);
 double runs_wall = seconds_now() - runs_t0;
-#line 2453 "chapters/10-captions.nw"
+#line 2454 "chapters/10-captions.nw"
     
-#line 2823 "chapters/10-captions.nw"
+#line 2824 "chapters/10-captions.nw"
 static const char *const digits[N_VALUES] = {
     "%.3f", "%.1f", "%.1f", "%.1f", "%.3f", "%.3f", "%.1f" };
 if (table) {
@@ -456,7 +456,7 @@ if (table) {
         fprintf(f, " \\\\\n");
     }
     
-#line 2861 "chapters/10-captions.nw"
+#line 2862 "chapters/10-captions.nw"
 double on_pictures = 0;
 long val_words = 0;
 for (int i = 0; i < n_val; i++) {
@@ -469,11 +469,11 @@ on_pictures /= val_words;
 double in_cell = CELL_GRID * CELL_GRID / (double)LOCATIONS;
 fprintf(f, "\\midrule\nchance & & %.1f & %.3f & %.3f & & \\\\\n",
         100 * in_cell, in_cell, on_pictures);
-#line 2852 "chapters/10-captions.nw"
+#line 2853 "chapters/10-captions.nw"
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 2878 "chapters/10-captions.nw"
+#line 2879 "chapters/10-captions.nw"
 if (items) {
     FILE *f = out_open(items);
     fprintf(f, "# pictures, then for each of");
@@ -495,11 +495,11 @@ if (items) {
     }
     out_close(f);
 }
-#line 2903 "chapters/10-captions.nw"
+#line 2904 "chapters/10-captions.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 2951 "chapters/10-captions.nw"
+#line 2952 "chapters/10-captions.nw"
 int none = config_named(config, n_conf, "none");
 int add = config_named(config, n_conf, "additive");
 int dot = config_named(config, n_conf, "dot");
@@ -521,7 +521,7 @@ for (int s = 0; dot >= 0 && s < seeds; s++)
             s == 0 ? "" : s == seeds - 1 ? " and " : ", ",
             value(&ms[dot][s], V_HIT, 0));
 fprintf(f, dot >= 0 ? "\\%%}%%\n" : "(not run)}%%\n");
-#line 2906 "chapters/10-captions.nw"
+#line 2907 "chapters/10-captions.nw"
     fprintf(f, "The network reads %.1f\\%% of the %d test pictures"
             " right, after %d epochs on the first %d training"
             " pictures that took %.1f\\,s of processor time; the"
@@ -533,7 +533,7 @@ fprintf(f, dot >= 0 ? "\\%%}%%\n" : "(not run)}%%\n");
             100 * net_accuracy_of[1], net_seconds[1], n_train, n_val,
             feature_seconds[0], feature_seconds[1]);
     
-#line 2974 "chapters/10-captions.nw"
+#line 2975 "chapters/10-captions.nw"
 double cpu = 0, slowest = 0;
 int slow_k = 0;
 for (int k = 0; k < n_conf; k++) {
@@ -556,14 +556,14 @@ fprintf(f, "The %d captioners took %.1f\\,s of processor time, %.1f"
         config[slow_k].name, runs_wall, threads,
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
-#line 2917 "chapters/10-captions.nw"
+#line 2918 "chapters/10-captions.nw"
     out_close(f);
 }
 if (tests) {
     FILE *f = out_open(tests);
     tests_begin(f, seeds, "captioner, measure");
     
-#line 3000 "chapters/10-captions.nw"
+#line 3001 "chapters/10-captions.nw"
 static const char *const pair[][2] = {
     { "none", "additive" }, { "dot", "additive" },
     { "general", "additive" }, { "dot", "dot/l=1" },
@@ -591,11 +591,11 @@ for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
         tests_row(f, name, against, y, x, seeds);
     }
 }
-#line 2923 "chapters/10-captions.nw"
+#line 2924 "chapters/10-captions.nw"
     tests_end(f);
     out_close(f);
 }
-#line 3041 "chapters/10-captions.nw"
+#line 3042 "chapters/10-captions.nw"
 if (figure || text) {
     FILE *tf = text ? out_open(text) : NULL;
     const Dataset *vd = &val_data[config[keep_config].patch];
@@ -611,7 +611,7 @@ if (figure || text) {
             snprintf(suffix, sizeof suffix, "-%d", row);
             char *prefix = out_name(figure, suffix);
             
-#line 3108 "chapters/10-captions.nw"
+#line 3109 "chapters/10-captions.nw"
 char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
@@ -635,7 +635,7 @@ for (int j = 0; j < cap.n; j++) {
 }
 out_close(f);
 free(name);
-#line 3136 "chapters/10-captions.nw"
+#line 3137 "chapters/10-captions.nw"
 name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
@@ -651,22 +651,22 @@ for (int j = 0; j < cap.n; j++) {
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
-#line 3158 "chapters/10-captions.nw"
+#line 3159 "chapters/10-captions.nw"
 fprintf(f, "items = %d\narray truth[%d]\narray cell[%d]\n",
         sc->items, sc->items, sc->items);
 for (int i = 0; i < sc->items; i++)
     fprintf(f, "truth[%d] = '%s'\ncell[%d] = %d\n", i + 1,
             fashion_class[test_set.label[sc->picture[i]]], i + 1,
             sc->cell[i]);
-#line 3152 "chapters/10-captions.nw"
+#line 3153 "chapters/10-captions.nw"
 out_close(f);
 free(name);
-#line 3056 "chapters/10-captions.nw"
+#line 3057 "chapters/10-captions.nw"
             free(prefix);
         }
         if (tf) {
             
-#line 3167 "chapters/10-captions.nw"
+#line 3168 "chapters/10-captions.nw"
 fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
         figure_config, cap.scene + 1, row == 1
         ? "the first of three pictures"
@@ -678,13 +678,13 @@ for (int i = 0; i < sc->items; i++)
     fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
 fprintf(tf, "\n\n");
 scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
-#line 3060 "chapters/10-captions.nw"
+#line 3061 "chapters/10-captions.nw"
         }
         free(cap.w);
     }
     if (tf) out_close(tf);
 }
-#line 2454 "chapters/10-captions.nw"
+#line 2455 "chapters/10-captions.nw"
     out_commit();
     return 0;
 }

@@ -1,11 +1,11 @@
-#line 2470 "chapters/09-spanish.nw"
+#line 2490 "chapters/09-spanish.nw"
 /* spanish-apertium: the grammar's Spanish against Apertium's. */
 #include "spanish.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 enum { MAX_TOKENS = 64, MAX_LISTED = 12 };
-#line 2504 "chapters/09-spanish.nw"
+#line 2524 "chapters/09-spanish.nw"
 enum { GRAMMAR_RIGHT, APERTIUM_RIGHT, BOTH_RIGHT, UNJUDGED,
        N_VERDICTS };
 static const char *const verdict_name[N_VERDICTS] = {
@@ -24,7 +24,7 @@ kind[N_KINDS] = {
     { "an article after \\emph{algunos}", GRAMMAR_RIGHT },
     { "other", UNJUDGED },
 };
-#line 2528 "chapters/09-spanish.nw"
+#line 2548 "chapters/09-spanish.nw"
 static const struct { const char *grammar, *apertium; int kind; }
 substitution[] = {
     {"niño", "chico", K_SYNONYM}, {"niña", "chica", K_SYNONYM},
@@ -41,7 +41,7 @@ substitution[] = {
     {"botella", "bote", K_SENSE}, {"botellas", "botes", K_SENSE},
     {"unas", "algunos", K_AGREEMENT},
 };
-#line 2550 "chapters/09-spanish.nw"
+#line 2570 "chapters/09-spanish.nw"
 typedef struct { int n; const char *w[MAX_TOKENS]; } Words;
 
 static void lower_case(char *s)
@@ -61,7 +61,7 @@ static int split_words(Words *out, char *line)
     }
     return 1;
 }
-#line 2572 "chapters/09-spanish.nw"
+#line 2592 "chapters/09-spanish.nw"
 static void row_words(Words *out, const Dataset *d, int row,
                       const Vocab *v, int side)
 {
@@ -72,7 +72,7 @@ static void row_words(Words *out, const Dataset *d, int row,
     for (int t = 1; t < len - 1; t++)
         out->w[out->n++] = v->word[id[t]];
 }
-#line 2586 "chapters/09-spanish.nw"
+#line 2606 "chapters/09-spanish.nw"
 static int list_index(const char *w, int first, int end)
 {
     for (int i = first; i < end; i++)
@@ -92,7 +92,7 @@ static int same_adjective(const char *x, const char *y)
     int j = list_index(y, ES_ADJ, ES_VERB);
     return i >= 0 && j >= 0 && (i - ES_ADJ) / 4 == (j - ES_ADJ) / 4;
 }
-#line 2931 "chapters/09-spanish.nw"
+#line 2951 "chapters/09-spanish.nw"
 static void write_tex(FILE *f, const char *text)
 {
     for (const char *c = text; *c; c++)
@@ -109,7 +109,7 @@ static void write_words(FILE *f, const Words *s)
         write_tex(f, s->w[i]);
     }
 }
-#line 2623 "chapters/09-spanish.nw"
+#line 2643 "chapters/09-spanish.nw"
 static int substitution_kind(const char *g, const char *a)
 {
     for (size_t k = 0; k < sizeof substitution / sizeof *substitution;
@@ -135,7 +135,7 @@ static int judge_pairs(const Words *g, const Words *a)
     }
     return (int)(kinds | (unsigned)agreement << K_AGREEMENT);
 }
-#line 2650 "chapters/09-spanish.nw"
+#line 2670 "chapters/09-spanish.nw"
 static int write_out(Words *out, const Words *s)
 {
     out->n = 0;
@@ -167,7 +167,7 @@ static unsigned judge_stretch(const Words *g, const Words *a)
     int pairs = kept.n == b.n ? judge_pairs(&kept, &b) : -1;
     return pairs < 0 ? 0 : kinds | (unsigned)pairs;
 }
-#line 2687 "chapters/09-spanish.nw"
+#line 2707 "chapters/09-spanish.nw"
 static int has_word(const Words *s, const char *w)
 {
     for (int i = 0; i < s->n; i++) if (!strcmp(s->w[i], w)) return 1;
@@ -187,7 +187,7 @@ static unsigned judge_sentence(const Words *g, const Words *a)
     }
     return 1u << K_OTHER;
 }
-#line 2720 "chapters/09-spanish.nw"
+#line 2740 "chapters/09-spanish.nw"
 typedef struct { int seen, alone; Words g, a; } Example;
 
 static unsigned compare(const Words *g, const Words *a,
@@ -207,7 +207,7 @@ static unsigned compare(const Words *g, const Words *a,
     memset(mine, 0, sizeof mine);
     for (int i = 0, j = 0; i < g->n || j < a->n;) {
         
-#line 2751 "chapters/09-spanish.nw"
+#line 2771 "chapters/09-spanish.nw"
 if (i < g->n && j < a->n && !strcmp(g->w[i], a->w[j])) {
     i++, j++;
     continue;
@@ -230,7 +230,7 @@ for (int b = 0; b < N_KINDS; b++)
     if (k >> b & 1 && (!mine[b].seen || (alone && !mine[b].alone)))
         mine[b] = (Example){ 1, alone, gs, as };
 kinds |= k;
-#line 2739 "chapters/09-spanish.nw"
+#line 2759 "chapters/09-spanish.nw"
     }
     if (kinds >> NOUN_CHANGED & 1) kinds &= ~(1u << K_AGREEMENT);
     kinds &= ~(1u << NOUN_CHANGED);
@@ -241,12 +241,12 @@ kinds |= k;
             example[b] = mine[b];
     return kinds;
 }
-#line 2480 "chapters/09-spanish.nw"
+#line 2500 "chapters/09-spanish.nw"
 int main(int argc, char **argv)
 {
     program_name = "spanish-apertium";
     
-#line 2777 "chapters/09-spanish.nw"
+#line 2797 "chapters/09-spanish.nw"
 int pairs = 400, seed = 9, min_words = SPANISH_MIN_WORDS;
 int max_words = 15;
 char *english = NULL, *apertium = NULL, *table = NULL;
@@ -280,9 +280,9 @@ if (english) out_plan("--english", english);
 if (spanish) out_plan("--spanish", spanish);
 if (apertium && table) out_plan("--table", table);
 if (apertium && summary) out_plan("--summary", summary);
-#line 2484 "chapters/09-spanish.nw"
+#line 2504 "chapters/09-spanish.nw"
     
-#line 2812 "chapters/09-spanish.nw"
+#line 2832 "chapters/09-spanish.nw"
 Rng rng;
 rng_seed(&rng, (uint64_t)seed);
 Dataset d;
@@ -291,9 +291,9 @@ dataset_generate(&d, &spanish_task, pairs, min_words, max_words,
 Vocab en, es;
 vocab_build(&en, &spanish_task, SOURCE);
 vocab_build(&es, &spanish_task, TARGET);
-#line 2485 "chapters/09-spanish.nw"
+#line 2505 "chapters/09-spanish.nw"
     if (english) 
-#line 2824 "chapters/09-spanish.nw"
+#line 2844 "chapters/09-spanish.nw"
 {
     FILE *f = out_open(english);
     FILE *g = spanish ? out_open(spanish) : NULL;
@@ -312,9 +312,9 @@ vocab_build(&es, &spanish_task, TARGET);
     out_close(f);
     if (g) out_close(g);
 }
-#line 2486 "chapters/09-spanish.nw"
+#line 2506 "chapters/09-spanish.nw"
     else 
-#line 2845 "chapters/09-spanish.nw"
+#line 2865 "chapters/09-spanish.nw"
 {
     FILE *in = fopen(apertium, "r");
     if (!in) refuse("--apertium: cannot read '%s'", shown(apertium));
@@ -329,7 +329,7 @@ vocab_build(&es, &spanish_task, TARGET);
     ssize_t len;
     while ((len = getline(&line, &cap, in)) >= 0) {
         
-#line 2870 "chapters/09-spanish.nw"
+#line 2890 "chapters/09-spanish.nw"
 if (++lines > d.n)
     refuse("--apertium: '%s' has more than the %d lines of the"
            " sentences drawn", shown(apertium), d.n);
@@ -346,7 +346,7 @@ if (!split_words(&a, kept))
            lines, shown(apertium), MAX_TOKENS);
 row_words(&g, &d, lines - 1, &es, TARGET);
 unsigned kinds = compare(&g, &a, example);
-#line 2891 "chapters/09-spanish.nw"
+#line 2911 "chapters/09-spanish.nw"
 if (!kinds) same++;
 unsigned seen = 0;
 for (int k = 0; k < N_KINDS; k++)
@@ -360,7 +360,7 @@ if (kinds >> K_OTHER & 1 && n_listed < MAX_LISTED) {
     if (!(listed_line[n_listed] = strdup(line))) die("out of memory");
     listed[n_listed++] = lines - 1;
 }
-#line 2859 "chapters/09-spanish.nw"
+#line 2879 "chapters/09-spanish.nw"
     }
     fclose(in);
     if (lines != d.n)
@@ -369,7 +369,7 @@ if (kinds >> K_OTHER & 1 && n_listed < MAX_LISTED) {
                " the same --pairs and --seed", shown(apertium), lines,
                d.n);
     
-#line 2911 "chapters/09-spanish.nw"
+#line 2931 "chapters/09-spanish.nw"
 if (table) {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{llrp{4.6cm}}\n\\toprule\n"
@@ -388,7 +388,7 @@ if (table) {
     out_close(f);
 }
 if (summary) 
-#line 2951 "chapters/09-spanish.nw"
+#line 2971 "chapters/09-spanish.nw"
 {
     FILE *f = out_open(summary);
     int differ = d.n - same;
@@ -401,7 +401,7 @@ if (summary)
             verdicts[GRAMMAR_RIGHT],
             verdicts[APERTIUM_RIGHT], verdicts[UNJUDGED]);
     
-#line 2967 "chapters/09-spanish.nw"
+#line 2987 "chapters/09-spanish.nw"
 if (n_listed)
     fprintf(f, " %s, the grammar's over Apertium's:\n"
             "\\begin{itemize}\n", n_listed < verdicts[UNJUDGED]
@@ -417,13 +417,13 @@ for (int i = 0; i < n_listed; i++) {
     fprintf(f, "}\n");
 }
 if (n_listed) fprintf(f, "\\end{itemize}\n");
-#line 2963 "chapters/09-spanish.nw"
+#line 2983 "chapters/09-spanish.nw"
     fprintf(f, "\n");
     out_close(f);
 }
-#line 2867 "chapters/09-spanish.nw"
+#line 2887 "chapters/09-spanish.nw"
 }
-#line 2487 "chapters/09-spanish.nw"
+#line 2507 "chapters/09-spanish.nw"
     out_commit();
     return 0;
 }

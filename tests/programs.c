@@ -851,8 +851,8 @@ static void test_the_spanish_sweep_orders_and_compares_its_rows(void **s)
     remove_scratch();
 }
 
-/* spanish-study's sentence on the heads and its table of the
-   phenomena's leaders: every (seed, phenomenon with gold links) cell
+/* spanish-study's sentence on the heads, its table of the
+   phenomena's leaders and its table of the models' tests: every (seed, phenomenon with gold links) cell
    counted, a leader named for each of the six phenomena, each with
    its test */
 static void test_the_spanish_study_counts_heads_and_leaders(void **s)
@@ -861,9 +861,10 @@ static void test_the_spanish_study_counts_heads_and_leaders(void **s)
     make_scratch();
     char command[1024];
     snprintf(command, sizeof command,
-             "build/bin/spanish-study --configs dot,transformer --seeds 2"
-             " --epochs 1 --train-pairs 40 --heads-said %s/heads"
-             " --phenomena-tests %s/leaders", scratch, scratch);
+             "build/bin/spanish-study --configs none+Wc,dot,transformer"
+             " --seeds 2 --epochs 1 --train-pairs 40 --heads-said %s/heads"
+             " --phenomena-tests %s/leaders --tests %s/tests", scratch,
+             scratch, scratch);
     expect(command, 0, "");
     snprintf(command, sizeof command, "%s/heads", scratch);
     assert_non_null(strstr(slurp(command),
@@ -880,6 +881,14 @@ static void test_the_spanish_study_counts_heads_and_leaders(void **s)
     assert_int_equal(rows, 6);
     assert_non_null(strstr(t, "\ndropped pronoun: "));
     assert_null(strstr(t, "no link"));
+    check_verdicts(t);
+    /* the models' tests: each that attends against the control on
+       exact sentences, then the two that attend on the AER */
+    snprintf(command, sizeof command, "%s/tests", scratch);
+    t = slurp(command);
+    assert_non_null(strstr(t, "\\midrule\ndot, exact (\\%) & none+Wc & $"));
+    assert_non_null(strstr(t, "\ntransformer, exact (\\%) & none+Wc & $"));
+    assert_non_null(strstr(t, "\ntransformer, AER & dot & $"));
     check_verdicts(t);
     remove_scratch();
 }
