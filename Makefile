@@ -113,9 +113,11 @@ $(B)/bin/%: tangled/%.c $(B)/float/libam.a
 # copies from the folder of the compiler and flags of the make that
 # asked for them. build/bin/.variant names that folder and changes
 # only when it does, so switching compilers copies (and reruns the
-# experiments) again.
+# experiments) again. The copy is renamed into place: a program of
+# build/bin/ that a reader is running keeps its file, and the copy
+# does not fail with 'Text file busy'.
 build/bin/%: $(B)/bin/% build/bin/.variant
-	cp $< $@
+	cp $< $@.new && mv -f $@.new $@
 build/bin/.variant: FORCE
 	@mkdir -p $(@D)
 	@[ "$$(cat $@ 2> /dev/null)" = $(VARIANT) ] || echo $(VARIANT) > $@
