@@ -342,6 +342,7 @@ DEPTH := build/gen/depth-table.tex build/gen/depth-summary.tex \
         build/gen/depth-tests.tex
 GEN  += $(DEPTH)
 GEN  += build/gen/bench-roofline.tex build/gen/bench-steps.tex \
+        build/gen/tile-shapes.tex \
         build/gen/bench-peak.txt build/gen/bench-cpu.tex
 # the tests the chapters show (scripts/show-test), and the tables of
 # every gradient check of chapters 3 and 4 (scripts/gradcheck-table)
@@ -464,15 +465,36 @@ build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
 	  --align-timing build/gen/align-timing.tex \
 	  --align-tests build/gen/align-tests.tex \
 	  --heatmaps build/gen/heatmap
+# appendix B's study of tile shapes: bench built once per shape,
+# ROWSxVECS, each timing its own tile (bench --tile-row)
+TILE_SHAPES := 4x2 6x2 8x2 12x2 4x3 8x3 8x4
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex build/gen/bench-models.tex \
-build/gen/bench-models-words.tex &: build/bin/bench
+build/gen/bench-models-words.tex build/gen/tile-shapes.tex &: \
+		build/bin/bench $(TILE_SHAPES:%=$(B)/tile-%/bench)
 	@mkdir -p $(@D)
 	build/bin/bench --epochs 2 --roofline build/gen/bench-roofline.tex \
 	  --steps build/gen/bench-steps.tex \
 	  --models build/gen/bench-models.tex \
 	  --models-words build/gen/bench-models-words.tex \
 	  > build/gen/bench.txt
+	for s in $(TILE_SHAPES); do \
+	  $(B)/tile-$$s/bench --tile-row $(B)/tile-$$s/row.tex || exit 1; \
+	done
+	{ printf '%s\n' '\begin{tabular}{lrrrr}' '\toprule' \
+	    '& & registers & \multicolumn{2}{c}{GFLOP/s (range)} \\' \
+	    '\cmidrule(l){4-5}' \
+	    'tile & sums & needed & 64 rows & 8 rows \\' '\midrule'; \
+	  cat $(TILE_SHAPES:%=$(B)/tile-%/row.tex); \
+	  printf '%s\n' '\bottomrule' '\end{tabular}'; \
+	} > build/gen/tile-shapes.tmp
+	mv build/gen/tile-shapes.tmp build/gen/tile-shapes.tex
+$(B)/tile-%/bench: tangled/bench.c tangled/toolkit.c tangled/toolkit.h \
+		$(B)/float/libam.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DSTUDY_ROWS=$(word 1,$(subst x, ,$*)) \
+	  -DSTUDY_VECS=$(word 2,$(subst x, ,$*)) tangled/bench.c \
+	  tangled/toolkit.c $(B)/float/libam.a -o $@ $(LDLIBS)
 # the processor's name as /proc/cpuinfo gives it (x86), or unknown
 build/gen/bench-peak.txt: build/gen/bench.txt
 	{ cpu=$$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' \
@@ -781,10 +803,10 @@ BENCH_OUT := build/gen/bench.txt build/gen/bench-roofline.tex \
         build/gen/bench-models.tex build/gen/bench-models-words.tex \
         build/gen/bench-decode.txt \
         build/gen/bench-mha.txt build/gen/bench-conv.txt \
-        build/gen/bench-han.txt
+        build/gen/bench-han.txt build/gen/tile-shapes.tex
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex build/gen/bench-models.tex \
-build/gen/bench-models-words.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
+build/gen/bench-models-words.tex build/gen/tile-shapes.tex: | $(filter-out $(BENCH_OUT),$(GEN)) \
 		$(FIGS) build/tex/chapters.tex
 build/gen/ckpt-pairs.tex: build/gen/recipe-dot.ckpt
 	n=$$(wc -c < $<); awk -v n=$$n 'BEGIN { p = 4 * n * (8 * n - 1); \
