@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1574 "chapters/A-programs.nw"
+#line 1579 "chapters/A-programs.nw"
 static void check_below_peak(const char *what, double rate,
                              double peak)
 {
@@ -108,12 +108,12 @@ static void time_network(double peak)
     }
     net_free(&net);
 }
-#line 1623 "chapters/A-programs.nw"
+#line 1628 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1640 "chapters/A-programs.nw"
+#line 1645 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1711 "chapters/A-programs.nw"
+#line 1716 "chapters/A-programs.nw"
 static void report_training(FILE *table, FILE *models_table,
                             const char *name, const double st[3],
                             uint64_t flops, double peak, int cores)
@@ -140,7 +140,7 @@ static void begin_training_table(FILE *table)
                 "run & ms & GFLOP & GFLOP/s & \\%% of peak"
                 " & $\\times$ bound \\\\\n\\midrule\n");
 }
-#line 1743 "chapters/A-programs.nw"
+#line 1748 "chapters/A-programs.nw"
 static void write_name_list(FILE *f, const char *const *name,
                             const int *pick, int n)
 {
@@ -169,7 +169,7 @@ static void write_speed_words(FILE *f, const char *const *name,
         count[rel[i]]++;
     }
     
-#line 1775 "chapters/A-programs.nw"
+#line 1780 "chapters/A-programs.nw"
 int pick[64], clear = count[SLOWER] + count[FASTER];
 fprintf(f, "In this run the Transformer's training");
 for (int r = SLOWER; r <= FASTER; r++) {
@@ -192,9 +192,9 @@ if (count[OVERLAP]) {
             " against it");
 }
 fprintf(f, ".%%\n");
-#line 1771 "chapters/A-programs.nw"
+#line 1776 "chapters/A-programs.nw"
 }
-#line 1802 "chapters/A-programs.nw"
+#line 1807 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -211,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4656 "chapters/A-programs.nw"
+#line 4661 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4662 "chapters/A-programs.nw"
+#line 4667 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4690 "chapters/A-programs.nw"
+#line 4695 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4682 "chapters/A-programs.nw"
+#line 4687 "chapters/A-programs.nw"
     
-#line 4700 "chapters/A-programs.nw"
+#line 4705 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -266,23 +266,24 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4683 "chapters/A-programs.nw"
+#line 4688 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5642 "chapters/A-programs.nw"
+#line 5647 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 1435 "chapters/A-programs.nw"
+#line 1439 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
     double y[64];
-    for (int s = 0; s < n && s < 64; s++) {
+    assert(n >= 1 && n <= 64);
+    for (int s = 0; s < n; s++) {
         int i = s;
         for (; i > 0 && y[i - 1] > x[s]; i--) y[i] = y[i - 1];
         y[i] = x[s];
@@ -291,7 +292,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 1478 "chapters/A-programs.nw"
+#line 1483 "chapters/A-programs.nw"
 typedef float vfloat __attribute__((vector_size(VEC_BYTES)));
 enum { PEAK_SUMS = VEC_REGS - 4, PEAK_LANES = VEC_BYTES / 4,
        REPS = 1000000000 / (PEAK_LANES * PEAK_SUMS) };
@@ -321,7 +322,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 1515 "chapters/A-programs.nw"
+#line 1520 "chapters/A-programs.nw"
 static double clock_ghz(void)
 {
     enum { CHAIN = 100000000 };
@@ -336,7 +337,7 @@ static double clock_ghz(void)
     if (sum == 0) printf("(impossible)\n");
     return CHAIN / t * 1e-9;
 }
-#line 1531 "chapters/A-programs.nw"
+#line 1536 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     enum { ROUNDS = 9 };
@@ -351,7 +352,7 @@ static double report_peaks(void)
     median_range(u, unfused, ROUNDS);
     median_range(g, ghz, ROUNDS);
     
-#line 1558 "chapters/A-programs.nw"
+#line 1563 "chapters/A-programs.nw"
 double per_cycle = f[2] / g[2];
 printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
        VEC_BYTES, VEC_REGS);
@@ -363,10 +364,10 @@ printf("clock, a chain of dependent additions: %.2f GHz"
        " (%.2f, %.2f)\n", g[2], g[0], g[1]);
 printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
        per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
-#line 1545 "chapters/A-programs.nw"
+#line 1550 "chapters/A-programs.nw"
     return f[2];
 }
-#line 1588 "chapters/A-programs.nw"
+#line 1593 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -382,7 +383,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 1607 "chapters/A-programs.nw"
+#line 1612 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -397,10 +398,10 @@ check_below_peak(name, gflops, peak);
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 1603 "chapters/A-programs.nw"
+#line 1608 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2387 "chapters/B-fast.nw"
+#line 2386 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -417,7 +418,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2407 "chapters/B-fast.nw"
+#line 2406 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -437,7 +438,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2430 "chapters/B-fast.nw"
+#line 2429 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -452,7 +453,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2447 "chapters/B-fast.nw"
+#line 2446 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -464,7 +465,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2460 "chapters/B-fast.nw"
+#line 2459 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -481,7 +482,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2481 "chapters/B-fast.nw"
+#line 2480 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -496,7 +497,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2499 "chapters/B-fast.nw"
+#line 2498 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -518,7 +519,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 2592 "chapters/B-fast.nw"
+#line 2591 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -528,7 +529,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 2624 "chapters/B-fast.nw"
+#line 2623 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -546,7 +547,7 @@ for (int i = 0; i < M; i++)
             exit(1);
         }
     }
-#line 2601 "chapters/B-fast.nw"
+#line 2600 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -574,7 +575,7 @@ int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 1403 "chapters/A-programs.nw"
+#line 1404 "chapters/A-programs.nw"
 char *roofline = NULL, *steps = NULL, *models = NULL;
 char *models_words = NULL, *tile_row = NULL;
 int epochs = train_config_default().epochs;
@@ -599,6 +600,9 @@ if (steps) out_plan("--steps", steps);
 if (models) out_plan("--models", models);
 if (models_words) out_plan("--models-words", models_words);
 if (tile_row) {
+    if (roofline || steps || models || models_words)
+        refuse("--tile-row times the tile alone: give it without"
+               " the other files");
     out_plan("--tile-row", tile_row);
     time_tile(tile_row);
     return 0;
@@ -631,9 +635,9 @@ if (tile_row) {
 }
 #line 1161 "chapters/10-captions.nw"
 time_network(peak);
-#line 1625 "chapters/A-programs.nw"
+#line 1630 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1645 "chapters/A-programs.nw"
+#line 1650 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -652,7 +656,7 @@ time_network(peak);
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; kind_name(kind); kind++) {
         
-#line 1678 "chapters/A-programs.nw"
+#line 1683 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
 if (!mc.family->start) continue;    /* chapter 11: no decoder */
@@ -678,10 +682,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1663 "chapters/A-programs.nw"
+#line 1668 "chapters/A-programs.nw"
     }
     
-#line 1820 "chapters/A-programs.nw"
+#line 1825 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -695,21 +699,21 @@ report_training(table, NULL, "ablation x1", one_thread,
                 ablation_flops, peak, 1);
 report_training(table, NULL, "ablation x2", two, ablation_flops,
                 peak, 2);
-#line 1838 "chapters/A-programs.nw"
+#line 1843 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1665 "chapters/A-programs.nw"
+#line 1670 "chapters/A-programs.nw"
     
-#line 1846 "chapters/A-programs.nw"
+#line 1851 "chapters/A-programs.nw"
 if (models_table)
     fprintf(models_table, "\\bottomrule\n\\multicolumn{6}{l}"
             "{\\footnotesize medians of %d runs of %d epochs; peak:"
             " %.1f GFLOP/s (fused multiply-add, one core)}\n"
             "\\end{tabular}\n", RUNS, tc.epochs, peak);
-#line 1666 "chapters/A-programs.nw"
+#line 1671 "chapters/A-programs.nw"
     if (table) out_close(table);
     if (models_table) out_close(models_table);
     if (models_words) {
@@ -720,9 +724,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4659 "chapters/A-programs.nw"
+#line 4664 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5644 "chapters/A-programs.nw"
+#line 5649 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -734,7 +738,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5660 "chapters/A-programs.nw"
+#line 5665 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -748,18 +752,18 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5655 "chapters/A-programs.nw"
+#line 5660 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2527 "chapters/B-fast.nw"
+#line 2526 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2542 "chapters/B-fast.nw"
+#line 2541 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -774,7 +778,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2569 "chapters/B-fast.nw"
+#line 2568 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -786,7 +790,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2557 "chapters/B-fast.nw"
+#line 2556 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -794,9 +798,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2533 "chapters/B-fast.nw"
+#line 2532 "chapters/B-fast.nw"
     
-#line 2643 "chapters/B-fast.nw"
+#line 2642 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -816,7 +820,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2534 "chapters/B-fast.nw"
+#line 2533 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
