@@ -519,7 +519,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 2596 "chapters/B-fast.nw"
+#line 2595 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -529,7 +529,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 2628 "chapters/B-fast.nw"
+#line 2627 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -540,14 +540,11 @@ for (int i = 0; i < M; i++)
             exact += p;
             size += fabs(p);
         }
-        if (fabs(C[i * G + j] - exact) > K * FLT_EPSILON * size) {
-            fprintf(stderr, "bench: the %d x %d tile's product is"
-                    " wrong at [%d, %d]\n", TILE_ROWS, TILE_VECS, i,
-                    j);
-            exit(1);
-        }
+        if (fabs(C[i * G + j] - exact) > K * FLT_EPSILON * size)
+            die("the %d x %d tile's product is wrong at [%d, %d]",
+                TILE_ROWS, TILE_VECS, i, j);
     }
-#line 2605 "chapters/B-fast.nw"
+#line 2604 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -773,12 +770,11 @@ init_normal(W, (size_t)K * G, 1, &(Rng){2});
 ProductCase lstm = { matmul_naive, C, A, W, 64, K, G, 1 };
 ProductCase out = { matmul_naive, C, A, W, M, K, V, 64 };
 double lstm_flop = 2.0 * 64 * K * G, out_flop = 2.0 * M * K * V;
-step_row(f, peak, "LSTM step", "matmul_naive", run_product,
-         &lstm,
+step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2573 "chapters/B-fast.nw"
+#line 2572 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -790,7 +786,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2561 "chapters/B-fast.nw"
+#line 2560 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -800,7 +796,7 @@ step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
 #line 2537 "chapters/B-fast.nw"
     
-#line 2647 "chapters/B-fast.nw"
+#line 2643 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
