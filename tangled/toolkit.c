@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2315 "chapters/B-fast.nw"
+#line 2318 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -869,7 +869,7 @@ static FUSED void tile_add(real *C, int ldc, const real *A,
         }
     }
     
-#line 304 "chapters/B-fast.nw"
+#line 307 "chapters/B-fast.nw"
 if (rows == TILE_ROWS && cols == NR) {
     UNROLL for (int r = 0; r < TILE_ROWS; r++)
         UNROLL for (int v = 0; v < TILE_VECS; v++) {
@@ -890,7 +890,7 @@ for (int r = 0; r < rows; r++)
         C[(size_t)r * ldc + c] += edge[r][c];
 #line 291 "chapters/B-fast.nw"
 }
-#line 339 "chapters/B-fast.nw"
+#line 342 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
@@ -916,7 +916,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 377 "chapters/B-fast.nw"
+#line 380 "chapters/B-fast.nw"
 static inline void panel_product(real *C, int ldc, const real *A,
                                  size_t ars, size_t acs,
                                  const real *P /* [kb, NR] */,
@@ -934,7 +934,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2036 "chapters/B-fast.nw"
+#line 2039 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -942,7 +942,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 394 "chapters/B-fast.nw"
+#line 397 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -957,7 +957,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 423 "chapters/B-fast.nw"
+#line 426 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -968,7 +968,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2046 "chapters/B-fast.nw"
+#line 2049 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -986,7 +986,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2067 "chapters/B-fast.nw"
+#line 2070 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1005,7 +1005,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2087 "chapters/B-fast.nw"
+#line 2090 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1204,14 +1204,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2361 "chapters/B-fast.nw"
+#line 2364 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2318 "chapters/B-fast.nw"
+#line 2321 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1230,7 +1230,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2338 "chapters/B-fast.nw"
+#line 2341 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1245,7 +1245,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2373 "chapters/B-fast.nw"
+#line 2376 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
