@@ -466,7 +466,9 @@ build/gen/align-timing.tex $(ABLATION_LATER) $(HEATMAPS) &: \
 	  --align-tests build/gen/align-tests.tex \
 	  --heatmaps build/gen/heatmap
 # appendix B's study of tile shapes: bench built once per shape,
-# ROWSxVECS, each timing its own tile (bench --tile-row)
+# ROWSxVECS, each timing its own tile (bench --tile-row). Its own
+# toolkit.c comes before the library, so the linker takes none of
+# the library's toolkit.o (every symbol of it is already defined).
 TILE_SHAPES := 4x2 6x2 8x2 12x2 4x3 8x3 8x4
 build/gen/bench.txt build/gen/bench-roofline.tex \
 build/gen/bench-steps.tex build/gen/bench-models.tex \

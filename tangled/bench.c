@@ -592,10 +592,6 @@ Option options[] = {
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "time the kernels and the experiments");
-if (roofline) out_plan("--roofline", roofline);
-if (steps) out_plan("--steps", steps);
-if (models) out_plan("--models", models);
-if (models_words) out_plan("--models-words", models_words);
 if (tile_row) {
     if (roofline || steps || models || models_words)
         refuse("--tile-row times the tile alone: give it without"
@@ -604,6 +600,10 @@ if (tile_row) {
     time_tile(tile_row);
     return 0;
 }
+if (roofline) out_plan("--roofline", roofline);
+if (steps) out_plan("--steps", steps);
+if (models) out_plan("--models", models);
+if (models_words) out_plan("--models-words", models_words);
 #line 1383 "chapters/A-programs.nw"
     printf("medians (min-max) of %d repeats, of %d for training"
            " (%d epochs); one core unless said; %% of the fused"
