@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2318 "chapters/B-fast.nw"
+#line 2348 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -910,13 +910,17 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         }
         return;
     }
-    for (int k = 0; k < kb; k++)
-        for (int c = cols; c < NR; c++) P[k][c] = 0;
-    for (int c = 0; c < cols; c++)  /* read down B's columns */
+    if (cols < NR) memset(P, 0, sizeof P[0] * kb);
+    int c = 0;
+    for (; c + 4 <= cols; c += 4)   /* read down 4 of B's columns */
+        for (int k = 0; k < kb; k++)
+            for (int i = 0; i < 4; i++)
+                P[k][c + i] = b[(c + i) * bcs + k * brs];
+    for (; c < cols; c++)           /* and down the last ones */
         for (int k = 0; k < kb; k++)
             P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
 }
-#line 380 "chapters/B-fast.nw"
+#line 391 "chapters/B-fast.nw"
 static inline void panel_product(real *C, int ldc, const real *A,
                                  size_t ars, size_t acs,
                                  const real *P /* [kb, NR] */,
@@ -934,7 +938,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2039 "chapters/B-fast.nw"
+#line 2069 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -942,7 +946,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 397 "chapters/B-fast.nw"
+#line 408 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -957,7 +961,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 426 "chapters/B-fast.nw"
+#line 437 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -968,7 +972,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2049 "chapters/B-fast.nw"
+#line 2079 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -986,7 +990,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2070 "chapters/B-fast.nw"
+#line 2100 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1005,7 +1009,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2090 "chapters/B-fast.nw"
+#line 2120 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1204,14 +1208,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2364 "chapters/B-fast.nw"
+#line 2394 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2321 "chapters/B-fast.nw"
+#line 2351 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1230,7 +1234,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2341 "chapters/B-fast.nw"
+#line 2371 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1245,7 +1249,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2376 "chapters/B-fast.nw"
+#line 2406 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -18,9 +18,19 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1640 "chapters/B-fast.nw"
+#line 1661 "chapters/B-fast.nw"
 enum { LN_LANES = 8 };
-static real lanes_total(const real s[LN_LANES])
+/* LN_LANES partial sums side by side: sum l in element l */
+typedef real ln_lanes
+    __attribute__((vector_size(LN_LANES * sizeof(real))));
+static ln_lanes lanes_at(const real *x)     /* x[0 .. LN_LANES) */
+{
+    ln_lanes v;
+    memcpy(&v, x, sizeof v);
+    return v;
+}
+
+static real lanes_total(ln_lanes s)
 {
     real total = 0;
     for (int l = 0; l < LN_LANES; l++) total += s[l];
@@ -30,34 +40,33 @@ static real lanes_total(const real s[LN_LANES])
 void layernorm_moments_lanes(real *mean, double *var, const real *x,
                              int D)
 {
-    real su[LN_LANES] = {0}, su2[LN_LANES] = {0};
+    ln_lanes su = {0}, su2 = {0};
     int d = 0;
-    for (; d + LN_LANES <= D; d += LN_LANES)
-        for (int l = 0; l < LN_LANES; l++) su[l] += x[d + l];
+    for (; d + LN_LANES <= D; d += LN_LANES) su += lanes_at(x + d);
     for (; d < D; d++) su[d % LN_LANES] += x[d];
     real m = lanes_total(su) / D;
-    for (d = 0; d + LN_LANES <= D; d += LN_LANES)
-        for (int l = 0; l < LN_LANES; l++)
-            su2[l] += (x[d + l] - m) * (x[d + l] - m);
+    for (d = 0; d + LN_LANES <= D; d += LN_LANES) {
+        ln_lanes e = lanes_at(x + d) - m;
+        su2 += e * e;
+    }
     for (; d < D; d++) su2[d % LN_LANES] += (x[d] - m) * (x[d] - m);
     *mean = m;
     *var = (double)lanes_total(su2) / D;
 }
-#line 1666 "chapters/B-fast.nw"
+#line 1697 "chapters/B-fast.nw"
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
                                 int D)
 {
-    real sg[LN_LANES] = {0}, sgx[LN_LANES] = {0};
+    ln_lanes sg = {0}, sgx = {0};
     int d = 0;
-    for (; d + LN_LANES <= D; d += LN_LANES)
-        for (int l = 0; l < LN_LANES; l++) {
-            real xhat = (x[d + l] - mu) * r;
-            real g = dy[d + l] * gamma[d + l];
-            sg[l] += g;
-            sgx[l] += g * xhat;
-        }
+    for (; d + LN_LANES <= D; d += LN_LANES) {
+        ln_lanes xhat = (lanes_at(x + d) - mu) * r;
+        ln_lanes g = lanes_at(dy + d) * lanes_at(gamma + d);
+        sg += g;
+        sgx += g * xhat;
+    }
     for (; d < D; d++) {
         real xhat = (x[d] - mu) * r, g = dy[d] * gamma[d];
         sg[d % LN_LANES] += g;
@@ -66,7 +75,7 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(sg) / D;
     *gx_mean = lanes_total(sgx) / D;
 }
-#line 1749 "chapters/B-fast.nw"
+#line 1779 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 
 void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
@@ -77,7 +86,7 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1765 "chapters/B-fast.nw"
+#line 1795 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, hi[SM_LANES];
     for (int l = 0; l < SM_LANES; l++) hi[l] = z[0];
@@ -91,11 +100,11 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     for (int l = 1; l < SM_LANES; l++) max = larger(max, hi[l]);
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 1759 "chapters/B-fast.nw"
+#line 1789 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1780 "chapters/B-fast.nw"
+#line 1810 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[SM_LANES] = {0}, total = 0;
     int j = 0;
@@ -106,7 +115,7 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1762 "chapters/B-fast.nw"
+#line 1792 "chapters/B-fast.nw"
 }
 #line 310 "chapters/07-transformer.nw"
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
@@ -664,7 +673,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 1926 "chapters/B-fast.nw"
+#line 1956 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
