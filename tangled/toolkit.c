@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2348 "chapters/B-fast.nw"
+#line 2404 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -844,55 +844,83 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 267 "chapters/B-fast.nw"
-static FUSED void tile_add(real *C, int ldc, const real *A,
-                           size_t ars, size_t acs,
-                           const real *P /* [K, NR] */,
-                           int rows, int cols, int K)
+#line 268 "chapters/B-fast.nw"
+static inline INLINED FUSED void tile_add(real *C, int ldc,
+                                          const real *A, size_t ars,
+                                          size_t acs,
+                                          const real *P /* [K, NR] */,
+                                          int rows, int cols, int K,
+                                          int vecs)
 {
     CONTRACT_FAST
     const real *a_row[TILE_ROWS];   /* rows past the last repeat it */
     vreal acc[TILE_ROWS][TILE_VECS];
     UNROLL for (int r = 0; r < TILE_ROWS; r++) {
         a_row[r] = A + (r < rows ? r : rows - 1) * ars;
-        UNROLL for (int v = 0; v < TILE_VECS; v++)
+        UNROLL for (int v = 0; v < vecs; v++)
             acc[r][v] = (vreal){0};
     }
     for (int k = 0; k < K; k++) {
         vreal b[TILE_VECS];
-        UNROLL for (int v = 0; v < TILE_VECS; v++)
+        UNROLL for (int v = 0; v < vecs; v++)
             memcpy(&b[v], P + (size_t)k * NR + v * VEC, sizeof b[v]);
         UNROLL for (int r = 0; r < TILE_ROWS; r++) {
             real a = a_row[r][k * acs];
-            UNROLL for (int v = 0; v < TILE_VECS; v++)
+            UNROLL for (int v = 0; v < vecs; v++)
                 acc[r][v] += a * b[v];
         }
     }
     
-#line 307 "chapters/B-fast.nw"
-if (rows == TILE_ROWS && cols == NR) {
+#line 311 "chapters/B-fast.nw"
+if (cols == vecs * VEC) {
     UNROLL for (int r = 0; r < TILE_ROWS; r++)
-        UNROLL for (int v = 0; v < TILE_VECS; v++) {
-            vreal c;
-            real *at = C + (size_t)r * ldc + v * VEC;
-            memcpy(&c, at, sizeof c);
-            c += acc[r][v];
-            memcpy(at, &c, sizeof c);
-        }
+        UNROLL for (int v = 0; v < vecs; v++)
+            if (r < rows) {
+                vreal c;
+                real *at = C + (size_t)r * ldc + v * VEC;
+                memcpy(&c, at, sizeof c);
+                c += acc[r][v];
+                memcpy(at, &c, sizeof c);
+            }
     return;
 }
 real edge[TILE_ROWS][NR];
 UNROLL for (int r = 0; r < TILE_ROWS; r++)
-    UNROLL for (int v = 0; v < TILE_VECS; v++)
+    UNROLL for (int v = 0; v < vecs; v++)
         memcpy(&edge[r][v * VEC], &acc[r][v], sizeof acc[r][v]);
 for (int r = 0; r < rows; r++)
     for (int c = 0; c < cols; c++)
         C[(size_t)r * ldc + c] += edge[r][c];
-#line 291 "chapters/B-fast.nw"
+#line 294 "chapters/B-fast.nw"
 }
-#line 342 "chapters/B-fast.nw"
+#line 347 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
+#line 411 "chapters/B-fast.nw"
+typedef real vreal4 __attribute__((vector_size(4 * sizeof(real))));
+
+/* T[i][j] = X[j][i], i, j < 4: X's rows ldx apart, T's ldt */
+static void transpose_4x4(real *T, size_t ldt, const real *X,
+                          size_t ldx)
+{
+    vreal4 x[4], h[4], t[4];
+    for (int i = 0; i < 4; i++)
+        memcpy(&x[i], X + i * ldx, sizeof x[i]);
+    /* h[0] = x00 x10 x01 x11, h[1] = x02 x12 x03 x13, ... */
+    h[0] = __builtin_shufflevector(x[0], x[1], 0, 4, 1, 5);
+    h[1] = __builtin_shufflevector(x[0], x[1], 2, 6, 3, 7);
+    h[2] = __builtin_shufflevector(x[2], x[3], 0, 4, 1, 5);
+    h[3] = __builtin_shufflevector(x[2], x[3], 2, 6, 3, 7);
+    /* t[j] = x0j x1j x2j x3j: column j of X */
+    t[0] = __builtin_shufflevector(h[0], h[2], 0, 1, 4, 5);
+    t[1] = __builtin_shufflevector(h[0], h[2], 2, 3, 6, 7);
+    t[2] = __builtin_shufflevector(h[1], h[3], 0, 1, 4, 5);
+    t[3] = __builtin_shufflevector(h[1], h[3], 2, 3, 6, 7);
+    for (int i = 0; i < 4; i++)
+        memcpy(T + i * ldt, &t[i], sizeof t[i]);
+}
+
+#line 351 "chapters/B-fast.nw"
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
    B[k * brs + j * bcs] */
 static void pack_panel(real P[KB][NR], const real *B, size_t brs,
@@ -910,25 +938,37 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         }
         return;
     }
+    assert(brs == 1);   /* read transposed: B's columns contiguous */
     if (cols < NR) memset(P, 0, sizeof P[0] * kb);
     int c = 0;
-    for (; c + 4 <= cols; c += 4)   /* read down 4 of B's columns */
-        for (int k = 0; k < kb; k++)
+    for (; c + 4 <= cols; c += 4) {         /* 4 columns at a time */
+        int k = 0;
+        for (; k + 4 <= kb; k += 4)
+            transpose_4x4(&P[k][c], NR, b + c * bcs + k, bcs);
+        for (; k < kb; k++)
             for (int i = 0; i < 4; i++)
-                P[k][c + i] = b[(c + i) * bcs + k * brs];
-    for (; c < cols; c++)           /* and down the last ones */
+                P[k][c + i] = b[(c + i) * bcs + k];
+    }
+    for (; c < cols; c++)                   /* the last ones */
         for (int k = 0; k < kb; k++)
-            P[k][c] = b[(size_t)c * bcs + (size_t)k * brs];
+            P[k][c] = b[c * bcs + k];
 }
-#line 391 "chapters/B-fast.nw"
-static inline void panel_product(real *C, int ldc, const real *A,
-                                 size_t ars, size_t acs,
-                                 const real *P /* [kb, NR] */,
-                                 int M, int kb, int cols)
+#line 439 "chapters/B-fast.nw"
+static FUSED void panel_product(real *C, int ldc, const real *A,
+                                size_t ars, size_t acs,
+                                const real *P /* [kb, NR] */,
+                                int M, int kb, int cols)
 {
-    for (int i = 0; i < M; i += TILE_ROWS)
-        tile_add(C + (size_t)i * ldc, ldc, A + i * ars, ars, acs, P,
-                 M - i < TILE_ROWS ? M - i : TILE_ROWS, cols, kb);
+    for (int i = 0; i < M; i += TILE_ROWS) {
+        int rows = M - i < TILE_ROWS ? M - i : TILE_ROWS;
+        real *c = C + (size_t)i * ldc;
+        const real *a = A + i * ars;
+        if (cols <= VEC)    /* one vector wide: a narrower tile */
+            tile_add(c, ldc, a, ars, acs, P, rows, cols, kb, 1);
+        else
+            tile_add(c, ldc, a, ars, acs, P, rows, cols, kb,
+                     TILE_VECS);
+    }
 }
 
 static inline void product(real *C, int ldc, const real *A,
@@ -938,7 +978,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2069 "chapters/B-fast.nw"
+#line 2125 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -946,7 +986,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 408 "chapters/B-fast.nw"
+#line 463 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -961,7 +1001,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 437 "chapters/B-fast.nw"
+#line 492 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -972,7 +1012,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2079 "chapters/B-fast.nw"
+#line 2135 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -990,7 +1030,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2100 "chapters/B-fast.nw"
+#line 2156 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1009,7 +1049,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2120 "chapters/B-fast.nw"
+#line 2176 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1208,14 +1248,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2394 "chapters/B-fast.nw"
+#line 2450 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2351 "chapters/B-fast.nw"
+#line 2407 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1234,7 +1274,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2371 "chapters/B-fast.nw"
+#line 2427 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1249,7 +1289,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2406 "chapters/B-fast.nw"
+#line 2462 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
