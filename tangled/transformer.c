@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1716 "chapters/B-fast.nw"
+#line 1726 "chapters/B-fast.nw"
 enum { LN_LANES = 8 };
 /* LN_LANES partial sums side by side: sum l in element l */
 typedef real ln_lanes
@@ -53,7 +53,7 @@ void layernorm_moments_lanes(real *mean, double *var, const real *x,
     *mean = m;
     *var = (double)lanes_total(su2) / D;
 }
-#line 1752 "chapters/B-fast.nw"
+#line 1762 "chapters/B-fast.nw"
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -75,7 +75,7 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(sg) / D;
     *gx_mean = lanes_total(sgx) / D;
 }
-#line 1834 "chapters/B-fast.nw"
+#line 1844 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 
 void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
@@ -86,7 +86,7 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1850 "chapters/B-fast.nw"
+#line 1860 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, hi[SM_LANES];
     for (int l = 0; l < SM_LANES; l++) hi[l] = z[0];
@@ -100,11 +100,11 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     for (int l = 1; l < SM_LANES; l++) max = larger(max, hi[l]);
     for (j = 0; j < n; j++) z[j] -= max;
 }
-#line 1844 "chapters/B-fast.nw"
+#line 1854 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1865 "chapters/B-fast.nw"
+#line 1875 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, sum[SM_LANES] = {0}, total = 0;
     int j = 0;
@@ -115,7 +115,7 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1847 "chapters/B-fast.nw"
+#line 1857 "chapters/B-fast.nw"
 }
 #line 310 "chapters/07-transformer.nw"
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
@@ -673,7 +673,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2011 "chapters/B-fast.nw"
+#line 2021 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
