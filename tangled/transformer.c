@@ -75,8 +75,10 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(sg) / D;
     *gx_mean = lanes_total(sgx) / D;
 }
-#line 1844 "chapters/B-fast.nw"
+#line 1849 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
+typedef real sm_lanes
+    __attribute__((vector_size(SM_LANES * sizeof(real))));
 
 void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
                                int rows, int n)
@@ -86,36 +88,32 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1860 "chapters/B-fast.nw"
+#line 1867 "chapters/B-fast.nw"
 {
-    real *z = w + (size_t)i * n, hi[SM_LANES];
-    for (int l = 0; l < SM_LANES; l++) hi[l] = z[0];
-    int j = 0;
-    for (; j + SM_LANES <= n; j += SM_LANES)
-        for (int l = 0; l < SM_LANES; l++)
-            hi[l] = larger(z[j + l], hi[l]);
-    for (; j < n; j++)
-        hi[j % SM_LANES] = larger(z[j], hi[j % SM_LANES]);
-    real max = hi[0];
-    for (int l = 1; l < SM_LANES; l++) max = larger(max, hi[l]);
-    for (j = 0; j < n; j++) z[j] -= max;
+    real *z = w + (size_t)i * n, max = z[0];
+    for (int j = 1; j < n; j++) max = larger(z[j], max);
+    for (int j = 0; j < n; j++) z[j] -= max;
 }
-#line 1854 "chapters/B-fast.nw"
+#line 1861 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1875 "chapters/B-fast.nw"
+#line 1874 "chapters/B-fast.nw"
 {
-    real *e = w + (size_t)i * n, sum[SM_LANES] = {0}, total = 0;
+    real *e = w + (size_t)i * n, total = 0;
+    sm_lanes sum = {0};
     int j = 0;
-    for (; j + SM_LANES <= n; j += SM_LANES)
-        for (int l = 0; l < SM_LANES; l++) sum[l] += e[j + l];
+    for (; j + SM_LANES <= n; j += SM_LANES) {
+        sm_lanes x;
+        memcpy(&x, e + j, sizeof x);
+        sum += x;
+    }
     for (; j < n; j++) sum[j % SM_LANES] += e[j];
     for (int l = 0; l < SM_LANES; l++) total += sum[l];
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1857 "chapters/B-fast.nw"
+#line 1864 "chapters/B-fast.nw"
 }
 #line 310 "chapters/07-transformer.nw"
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
@@ -673,7 +671,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2021 "chapters/B-fast.nw"
+#line 2024 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
