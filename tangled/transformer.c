@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 724 "chapters/07-transformer.nw"
+#line 744 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -75,7 +75,7 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(sg) / D;
     *gx_mean = lanes_total(sgx) / D;
 }
-#line 1849 "chapters/B-fast.nw"
+#line 1852 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 typedef real sm_lanes
     __attribute__((vector_size(SM_LANES * sizeof(real))));
@@ -88,17 +88,17 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1867 "chapters/B-fast.nw"
+#line 1870 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, max = z[0];
     for (int j = 1; j < n; j++) max = larger(z[j], max);
     for (int j = 0; j < n; j++) z[j] -= max;
 }
-#line 1861 "chapters/B-fast.nw"
+#line 1864 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1874 "chapters/B-fast.nw"
+#line 1877 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, total = 0;
     sm_lanes sum = {0};
@@ -113,9 +113,30 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1864 "chapters/B-fast.nw"
+#line 1867 "chapters/B-fast.nw"
 }
-#line 310 "chapters/07-transformer.nw"
+#line 1919 "chapters/B-fast.nw"
+void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
+                                        const real *dw, real scale,
+                                        int rows, int n)
+{
+    for (int i = 0; i < rows; i++) {
+        const real *p = w + (size_t)i * n, *dp = dw + (size_t)i * n;
+        real *d = ds + (size_t)i * n, dot = 0;
+        sm_lanes sum = {0};
+        int j = 0;
+        for (; j + SM_LANES <= n; j += SM_LANES) {
+            sm_lanes a, b;
+            memcpy(&a, p + j, sizeof a);
+            memcpy(&b, dp + j, sizeof b);
+            sum += a * b;
+        }
+        for (; j < n; j++) sum[j % SM_LANES] += p[j] * dp[j];
+        for (int l = 0; l < SM_LANES; l++) dot += sum[l];
+        for (j = 0; j < n; j++) d[j] = p[j] * (dp[j] - dot) * scale;
+    }
+}
+#line 317 "chapters/07-transformer.nw"
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
                                int rows, int n)
 {
@@ -126,7 +147,7 @@ void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
         else softmax(z, z, n);
     }
 }
-#line 327 "chapters/07-transformer.nw"
+#line 334 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -144,18 +165,18 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 349 "chapters/07-transformer.nw"
+#line 356 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 scaled_softmax_rows(w, mask ? mask + (size_t)b * Tq * Tk : NULL,
                     scale, Tq, Tk);
-#line 344 "chapters/07-transformer.nw"
+#line 351 "chapters/07-transformer.nw"
             
-#line 354 "chapters/07-transformer.nw"
+#line 361 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 345 "chapters/07-transformer.nw"
+#line 352 "chapters/07-transformer.nw"
         }
 }
-#line 393 "chapters/07-transformer.nw"
+#line 400 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -168,15 +189,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 414 "chapters/07-transformer.nw"
+#line 421 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 405 "chapters/07-transformer.nw"
+#line 412 "chapters/07-transformer.nw"
             
-#line 421 "chapters/07-transformer.nw"
+#line 428 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -184,36 +205,43 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 406 "chapters/07-transformer.nw"
+#line 413 "chapters/07-transformer.nw"
             
-#line 433 "chapters/07-transformer.nw"
+#line 440 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 407 "chapters/07-transformer.nw"
+#line 414 "chapters/07-transformer.nw"
             
-#line 439 "chapters/07-transformer.nw"
-memset(ds, 0, sizeof(real) * TT);
-for (int i = 0; i < Tq; i++)
-    softmax_backward(ds + (size_t)i * Tk, wz + (size_t)i * Tk,
-                     dw + (size_t)i * Tk, Tk);
-for (size_t n = 0; n < TT; n++) ds[n] *= scale;
-#line 408 "chapters/07-transformer.nw"
+#line 448 "chapters/07-transformer.nw"
+scaled_softmax_rows_backward(ds, wz, dw, scale, Tq, Tk);
+#line 415 "chapters/07-transformer.nw"
             
-#line 450 "chapters/07-transformer.nw"
+#line 470 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 409 "chapters/07-transformer.nw"
+#line 416 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 550 "chapters/07-transformer.nw"
+#line 451 "chapters/07-transformer.nw"
+void scaled_softmax_rows_backward_plain(real *ds, const real *w,
+                                        const real *dw, real scale,
+                                        int rows, int n)
+{
+    memset(ds, 0, sizeof(real) * rows * n);
+    for (int i = 0; i < rows; i++)
+        softmax_backward(ds + (size_t)i * n, w + (size_t)i * n,
+                         dw + (size_t)i * n, n);
+    for (size_t k = 0; k < (size_t)rows * n; k++) ds[k] *= scale;
+}
+#line 570 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 525 "chapters/07-transformer.nw"
+#line 545 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -225,12 +253,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 558 "chapters/07-transformer.nw"
+#line 578 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 536 "chapters/07-transformer.nw"
+#line 556 "chapters/07-transformer.nw"
         
-#line 562 "chapters/07-transformer.nw"
+#line 582 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -250,15 +278,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 537 "chapters/07-transformer.nw"
+#line 557 "chapters/07-transformer.nw"
         
-#line 585 "chapters/07-transformer.nw"
+#line 605 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 538 "chapters/07-transformer.nw"
+#line 558 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -269,7 +297,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 812 "chapters/07-transformer.nw"
+#line 832 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
@@ -283,7 +311,7 @@ const char *mha_check(int D, int NH, int dk)
     }
     return NULL;
 }
-#line 830 "chapters/07-transformer.nw"
+#line 850 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -304,7 +332,7 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, NH * dk);
     mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 853 "chapters/07-transformer.nw"
+#line 873 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
@@ -312,7 +340,7 @@ void mha_init(const MultiHead *mh, Params *p, Rng *rng)
         init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
     init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 878 "chapters/07-transformer.nw"
+#line 898 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -327,7 +355,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 922 "chapters/07-transformer.nw"
+#line 942 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -342,7 +370,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 958 "chapters/07-transformer.nw"
+#line 978 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -360,16 +388,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   mh->dk, mh->dk);
     
-#line 978 "chapters/07-transformer.nw"
+#line 998 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, A);
-#line 975 "chapters/07-transformer.nw"
+#line 995 "chapters/07-transformer.nw"
 }
-#line 1050 "chapters/07-transformer.nw"
+#line 1070 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -380,7 +408,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 1139 "chapters/07-transformer.nw"
+#line 1159 "chapters/07-transformer.nw"
 void layernorm_moments_plain(real *mean, double *var, const real *x,
                              int D)
 {
@@ -408,7 +436,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = r;
     }
 }
-#line 1184 "chapters/07-transformer.nw"
+#line 1204 "chapters/07-transformer.nw"
 void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -423,7 +451,7 @@ void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
     *g_mean = sg / D;
     *gx_mean = sgx / D;
 }
-#line 1200 "chapters/07-transformer.nw"
+#line 1220 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -445,7 +473,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         }
     }
 }
-#line 1271 "chapters/07-transformer.nw"
+#line 1291 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -459,7 +487,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1289 "chapters/07-transformer.nw"
+#line 1309 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -475,7 +503,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1315 "chapters/07-transformer.nw"
+#line 1335 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -486,7 +514,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1328 "chapters/07-transformer.nw"
+#line 1348 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -498,7 +526,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1452 "chapters/07-transformer.nw"
+#line 1472 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -509,7 +537,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1464 "chapters/07-transformer.nw"
+#line 1484 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -526,7 +554,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1482 "chapters/07-transformer.nw"
+#line 1502 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -536,7 +564,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1509 "chapters/07-transformer.nw"
+#line 1529 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -557,7 +585,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1620 "chapters/07-transformer.nw"
+#line 1640 "chapters/07-transformer.nw"
 static void block_forward_post(real *y, BlockCache *c,
                                const Block *blk, const Params *p,
                                const real *x, const int *mask, int B,
@@ -577,7 +605,7 @@ static void block_forward_post(real *y, BlockCache *c,
                       param(p, blk->ln2_g), param(p, blk->ln2_b),
                       N, D);
 }
-#line 1642 "chapters/07-transformer.nw"
+#line 1662 "chapters/07-transformer.nw"
 static void block_backward_post(real *dx, Params *p, BlockCache *c,
                                 const Block *blk, const real *dy,
                                 const real *x, const int *mask,
@@ -600,7 +628,7 @@ static void block_backward_post(real *dx, Params *p, BlockCache *c,
     mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
                  B, T, T);
 }
-#line 1547 "chapters/07-transformer.nw"
+#line 1567 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -622,7 +650,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1572 "chapters/07-transformer.nw"
+#line 1592 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -651,7 +679,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1755 "chapters/07-transformer.nw"
+#line 1775 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)
@@ -671,7 +699,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2024 "chapters/B-fast.nw"
+#line 2064 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
@@ -679,6 +707,17 @@ void scaled_softmax_rows(real *w, const int *mask, real scale,
     scaled_softmax_rows_plain(w, mask, scale, rows, n);
 #else
     scaled_softmax_rows_lanes(w, mask, scale, rows, n);
+#endif
+}
+
+void scaled_softmax_rows_backward(real *ds, const real *w,
+                                  const real *dw, real scale,
+                                  int rows, int n)
+{
+#ifdef PLAIN_KERNELS
+    scaled_softmax_rows_backward_plain(ds, w, dw, scale, rows, n);
+#else
+    scaled_softmax_rows_backward_lanes(ds, w, dw, scale, rows, n);
 #endif
 }
 

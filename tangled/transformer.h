@@ -3,7 +3,7 @@
 #ifndef TRANSFORMER_H
 #define TRANSFORMER_H
 #include "attention.h"
-#line 719 "chapters/07-transformer.nw"
+#line 739 "chapters/07-transformer.nw"
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
@@ -11,6 +11,9 @@ void attention_mask(int *mask /* [B, Tq, Tk] */,
 enum { SM_LANES = 4 };
 void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
                                int rows, int n);
+void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
+                                        const real *dw, real scale,
+                                        int rows, int n);
 void layernorm_moments_lanes(real *mean, double *var, const real *x,
                              int D);
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
@@ -43,7 +46,14 @@ void scaled_softmax_rows(real *w /* [rows, n] */,
                          real scale, int rows, int n);
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
                                int rows, int n);
-#line 514 "chapters/07-transformer.nw"
+/* their gradient: ds from the weights w and dw = dL/dw, by row */
+void scaled_softmax_rows_backward(real *ds /* [rows, n] */,
+                                  const real *w, const real *dw,
+                                  real scale, int rows, int n);
+void scaled_softmax_rows_backward_plain(real *ds, const real *w,
+                                        const real *dw, real scale,
+                                        int rows, int n);
+#line 534 "chapters/07-transformer.nw"
 typedef struct {
     double score_var;       /* variance of a (scaled) score */
     double max_weight;      /* mean largest weight of a row */
@@ -53,21 +63,21 @@ typedef struct {
 } ScoreStats;
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng);
-#line 771 "chapters/07-transformer.nw"
+#line 791 "chapters/07-transformer.nw"
 enum { MHA_MAX_WIDTH = 4096 };          /* NH * dk, at most */
 typedef struct {
     int D, NH, dk;              /* dk = dv: the width of a head */
     real scale;                 /* 1/sqrt(dk), or 1 */
     int W_q, W_k, W_v, W_o;     /* [D, NH*dk] x3, [NH*dk, D] */
 } MultiHead;
-#line 804 "chapters/07-transformer.nw"
+#line 824 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk);
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols);
 void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
                  int NH, int dk);
 void mha_init(const MultiHead *mh, Params *p, Rng *rng);
-#line 866 "chapters/07-transformer.nw"
+#line 886 "chapters/07-transformer.nw"
 typedef struct {
     int max_B, max_Tq, max_Tk;
     real *q, *k, *v;        /* [B, Tq, A], [B, Tk, A], [B, Tk, A] */
@@ -78,7 +88,7 @@ typedef struct {
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk);
 void mha_cache_free(MhaCache *c);
-#line 908 "chapters/07-transformer.nw"
+#line 928 "chapters/07-transformer.nw"
 void mha_forward(real *out /* [B, Tq, D] */, MhaCache *c,
                  const MultiHead *mh, const Params *p,
                  const real *x_q /* [B, Tq, D] */,
@@ -91,9 +101,9 @@ void mha_backward(real *d_xq /* [B, Tq, D] */,
                   const real *d_out /* [B, Tq, D] */,
                   const real *x_q, const real *x_kv,
                   const int *mask, int B, int Tq, int Tk);
-#line 1047 "chapters/07-transformer.nw"
+#line 1067 "chapters/07-transformer.nw"
 void positional_encoding(real *pe /* [T, D] */, int T, int D);
-#line 1106 "chapters/07-transformer.nw"
+#line 1126 "chapters/07-transformer.nw"
 #define LAYERNORM_EPS 1e-5
 void layernorm_forward(real *y /* [N, D] */, real *mean /* [N] */,
                        real *rstd /* [N] */,
@@ -109,7 +119,7 @@ void layernorm_moments(real *mean, double *var, const real *x, int D);
 void layernorm_grad_means(real *g_mean, real *gx_mean,
                           const real *dy, const real *x,
                           const real *gamma, real mu, real r, int D);
-#line 1249 "chapters/07-transformer.nw"
+#line 1269 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -118,18 +128,18 @@ typedef struct {
     int D, F;
     int W1, b1, W2, b2;     /* [D, F], [1, F], [F, D], [1, D] */
 } FeedForward;
-#line 1265 "chapters/07-transformer.nw"
+#line 1285 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1307 "chapters/07-transformer.nw"
+#line 1327 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1425 "chapters/07-transformer.nw"
+#line 1445 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
     int post_norm;              /* 0: pre-norm, 1: the paper's */
@@ -137,12 +147,12 @@ typedef struct {
     MultiHead att;
     FeedForward ffn;
 } Block;
-#line 1446 "chapters/07-transformer.nw"
+#line 1466 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1498 "chapters/07-transformer.nw"
+#line 1518 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -152,7 +162,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1535 "chapters/07-transformer.nw"
+#line 1555 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -162,7 +172,7 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1748 "chapters/07-transformer.nw"
+#line 1768 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A);
 size_t block_param_count(int D, int A, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A);

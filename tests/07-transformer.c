@@ -755,6 +755,29 @@ static void test_the_lanes_softmax_is_the_plain_one(void **s)
     }
 }
 
+static void test_the_lanes_softmax_gradient_is_the_plain_one(void **s)
+{
+    (void)s;
+    Rng rng = {9};
+    int widths[] = { 1, 3, 4, 7, 21 };
+    for (int c = 0; c < 5; c++) {
+        int rows = 6, n = widths[c];
+        size_t all = (size_t)rows * n;
+        real *w = xcalloc(all, sizeof(real)), *dw = randn(all, &rng);
+        real *ref = randn(all, &rng), *got = randn(all, &rng);
+        for (int i = 0; i < rows; i++) {    /* rows of weights */
+            real sum = 0;
+            for (int j = 0; j < n; j++)
+                sum += w[i * n + j] = rng_uniform(&rng);
+            for (int j = 0; j < n; j++) w[i * n + j] /= sum;
+        }
+        scaled_softmax_rows_backward_plain(ref, w, dw, 3, rows, n);
+        scaled_softmax_rows_backward_lanes(got, w, dw, 3, rows, n);
+        assert_true(max_diff(got, ref, all) < AGREE);
+        free(w); free(dw); free(ref); free(got);
+    }
+}
+
 typedef void (*SoftmaxRows)(real *, const int *, real, int, int);
 
 static void test_a_padded_row_normalises_bit_for_bit_as_unpadded(
@@ -839,6 +862,7 @@ int main(void)
         cmocka_unit_test(test_self_attention_is_permutation_equivariant),
         cmocka_unit_test(test_counts_match_the_closed_form),
         cmocka_unit_test(test_the_lanes_softmax_is_the_plain_one),
+        cmocka_unit_test(test_the_lanes_softmax_gradient_is_the_plain_one),
         cmocka_unit_test(test_layer_norms_lanes_are_its_plain_sums),
         cmocka_unit_test(test_a_padded_row_normalises_bit_for_bit_as_unpadded),
     };
