@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 744 "chapters/07-transformer.nw"
+#line 745 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1727 "chapters/B-fast.nw"
+#line 1728 "chapters/B-fast.nw"
 enum { LN_LANES = 8 };
 /* LN_LANES partial sums side by side: sum l in element l */
 typedef real ln_lanes
@@ -53,7 +53,7 @@ void layernorm_moments_lanes(real *mean, double *var, const real *x,
     *mean = m;
     *var = (double)lanes_total(su2) / D;
 }
-#line 1763 "chapters/B-fast.nw"
+#line 1764 "chapters/B-fast.nw"
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -75,7 +75,7 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(sg) / D;
     *gx_mean = lanes_total(sgx) / D;
 }
-#line 1853 "chapters/B-fast.nw"
+#line 1854 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 typedef real sm_lanes
     __attribute__((vector_size(SM_LANES * sizeof(real))));
@@ -88,17 +88,17 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1871 "chapters/B-fast.nw"
+#line 1872 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, max = z[0];
     for (int j = 1; j < n; j++) max = larger(z[j], max);
     for (int j = 0; j < n; j++) z[j] -= max;
 }
-#line 1865 "chapters/B-fast.nw"
+#line 1866 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1878 "chapters/B-fast.nw"
+#line 1879 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, total = 0;
     sm_lanes sum = {0};
@@ -113,9 +113,9 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1868 "chapters/B-fast.nw"
+#line 1869 "chapters/B-fast.nw"
 }
-#line 1920 "chapters/B-fast.nw"
+#line 1921 "chapters/B-fast.nw"
 void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
                                         const real *dw, real scale,
                                         int rows, int n)
@@ -217,7 +217,7 @@ matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
 scaled_softmax_rows_backward(ds, wz, dw, scale, Tq, Tk);
 #line 415 "chapters/07-transformer.nw"
             
-#line 470 "chapters/07-transformer.nw"
+#line 471 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
 #line 416 "chapters/07-transformer.nw"
@@ -235,13 +235,13 @@ void scaled_softmax_rows_backward_plain(real *ds, const real *w,
                          dw + (size_t)i * n, n);
     for (size_t k = 0; k < (size_t)rows * n; k++) ds[k] *= scale;
 }
-#line 570 "chapters/07-transformer.nw"
+#line 571 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 545 "chapters/07-transformer.nw"
+#line 546 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -253,12 +253,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 578 "chapters/07-transformer.nw"
+#line 579 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 556 "chapters/07-transformer.nw"
+#line 557 "chapters/07-transformer.nw"
         
-#line 582 "chapters/07-transformer.nw"
+#line 583 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -278,15 +278,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 557 "chapters/07-transformer.nw"
+#line 558 "chapters/07-transformer.nw"
         
-#line 605 "chapters/07-transformer.nw"
+#line 606 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 558 "chapters/07-transformer.nw"
+#line 559 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -297,7 +297,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 832 "chapters/07-transformer.nw"
+#line 833 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
@@ -311,7 +311,7 @@ const char *mha_check(int D, int NH, int dk)
     }
     return NULL;
 }
-#line 850 "chapters/07-transformer.nw"
+#line 851 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -332,7 +332,7 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, NH * dk);
     mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 873 "chapters/07-transformer.nw"
+#line 874 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
@@ -340,7 +340,7 @@ void mha_init(const MultiHead *mh, Params *p, Rng *rng)
         init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
     init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 898 "chapters/07-transformer.nw"
+#line 899 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -355,7 +355,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 942 "chapters/07-transformer.nw"
+#line 943 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -370,7 +370,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 978 "chapters/07-transformer.nw"
+#line 979 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -388,16 +388,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   mh->dk, mh->dk);
     
-#line 998 "chapters/07-transformer.nw"
+#line 999 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, A);
-#line 995 "chapters/07-transformer.nw"
+#line 996 "chapters/07-transformer.nw"
 }
-#line 1070 "chapters/07-transformer.nw"
+#line 1071 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -408,7 +408,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 1159 "chapters/07-transformer.nw"
+#line 1160 "chapters/07-transformer.nw"
 void layernorm_moments_plain(real *mean, double *var, const real *x,
                              int D)
 {
@@ -436,7 +436,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = r;
     }
 }
-#line 1204 "chapters/07-transformer.nw"
+#line 1205 "chapters/07-transformer.nw"
 void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -451,7 +451,7 @@ void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
     *g_mean = sg / D;
     *gx_mean = sgx / D;
 }
-#line 1220 "chapters/07-transformer.nw"
+#line 1221 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -473,7 +473,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         }
     }
 }
-#line 1291 "chapters/07-transformer.nw"
+#line 1292 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -487,7 +487,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1309 "chapters/07-transformer.nw"
+#line 1310 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -503,7 +503,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1335 "chapters/07-transformer.nw"
+#line 1336 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -514,7 +514,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1348 "chapters/07-transformer.nw"
+#line 1349 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -526,7 +526,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1472 "chapters/07-transformer.nw"
+#line 1473 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -537,7 +537,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1484 "chapters/07-transformer.nw"
+#line 1485 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -554,7 +554,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1502 "chapters/07-transformer.nw"
+#line 1503 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -564,7 +564,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1529 "chapters/07-transformer.nw"
+#line 1530 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -585,7 +585,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1640 "chapters/07-transformer.nw"
+#line 1641 "chapters/07-transformer.nw"
 static void block_forward_post(real *y, BlockCache *c,
                                const Block *blk, const Params *p,
                                const real *x, const int *mask, int B,
@@ -605,7 +605,7 @@ static void block_forward_post(real *y, BlockCache *c,
                       param(p, blk->ln2_g), param(p, blk->ln2_b),
                       N, D);
 }
-#line 1662 "chapters/07-transformer.nw"
+#line 1663 "chapters/07-transformer.nw"
 static void block_backward_post(real *dx, Params *p, BlockCache *c,
                                 const Block *blk, const real *dy,
                                 const real *x, const int *mask,
@@ -628,7 +628,7 @@ static void block_backward_post(real *dx, Params *p, BlockCache *c,
     mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
                  B, T, T);
 }
-#line 1567 "chapters/07-transformer.nw"
+#line 1568 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -650,7 +650,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1592 "chapters/07-transformer.nw"
+#line 1593 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -679,7 +679,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1775 "chapters/07-transformer.nw"
+#line 1776 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)
@@ -699,7 +699,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2066 "chapters/B-fast.nw"
+#line 2067 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
