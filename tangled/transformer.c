@@ -23,47 +23,52 @@ enum { LN_LANES = 8 };
 /* LN_LANES partial sums side by side: sum l in element l */
 typedef real ln_lanes
     __attribute__((vector_size(LN_LANES * sizeof(real))));
-static ln_lanes lanes_at(const real *x)     /* x[0 .. LN_LANES) */
+static void lanes_at(ln_lanes *v, const real *x)  /* x[0, LN_LANES) */
 {
-    ln_lanes v;
-    memcpy(&v, x, sizeof v);
-    return v;
+    memcpy(v, x, sizeof *v);
 }
 
-static real lanes_total(ln_lanes s)
+static real lanes_total(const ln_lanes *s)
 {
     real total = 0;
-    for (int l = 0; l < LN_LANES; l++) total += s[l];
+    for (int l = 0; l < LN_LANES; l++) total += (*s)[l];
     return total;
 }
 
 void layernorm_moments_lanes(real *mean, double *var, const real *x,
                              int D)
 {
-    ln_lanes su = {0}, su2 = {0};
+    ln_lanes su = {0}, su2 = {0}, v;
     int d = 0;
-    for (; d + LN_LANES <= D; d += LN_LANES) su += lanes_at(x + d);
+    for (; d + LN_LANES <= D; d += LN_LANES) {
+        lanes_at(&v, x + d);
+        su += v;
+    }
     for (; d < D; d++) su[d % LN_LANES] += x[d];
-    real m = lanes_total(su) / D;
+    real m = lanes_total(&su) / D;
     for (d = 0; d + LN_LANES <= D; d += LN_LANES) {
-        ln_lanes e = lanes_at(x + d) - m;
-        su2 += e * e;
+        lanes_at(&v, x + d);
+        v -= m;
+        su2 += v * v;
     }
     for (; d < D; d++) su2[d % LN_LANES] += (x[d] - m) * (x[d] - m);
     *mean = m;
-    *var = (double)lanes_total(su2) / D;
+    *var = (double)lanes_total(&su2) / D;
 }
-#line 1764 "chapters/B-fast.nw"
+#line 1766 "chapters/B-fast.nw"
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
                                 int D)
 {
-    ln_lanes sg = {0}, sgx = {0};
+    ln_lanes sg = {0}, sgx = {0}, xhat, g, gm;
     int d = 0;
     for (; d + LN_LANES <= D; d += LN_LANES) {
-        ln_lanes xhat = (lanes_at(x + d) - mu) * r;
-        ln_lanes g = lanes_at(dy + d) * lanes_at(gamma + d);
+        lanes_at(&xhat, x + d);
+        xhat = (xhat - mu) * r;
+        lanes_at(&g, dy + d);
+        lanes_at(&gm, gamma + d);
+        g *= gm;
         sg += g;
         sgx += g * xhat;
     }
@@ -72,10 +77,10 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
         sg[d % LN_LANES] += g;
         sgx[d % LN_LANES] += g * xhat;
     }
-    *g_mean = lanes_total(sg) / D;
-    *gx_mean = lanes_total(sgx) / D;
+    *g_mean = lanes_total(&sg) / D;
+    *gx_mean = lanes_total(&sgx) / D;
 }
-#line 1854 "chapters/B-fast.nw"
+#line 1859 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 typedef real sm_lanes
     __attribute__((vector_size(SM_LANES * sizeof(real))));
@@ -88,17 +93,17 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1872 "chapters/B-fast.nw"
+#line 1877 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, max = z[0];
     for (int j = 1; j < n; j++) max = larger(z[j], max);
     for (int j = 0; j < n; j++) z[j] -= max;
 }
-#line 1866 "chapters/B-fast.nw"
+#line 1871 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1879 "chapters/B-fast.nw"
+#line 1884 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, total = 0;
     sm_lanes sum = {0};
@@ -113,9 +118,9 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1869 "chapters/B-fast.nw"
+#line 1874 "chapters/B-fast.nw"
 }
-#line 1921 "chapters/B-fast.nw"
+#line 1926 "chapters/B-fast.nw"
 void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
                                         const real *dw, real scale,
                                         int rows, int n)
@@ -699,7 +704,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2067 "chapters/B-fast.nw"
+#line 2072 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
