@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 625 "chapters/B-fast.nw"
+#line 646 "chapters/B-fast.nw"
 #include <math.h>
 #include <string.h>
 #line 192 "chapters/B-fast.nw"
@@ -32,7 +32,7 @@
 #ifndef VEC_BYTES       /* a test build may choose another width */
 #define VEC_BYTES VEC_NATIVE
 #endif
-#line 2181 "chapters/B-fast.nw"
+#line 2214 "chapters/B-fast.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -56,7 +56,7 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 629 "chapters/B-fast.nw"
+#line 650 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
    [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above;
    NaN for NaN */
@@ -72,7 +72,7 @@ static inline float exp_fast(float x)
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 648 "chapters/B-fast.nw"
+#line 669 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = fmaf(p, r, 1.3981999507e-3f);
 p = fmaf(p, r, 8.3334519073e-3f);
@@ -80,16 +80,16 @@ p = fmaf(p, r, 4.1665795894e-2f);
 p = fmaf(p, r, 1.6666665459e-1f);
 p = fmaf(p, r, 5.0000001201e-1f);
 p = fmaf(p * r, r, r) + 1;
-#line 644 "chapters/B-fast.nw"
+#line 665 "chapters/B-fast.nw"
     
-#line 656 "chapters/B-fast.nw"
+#line 677 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
 return x != x ? x : x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 645 "chapters/B-fast.nw"
+#line 666 "chapters/B-fast.nw"
 }
-#line 721 "chapters/B-fast.nw"
+#line 742 "chapters/B-fast.nw"
 /* x . y in DOT_LANES partial sums, added in a fixed order */
 enum { DOT_LANES = 16 };
 _Static_assert(DOT_LANES == 16, "the halving below assumes 16");
@@ -210,7 +210,7 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 223 "chapters/B-fast.nw"
+#line 226 "chapters/B-fast.nw"
 #if VEC_BYTES == 64
 enum { CHOSEN_ROWS = 8, CHOSEN_VECS = 2 };
 #elif VEC_REGS == 32
@@ -228,7 +228,7 @@ _Static_assert(VEC_BYTES != VEC_NATIVE || TILE_ROWS * TILE_VECS
 #endif
 typedef real vreal __attribute__((vector_size(VEC_BYTES)));
 enum { VEC = VEC_BYTES / sizeof(real), NR = TILE_VECS * VEC };
-#line 2147 "chapters/B-fast.nw"
+#line 2180 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -239,13 +239,13 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 2159 "chapters/B-fast.nw"
+#line 2192 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 2166 "chapters/B-fast.nw"
+#line 2199 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -312,9 +312,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1145 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 2520 "chapters/B-fast.nw"
+#line 2553 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 2471 "chapters/B-fast.nw"
+#line 2504 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
