@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2510 "chapters/B-fast.nw"
+#line 2511 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -978,7 +978,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2231 "chapters/B-fast.nw"
+#line 2232 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -1012,7 +1012,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2241 "chapters/B-fast.nw"
+#line 2242 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -1030,7 +1030,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2262 "chapters/B-fast.nw"
+#line 2263 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1049,7 +1049,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2282 "chapters/B-fast.nw"
+#line 2283 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1248,14 +1248,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2556 "chapters/B-fast.nw"
+#line 2557 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2513 "chapters/B-fast.nw"
+#line 2514 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1274,7 +1274,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2533 "chapters/B-fast.nw"
+#line 2534 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1289,7 +1289,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2568 "chapters/B-fast.nw"
+#line 2569 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
