@@ -502,7 +502,7 @@ build/gen/bench-peak.txt: build/gen/bench.txt
 	{ cpu=$$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' \
 	    /proc/cpuinfo 2>/dev/null | head -n 1); \
 	  echo "processor: $${cpu:-unknown}"; \
-	  grep -E '^(vector registers|best of|peak|clock|fused)' $<; } > $@.tmp
+	  grep -E '^(vector registers|best of|peak|clock|latency|fused)' $<; } > $@.tmp
 	mv $@.tmp $@
 # the processor's name as a macro for captions, TeX's specials dropped
 build/gen/bench-cpu.tex: build/gen/bench-peak.txt

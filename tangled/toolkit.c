@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2511 "chapters/B-fast.nw"
+#line 2514 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -844,7 +844,7 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 277 "chapters/B-fast.nw"
+#line 280 "chapters/B-fast.nw"
 static inline INLINED FUSED void tile_add(real *C, int ldc,
                                           const real *A, size_t ars,
                                           size_t acs,
@@ -871,7 +871,7 @@ static inline INLINED FUSED void tile_add(real *C, int ldc,
         }
     }
     
-#line 323 "chapters/B-fast.nw"
+#line 326 "chapters/B-fast.nw"
 if (cols == vecs * VEC) {
     UNROLL for (int r = 0; r < TILE_ROWS; r++)
         UNROLL for (int v = 0; v < vecs; v++)
@@ -891,12 +891,12 @@ UNROLL for (int r = 0; r < TILE_ROWS; r++)
 for (int r = 0; r < rows; r++)
     for (int c = 0; c < cols; c++)
         C[(size_t)r * ldc + c] += edge[r][c];
-#line 303 "chapters/B-fast.nw"
+#line 306 "chapters/B-fast.nw"
 }
-#line 359 "chapters/B-fast.nw"
+#line 362 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
-#line 423 "chapters/B-fast.nw"
+#line 426 "chapters/B-fast.nw"
 typedef real vreal4 __attribute__((vector_size(4 * sizeof(real))));
 
 /* T[i][j] = X[j][i], i, j < 4: X's rows ldx apart, T's ldt */
@@ -920,7 +920,7 @@ static void transpose_4x4(real *T, size_t ldt, const real *X,
         memcpy(T + i * ldt, &t[i], sizeof t[i]);
 }
 
-#line 363 "chapters/B-fast.nw"
+#line 366 "chapters/B-fast.nw"
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
    B[k * brs + j * bcs] */
 static void pack_panel(real P[KB][NR], const real *B, size_t brs,
@@ -953,7 +953,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[c * bcs + k];
 }
-#line 465 "chapters/B-fast.nw"
+#line 468 "chapters/B-fast.nw"
 static FUSED void panel_product(real *C, int ldc, const real *A,
                                 size_t ars, size_t acs,
                                 const real *P /* [kb, NR] */,
@@ -978,7 +978,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2232 "chapters/B-fast.nw"
+#line 2235 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -986,7 +986,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 489 "chapters/B-fast.nw"
+#line 492 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -1001,7 +1001,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 518 "chapters/B-fast.nw"
+#line 521 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -1012,7 +1012,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2242 "chapters/B-fast.nw"
+#line 2245 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -1030,7 +1030,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2263 "chapters/B-fast.nw"
+#line 2266 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1049,7 +1049,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2283 "chapters/B-fast.nw"
+#line 2286 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1248,14 +1248,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2557 "chapters/B-fast.nw"
+#line 2560 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2514 "chapters/B-fast.nw"
+#line 2517 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1274,7 +1274,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2534 "chapters/B-fast.nw"
+#line 2537 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1289,7 +1289,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2569 "chapters/B-fast.nw"
+#line 2572 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
