@@ -828,9 +828,12 @@ void matmul_backward_naive(real *dA, int ldda, real *dB, int lddb,
 void linear_forward(real *Y, const real *X, const real *W,
                     const real *b, int M, int K, int N)
 {
-    for (int i = 0; i < M; i++)
-        for (int j = 0; j < N; j++)
-            Y[(size_t)i * N + j] = b ? b[j] : 0;
+    if (b)          /* every row starts from the bias */
+        for (int i = 0; i < M; i++)
+            for (int j = 0; j < N; j++)
+                Y[(size_t)i * N + j] = b[j];
+    else            /* or from zero */
+        memset(Y, 0, sizeof(real) * M * N);
     matmul(Y, N, X, K, W, N, M, K, N);
 }
 
@@ -1072,7 +1075,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 670 "chapters/01-toolkit.nw"
+#line 673 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -1082,7 +1085,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 763 "chapters/01-toolkit.nw"
+#line 766 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -1095,7 +1098,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 783 "chapters/01-toolkit.nw"
+#line 786 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -1106,12 +1109,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 775 "chapters/01-toolkit.nw"
+#line 778 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 796 "chapters/01-toolkit.nw"
+#line 799 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -1127,7 +1130,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 826 "chapters/01-toolkit.nw"
+#line 829 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -1136,7 +1139,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 869 "chapters/01-toolkit.nw"
+#line 872 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -1158,7 +1161,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 893 "chapters/01-toolkit.nw"
+#line 896 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -1166,7 +1169,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 928 "chapters/01-toolkit.nw"
+#line 931 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -1177,14 +1180,14 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 954 "chapters/01-toolkit.nw"
+#line 957 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak)
 {
     assert(step >= 0 && warmup >= 0);
     double s = (double)(step + 1), w = warmup ? (double)warmup : 1;
     return peak * fmin(s / w, sqrt(w / s));
 }
-#line 1048 "chapters/01-toolkit.nw"
+#line 1051 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -1194,7 +1197,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1062 "chapters/01-toolkit.nw"
+#line 1065 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -1214,18 +1217,18 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1057 "chapters/01-toolkit.nw"
+#line 1060 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1088 "chapters/01-toolkit.nw"
+#line 1091 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
     GradCheck r = grad_check_measure(x, analytic, n, max_checks,
                                      loss, ctx);
     
-#line 1105 "chapters/01-toolkit.nw"
+#line 1108 "chapters/01-toolkit.nw"
 for (int k = 0; k < r.failures && k < GRAD_CHECK_SHOWN; k++)
     fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
             "numeric %.9g\n", name, r.bad[k], r.bad_analytic[k],
@@ -1236,10 +1239,10 @@ if (r.failures > GRAD_CHECK_SHOWN)
 if (getenv("GRAD_CHECK_REPORT"))
     printf("grad_check %zu %d %.3g %s\n", r.checked,
            r.failures, r.max_rel, name);
-#line 1094 "chapters/01-toolkit.nw"
+#line 1097 "chapters/01-toolkit.nw"
     return r.failures;
 }
-#line 1149 "chapters/01-toolkit.nw"
+#line 1152 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)

@@ -255,14 +255,14 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 667 "chapters/01-toolkit.nw"
+#line 670 "chapters/01-toolkit.nw"
 void softmax(real *p /* [n] */, const real *z /* [n] */, int n);
-#line 701 "chapters/01-toolkit.nw"
+#line 704 "chapters/01-toolkit.nw"
 static inline real fast_tanh(real x)
 {
     return 1 - 2 / (exp_real(2 * x) + 1);
 }
-#line 744 "chapters/01-toolkit.nw"
+#line 747 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob /* [N, V] */,
                              const real *logits /* [N, V] */,
                              const int *target /* [N] */,
@@ -274,7 +274,7 @@ void cross_entropy_backward(real *dlogits /* [N, V] */,
                             int N, int V, double smoothing,
                             int ignore, double scale);
 double smoothed_loss_floor(int V, double smoothing);
-#line 860 "chapters/01-toolkit.nw"
+#line 863 "chapters/01-toolkit.nw"
 typedef struct {
     double beta1, beta2, eps;
     long t;                         /* steps taken */
@@ -282,12 +282,12 @@ typedef struct {
 void adam_init(Adam *opt);
 void adam_step(Adam *opt, Params *p, double lr);
 double grad_norm(const Params *p);
-#line 924 "chapters/01-toolkit.nw"
+#line 927 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor);
-#line 951 "chapters/01-toolkit.nw"
+#line 954 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak);
-#line 996 "chapters/01-toolkit.nw"
+#line 999 "chapters/01-toolkit.nw"
 typedef double (*LossFn)(void *ctx);
 #define GRAD_CHECK_STEP 1e-5
 #define GRAD_CHECK_ATOL 1e-7
@@ -309,7 +309,7 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1145 "chapters/01-toolkit.nw"
+#line 1148 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
 #line 2557 "chapters/B-fast.nw"
