@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1606 "chapters/A-programs.nw"
+#line 1608 "chapters/A-programs.nw"
 static void check_below_peak(const char *what, double rate,
                              double peak)
 {
@@ -108,12 +108,12 @@ static void time_network(double peak)
     }
     net_free(&net);
 }
-#line 1655 "chapters/A-programs.nw"
+#line 1657 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1672 "chapters/A-programs.nw"
+#line 1674 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1743 "chapters/A-programs.nw"
+#line 1745 "chapters/A-programs.nw"
 static void report_training(FILE *table, FILE *models_table,
                             const char *name, const double st[3],
                             uint64_t flops, double peak, int cores)
@@ -140,7 +140,7 @@ static void begin_training_table(FILE *table)
                 "run & ms & GFLOP & GFLOP/s & \\%% of peak"
                 " & $\\times$ bound \\\\\n\\midrule\n");
 }
-#line 1775 "chapters/A-programs.nw"
+#line 1777 "chapters/A-programs.nw"
 static void write_name_list(FILE *f, const char *const *name,
                             const int *pick, int n)
 {
@@ -169,7 +169,7 @@ static void write_speed_words(FILE *f, const char *const *name,
         count[rel[i]]++;
     }
     
-#line 1807 "chapters/A-programs.nw"
+#line 1809 "chapters/A-programs.nw"
 int pick[64], clear = count[SLOWER] + count[FASTER];
 fprintf(f, "In this run the Transformer's training");
 for (int r = SLOWER; r <= FASTER; r++) {
@@ -192,9 +192,9 @@ if (count[OVERLAP]) {
             " against it");
 }
 fprintf(f, ".%%\n");
-#line 1803 "chapters/A-programs.nw"
+#line 1805 "chapters/A-programs.nw"
 }
-#line 1834 "chapters/A-programs.nw"
+#line 1836 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -211,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4688 "chapters/A-programs.nw"
+#line 4690 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4694 "chapters/A-programs.nw"
+#line 4696 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4722 "chapters/A-programs.nw"
+#line 4724 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4714 "chapters/A-programs.nw"
+#line 4716 "chapters/A-programs.nw"
     
-#line 4732 "chapters/A-programs.nw"
+#line 4734 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -266,13 +266,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4715 "chapters/A-programs.nw"
+#line 4717 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5674 "chapters/A-programs.nw"
+#line 5676 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
@@ -364,14 +364,14 @@ static double report_peaks(void)
         fused[r] = peak_fused();
         unfused[r] = peak_unfused();
         ghz[r] = clock_ghz();
-        lat[r] = fma_chain_ns();
+        lat[r] = fma_chain_ns() * ghz[r];   /* cycles */
     }
     median_range(f, fused, ROUNDS);
     median_range(u, unfused, ROUNDS);
     median_range(g, ghz, ROUNDS);
     median_range(l, lat, ROUNDS);
     
-#line 1588 "chapters/A-programs.nw"
+#line 1590 "chapters/A-programs.nw"
 double per_cycle = f[2] / g[2];
 printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
        VEC_BYTES, VEC_REGS);
@@ -382,13 +382,13 @@ printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f, %.1f)\n"
 printf("clock, a chain of dependent additions: %.2f GHz"
        " (%.2f, %.2f)\n", g[2], g[0], g[1]);
 printf("latency, a chain of dependent multiply-adds: %.1f cycles"
-       " (%.1f)\n", l[1] * g[2], l[0] * g[0]);
+       " (median; %.1f, %.1f)\n", l[0], l[1], l[2]);
 printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
        per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
 #line 1574 "chapters/A-programs.nw"
     return f[2];
 }
-#line 1620 "chapters/A-programs.nw"
+#line 1622 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -404,7 +404,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 1639 "chapters/A-programs.nw"
+#line 1641 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -419,7 +419,7 @@ check_below_peak(name, gflops, peak);
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 1635 "chapters/A-programs.nw"
+#line 1637 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
 #line 2590 "chapters/B-fast.nw"
@@ -653,9 +653,9 @@ if (models_words) out_plan("--models-words", models_words);
 }
 #line 1161 "chapters/10-captions.nw"
 time_network(peak);
-#line 1657 "chapters/A-programs.nw"
+#line 1659 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1677 "chapters/A-programs.nw"
+#line 1679 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -674,7 +674,7 @@ time_network(peak);
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; kind_name(kind); kind++) {
         
-#line 1710 "chapters/A-programs.nw"
+#line 1712 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
 if (!mc.family->start) continue;    /* chapter 11: no decoder */
@@ -700,10 +700,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1695 "chapters/A-programs.nw"
+#line 1697 "chapters/A-programs.nw"
     }
     
-#line 1852 "chapters/A-programs.nw"
+#line 1854 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -717,21 +717,21 @@ report_training(table, NULL, "ablation x1", one_thread,
                 ablation_flops, peak, 1);
 report_training(table, NULL, "ablation x2", two, ablation_flops,
                 peak, 2);
-#line 1870 "chapters/A-programs.nw"
+#line 1872 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1697 "chapters/A-programs.nw"
+#line 1699 "chapters/A-programs.nw"
     
-#line 1878 "chapters/A-programs.nw"
+#line 1880 "chapters/A-programs.nw"
 if (models_table)
     fprintf(models_table, "\\bottomrule\n\\multicolumn{6}{l}"
             "{\\footnotesize medians of %d runs of %d epochs; peak:"
             " %.1f GFLOP/s (fused multiply-add, one core)}\n"
             "\\end{tabular}\n", RUNS, tc.epochs, peak);
-#line 1698 "chapters/A-programs.nw"
+#line 1700 "chapters/A-programs.nw"
     if (table) out_close(table);
     if (models_table) out_close(models_table);
     if (models_words) {
@@ -742,9 +742,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4691 "chapters/A-programs.nw"
+#line 4693 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5676 "chapters/A-programs.nw"
+#line 5678 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -756,7 +756,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5692 "chapters/A-programs.nw"
+#line 5694 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -770,7 +770,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5687 "chapters/A-programs.nw"
+#line 5689 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
