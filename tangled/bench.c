@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1608 "chapters/A-programs.nw"
+#line 1609 "chapters/A-programs.nw"
 static void check_below_peak(const char *what, double rate,
                              double peak)
 {
@@ -108,12 +108,12 @@ static void time_network(double peak)
     }
     net_free(&net);
 }
-#line 1657 "chapters/A-programs.nw"
+#line 1658 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1674 "chapters/A-programs.nw"
+#line 1675 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1745 "chapters/A-programs.nw"
+#line 1746 "chapters/A-programs.nw"
 static void report_training(FILE *table, FILE *models_table,
                             const char *name, const double st[3],
                             uint64_t flops, double peak, int cores)
@@ -140,7 +140,7 @@ static void begin_training_table(FILE *table)
                 "run & ms & GFLOP & GFLOP/s & \\%% of peak"
                 " & $\\times$ bound \\\\\n\\midrule\n");
 }
-#line 1777 "chapters/A-programs.nw"
+#line 1778 "chapters/A-programs.nw"
 static void write_name_list(FILE *f, const char *const *name,
                             const int *pick, int n)
 {
@@ -169,7 +169,7 @@ static void write_speed_words(FILE *f, const char *const *name,
         count[rel[i]]++;
     }
     
-#line 1809 "chapters/A-programs.nw"
+#line 1810 "chapters/A-programs.nw"
 int pick[64], clear = count[SLOWER] + count[FASTER];
 fprintf(f, "In this run the Transformer's training");
 for (int r = SLOWER; r <= FASTER; r++) {
@@ -192,9 +192,9 @@ if (count[OVERLAP]) {
             " against it");
 }
 fprintf(f, ".%%\n");
-#line 1805 "chapters/A-programs.nw"
+#line 1806 "chapters/A-programs.nw"
 }
-#line 1836 "chapters/A-programs.nw"
+#line 1837 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -211,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4690 "chapters/A-programs.nw"
+#line 4691 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4696 "chapters/A-programs.nw"
+#line 4697 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4724 "chapters/A-programs.nw"
+#line 4725 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4716 "chapters/A-programs.nw"
+#line 4717 "chapters/A-programs.nw"
     
-#line 4734 "chapters/A-programs.nw"
+#line 4735 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -266,13 +266,13 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4717 "chapters/A-programs.nw"
+#line 4718 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5676 "chapters/A-programs.nw"
+#line 5677 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
@@ -292,7 +292,7 @@ static void median_range(double out[3] /* median, min, max */,
     out[1] = y[0];
     out[2] = y[n - 1];
 }
-#line 1483 "chapters/A-programs.nw"
+#line 1484 "chapters/A-programs.nw"
 typedef float vfloat __attribute__((vector_size(VEC_BYTES)));
 enum { PEAK_SUMS = VEC_REGS - 4, PEAK_LANES = VEC_BYTES / 4,
        REPS = 1000000000 / (PEAK_LANES * PEAK_SUMS) };
@@ -322,7 +322,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 1520 "chapters/A-programs.nw"
+#line 1521 "chapters/A-programs.nw"
 static double clock_ghz(void)
 {
     enum { CHAIN = 100000000 };
@@ -337,7 +337,7 @@ static double clock_ghz(void)
     if (sum == 0) printf("(impossible)\n");
     return CHAIN / t * 1e-9;
 }
-#line 1540 "chapters/A-programs.nw"
+#line 1541 "chapters/A-programs.nw"
 static double FUSED fma_chain_ns(void)
 {
     CONTRACT_FAST
@@ -354,7 +354,7 @@ static double FUSED fma_chain_ns(void)
     if (acc[0] != acc[0]) printf("(impossible)\n");
     return t / CHAIN * 1e9;
 }
-#line 1558 "chapters/A-programs.nw"
+#line 1559 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     enum { ROUNDS = 9 };
@@ -371,7 +371,7 @@ static double report_peaks(void)
     median_range(g, ghz, ROUNDS);
     median_range(l, lat, ROUNDS);
     
-#line 1590 "chapters/A-programs.nw"
+#line 1591 "chapters/A-programs.nw"
 double per_cycle = f[2] / g[2];
 printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
        VEC_BYTES, VEC_REGS);
@@ -381,14 +381,14 @@ printf("peak, fused multiply-add:   %6.1f GFLOP/s (%.1f, %.1f)\n"
        f[2], f[0], f[1], u[2], u[0], u[1]);
 printf("clock, a chain of dependent additions: %.2f GHz"
        " (%.2f, %.2f)\n", g[2], g[0], g[1]);
-printf("latency, a chain of dependent multiply-adds: %.1f cycles"
-       " (median; %.1f, %.1f)\n", l[0], l[1], l[2]);
+printf("latency, a chain of multiply-adds: %.1f cycles"
+       " (median; lowest %.1f, highest %.1f)\n", l[0], l[1], l[2]);
 printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
        per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
-#line 1574 "chapters/A-programs.nw"
+#line 1575 "chapters/A-programs.nw"
     return f[2];
 }
-#line 1622 "chapters/A-programs.nw"
+#line 1623 "chapters/A-programs.nw"
 typedef void (*MatmulFn)(real *, int, const real *, int,
                          const real *, int, int, int, int);
 
@@ -404,7 +404,7 @@ static void time_matmul(const char *name, MatmulFn f, double peak)
     init_normal(B, K * N, 1, &rng);
     f(C, N, A, K, B, N, M, K, N);
     
-#line 1641 "chapters/A-programs.nw"
+#line 1642 "chapters/A-programs.nw"
 double us[REPEATS], st[3];
 for (int r = 0; r < REPEATS; r++) {
     long calls = 0;
@@ -419,10 +419,10 @@ check_below_peak(name, gflops, peak);
 printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
        " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
        100 * gflops / peak);
-#line 1637 "chapters/A-programs.nw"
+#line 1638 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2590 "chapters/B-fast.nw"
+#line 2618 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -439,7 +439,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2610 "chapters/B-fast.nw"
+#line 2638 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -459,7 +459,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2633 "chapters/B-fast.nw"
+#line 2661 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -474,7 +474,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2650 "chapters/B-fast.nw"
+#line 2678 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -486,7 +486,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2663 "chapters/B-fast.nw"
+#line 2691 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -503,7 +503,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2684 "chapters/B-fast.nw"
+#line 2712 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -518,7 +518,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2702 "chapters/B-fast.nw"
+#line 2730 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -540,7 +540,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 2794 "chapters/B-fast.nw"
+#line 2822 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -550,7 +550,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 2826 "chapters/B-fast.nw"
+#line 2854 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -565,7 +565,7 @@ for (int i = 0; i < M; i++)
             die("the %d x %d tile's product is wrong at [%d, %d]",
                 TILE_ROWS, TILE_VECS, i, j);
     }
-#line 2803 "chapters/B-fast.nw"
+#line 2831 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -653,9 +653,9 @@ if (models_words) out_plan("--models-words", models_words);
 }
 #line 1161 "chapters/10-captions.nw"
 time_network(peak);
-#line 1659 "chapters/A-programs.nw"
+#line 1660 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1679 "chapters/A-programs.nw"
+#line 1680 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -674,7 +674,7 @@ time_network(peak);
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; kind_name(kind); kind++) {
         
-#line 1712 "chapters/A-programs.nw"
+#line 1713 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
 if (!mc.family->start) continue;    /* chapter 11: no decoder */
@@ -700,10 +700,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1697 "chapters/A-programs.nw"
+#line 1698 "chapters/A-programs.nw"
     }
     
-#line 1854 "chapters/A-programs.nw"
+#line 1855 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -717,21 +717,21 @@ report_training(table, NULL, "ablation x1", one_thread,
                 ablation_flops, peak, 1);
 report_training(table, NULL, "ablation x2", two, ablation_flops,
                 peak, 2);
-#line 1872 "chapters/A-programs.nw"
+#line 1873 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
             " medians of %d runs of %d epochs; ablation x1: sums of"
             " the three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1699 "chapters/A-programs.nw"
+#line 1700 "chapters/A-programs.nw"
     
-#line 1880 "chapters/A-programs.nw"
+#line 1881 "chapters/A-programs.nw"
 if (models_table)
     fprintf(models_table, "\\bottomrule\n\\multicolumn{6}{l}"
             "{\\footnotesize medians of %d runs of %d epochs; peak:"
             " %.1f GFLOP/s (fused multiply-add, one core)}\n"
             "\\end{tabular}\n", RUNS, tc.epochs, peak);
-#line 1700 "chapters/A-programs.nw"
+#line 1701 "chapters/A-programs.nw"
     if (table) out_close(table);
     if (models_table) out_close(models_table);
     if (models_words) {
@@ -742,9 +742,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4693 "chapters/A-programs.nw"
+#line 4694 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5678 "chapters/A-programs.nw"
+#line 5679 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -756,7 +756,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5694 "chapters/A-programs.nw"
+#line 5695 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -770,18 +770,18 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5689 "chapters/A-programs.nw"
+#line 5690 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2730 "chapters/B-fast.nw"
+#line 2758 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2745 "chapters/B-fast.nw"
+#line 2773 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -795,7 +795,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2771 "chapters/B-fast.nw"
+#line 2799 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -807,7 +807,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2759 "chapters/B-fast.nw"
+#line 2787 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -815,9 +815,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2736 "chapters/B-fast.nw"
+#line 2764 "chapters/B-fast.nw"
     
-#line 2842 "chapters/B-fast.nw"
+#line 2870 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -837,7 +837,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2737 "chapters/B-fast.nw"
+#line 2765 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2514 "chapters/B-fast.nw"
+#line 2542 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -847,7 +847,7 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 280 "chapters/B-fast.nw"
+#line 290 "chapters/B-fast.nw"
 static inline INLINED FUSED void tile_add(real *C, int ldc,
                                           const real *A, size_t ars,
                                           size_t acs,
@@ -874,7 +874,7 @@ static inline INLINED FUSED void tile_add(real *C, int ldc,
         }
     }
     
-#line 326 "chapters/B-fast.nw"
+#line 336 "chapters/B-fast.nw"
 if (cols == vecs * VEC) {
     UNROLL for (int r = 0; r < TILE_ROWS; r++)
         UNROLL for (int v = 0; v < vecs; v++)
@@ -894,12 +894,12 @@ UNROLL for (int r = 0; r < TILE_ROWS; r++)
 for (int r = 0; r < rows; r++)
     for (int c = 0; c < cols; c++)
         C[(size_t)r * ldc + c] += edge[r][c];
-#line 306 "chapters/B-fast.nw"
+#line 316 "chapters/B-fast.nw"
 }
-#line 362 "chapters/B-fast.nw"
+#line 372 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
-#line 426 "chapters/B-fast.nw"
+#line 439 "chapters/B-fast.nw"
 typedef real vreal4 __attribute__((vector_size(4 * sizeof(real))));
 
 /* T[i][j] = X[j][i], i, j < 4: X's rows ldx apart, T's ldt */
@@ -923,7 +923,7 @@ static void transpose_4x4(real *T, size_t ldt, const real *X,
         memcpy(T + i * ldt, &t[i], sizeof t[i]);
 }
 
-#line 366 "chapters/B-fast.nw"
+#line 376 "chapters/B-fast.nw"
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
    B[k * brs + j * bcs] */
 static void pack_panel(real P[KB][NR], const real *B, size_t brs,
@@ -956,7 +956,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[c * bcs + k];
 }
-#line 468 "chapters/B-fast.nw"
+#line 485 "chapters/B-fast.nw"
 static FUSED void panel_product(real *C, int ldc, const real *A,
                                 size_t ars, size_t acs,
                                 const real *P /* [kb, NR] */,
@@ -981,7 +981,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2235 "chapters/B-fast.nw"
+#line 2263 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -989,7 +989,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 492 "chapters/B-fast.nw"
+#line 509 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -1004,7 +1004,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 521 "chapters/B-fast.nw"
+#line 538 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -1015,7 +1015,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2245 "chapters/B-fast.nw"
+#line 2273 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -1033,7 +1033,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2266 "chapters/B-fast.nw"
+#line 2294 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1052,7 +1052,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2286 "chapters/B-fast.nw"
+#line 2314 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1075,7 +1075,7 @@ void matmul_packed(real *C, int ldc, const real *A, int lda,
     }
     flop_count += 2ull * M * K * N;
 }
-#line 673 "chapters/01-toolkit.nw"
+#line 674 "chapters/01-toolkit.nw"
 void softmax(real *p, const real *z, int n)
 {
     real max = z[0];
@@ -1085,7 +1085,7 @@ void softmax(real *p, const real *z, int n)
     for (int k = 0; k < n; k++) sum += p[k];
     for (int k = 0; k < n; k++) p[k] /= sum;
 }
-#line 766 "chapters/01-toolkit.nw"
+#line 767 "chapters/01-toolkit.nw"
 double cross_entropy_forward(real *prob, const real *logits,
                              const int *target, int N, int V,
                              double smoothing, int ignore,
@@ -1098,7 +1098,7 @@ double cross_entropy_forward(real *prob, const real *logits,
         assert(target[r] >= 0 && target[r] < V);
         const real *z = logits + (size_t)r * V;
         
-#line 786 "chapters/01-toolkit.nw"
+#line 787 "chapters/01-toolkit.nw"
 softmax(prob + (size_t)r * V, z, V);
 double max = z[0], sum = 0, sum_z = 0;
 for (int k = 1; k < V; k++) if (z[k] > max) max = z[k];
@@ -1109,12 +1109,12 @@ for (int k = 0; k < V; k++) {
 double lse = max + log(sum);
 total += -(1 - smoothing) * (z[target[r]] - lse)
          - smoothing / V * (sum_z - V * lse);
-#line 778 "chapters/01-toolkit.nw"
+#line 779 "chapters/01-toolkit.nw"
         ++*counted;
     }
     return total;
 }
-#line 799 "chapters/01-toolkit.nw"
+#line 800 "chapters/01-toolkit.nw"
 void cross_entropy_backward(real *dlogits, const real *prob,
                             const int *target, int N, int V,
                             double smoothing, int ignore,
@@ -1130,7 +1130,7 @@ void cross_entropy_backward(real *dlogits, const real *prob,
         }
     }
 }
-#line 829 "chapters/01-toolkit.nw"
+#line 830 "chapters/01-toolkit.nw"
 double smoothed_loss_floor(int V, double smoothing)
 {
     double q_true = 1 - smoothing + smoothing / V;
@@ -1139,7 +1139,7 @@ double smoothed_loss_floor(int V, double smoothing)
     if (q_other > 0) h -= (V - 1) * q_other * log(q_other);
     return h;
 }
-#line 872 "chapters/01-toolkit.nw"
+#line 873 "chapters/01-toolkit.nw"
 void adam_init(Adam *opt)
 {
     *opt = (Adam){ .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8 };
@@ -1161,7 +1161,7 @@ void adam_step(Adam *opt, Params *p, double lr)
                        / (sqrt(v_hat) + (real)opt->eps);
     }
 }
-#line 896 "chapters/01-toolkit.nw"
+#line 897 "chapters/01-toolkit.nw"
 double grad_norm(const Params *p)
 {
     double sum = 0;
@@ -1169,7 +1169,7 @@ double grad_norm(const Params *p)
         sum += (double)p->grad[i] * p->grad[i];
     return sqrt(sum);
 }
-#line 931 "chapters/01-toolkit.nw"
+#line 932 "chapters/01-toolkit.nw"
 double lr_schedule(long step, long warmup, long total,
                    double peak, double floor)
 {
@@ -1180,14 +1180,14 @@ double lr_schedule(long step, long warmup, long total,
     return floor + 0.5 * (peak - floor)
                  * (1 + cos(3.141592653589793 * progress));
 }
-#line 957 "chapters/01-toolkit.nw"
+#line 958 "chapters/01-toolkit.nw"
 double lr_inverse_sqrt(long step, long warmup, double peak)
 {
     assert(step >= 0 && warmup >= 0);
     double s = (double)(step + 1), w = warmup ? (double)warmup : 1;
     return peak * fmin(s / w, sqrt(w / s));
 }
-#line 1051 "chapters/01-toolkit.nw"
+#line 1052 "chapters/01-toolkit.nw"
 GradCheck grad_check_measure(real *x, const real *analytic,
                              size_t n, size_t max_checks,
                              LossFn loss, void *ctx)
@@ -1197,7 +1197,7 @@ GradCheck grad_check_measure(real *x, const real *analytic,
     for (size_t c = 0; c < r.checked; c++) {
         size_t i = r.checked == 1 ? 0 : c * (n - 1) / (r.checked - 1);
         
-#line 1065 "chapters/01-toolkit.nw"
+#line 1066 "chapters/01-toolkit.nw"
 real saved = x[i];
 x[i] = (real)(saved + GRAD_CHECK_STEP);
 double plus = loss(ctx);
@@ -1217,18 +1217,18 @@ if (rel > GRAD_CHECK_RTOL) {
     }
     r.failures++;
 }
-#line 1060 "chapters/01-toolkit.nw"
+#line 1061 "chapters/01-toolkit.nw"
     }
     return r;
 }
-#line 1091 "chapters/01-toolkit.nw"
+#line 1092 "chapters/01-toolkit.nw"
 int grad_check(const char *name, real *x, const real *analytic,
                size_t n, size_t max_checks, LossFn loss, void *ctx)
 {
     GradCheck r = grad_check_measure(x, analytic, n, max_checks,
                                      loss, ctx);
     
-#line 1108 "chapters/01-toolkit.nw"
+#line 1109 "chapters/01-toolkit.nw"
 for (int k = 0; k < r.failures && k < GRAD_CHECK_SHOWN; k++)
     fprintf(stderr, "grad_check: %s[%zu]: analytic %.9g, "
             "numeric %.9g\n", name, r.bad[k], r.bad_analytic[k],
@@ -1239,10 +1239,10 @@ if (r.failures > GRAD_CHECK_SHOWN)
 if (getenv("GRAD_CHECK_REPORT"))
     printf("grad_check %zu %d %.3g %s\n", r.checked,
            r.failures, r.max_rel, name);
-#line 1097 "chapters/01-toolkit.nw"
+#line 1098 "chapters/01-toolkit.nw"
     return r.failures;
 }
-#line 1152 "chapters/01-toolkit.nw"
+#line 1153 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)
@@ -1251,14 +1251,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2560 "chapters/B-fast.nw"
+#line 2588 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2517 "chapters/B-fast.nw"
+#line 2545 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1277,7 +1277,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2537 "chapters/B-fast.nw"
+#line 2565 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1292,7 +1292,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2572 "chapters/B-fast.nw"
+#line 2600 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 753 "chapters/07-transformer.nw"
+#line 755 "chapters/07-transformer.nw"
 void attention_mask(int *mask, const int *key_len, int causal,
                     int B, int Tq, int Tk)
 {
@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1760 "chapters/B-fast.nw"
+#line 1786 "chapters/B-fast.nw"
 enum { LN_LANES = 8 };
 /* LN_LANES partial sums side by side: sum l in element l */
 typedef real ln_lanes
@@ -55,7 +55,7 @@ void layernorm_moments_lanes(real *mean, double *var, const real *x,
     *mean = m;
     *var = (double)lanes_total(&su2) / D;
 }
-#line 1798 "chapters/B-fast.nw"
+#line 1824 "chapters/B-fast.nw"
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -80,7 +80,7 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(&sg) / D;
     *gx_mean = lanes_total(&sgx) / D;
 }
-#line 1893 "chapters/B-fast.nw"
+#line 1921 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 typedef real sm_lanes
     __attribute__((vector_size(SM_LANES * sizeof(real))));
@@ -93,17 +93,17 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1911 "chapters/B-fast.nw"
+#line 1939 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, max = z[0];
     for (int j = 1; j < n; j++) max = larger(z[j], max);
     for (int j = 0; j < n; j++) z[j] -= max;
 }
-#line 1905 "chapters/B-fast.nw"
+#line 1933 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1918 "chapters/B-fast.nw"
+#line 1946 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, total = 0;
     sm_lanes sum = {0};
@@ -118,9 +118,9 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1908 "chapters/B-fast.nw"
+#line 1936 "chapters/B-fast.nw"
 }
-#line 1962 "chapters/B-fast.nw"
+#line 1990 "chapters/B-fast.nw"
 void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
                                         const real *dw, real scale,
                                         int rows, int n)
@@ -141,7 +141,7 @@ void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
         for (j = 0; j < n; j++) d[j] = p[j] * (dp[j] - dot) * scale;
     }
 }
-#line 317 "chapters/07-transformer.nw"
+#line 319 "chapters/07-transformer.nw"
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
                                int rows, int n)
 {
@@ -152,7 +152,7 @@ void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
         else softmax(z, z, n);
     }
 }
-#line 334 "chapters/07-transformer.nw"
+#line 336 "chapters/07-transformer.nw"
 void sdpa_forward(real *out, real *weights, const real *Q,
                   const real *K, const real *V, const int *mask,
                   real scale, int B, int NH, int Tq, int Tk,
@@ -170,18 +170,18 @@ void sdpa_forward(real *out, real *weights, const real *Q,
             real *w = weights + ((size_t)b * NH + h) * Tq * Tk;
             real *o = out + (size_t)b * Tq * ldv + h * dv;
             
-#line 356 "chapters/07-transformer.nw"
+#line 358 "chapters/07-transformer.nw"
 matmul_nt(w, Tk, q, ldq, k, ldq, Tq, dk, Tk);       /* Q K^T */
 scaled_softmax_rows(w, mask ? mask + (size_t)b * Tq * Tk : NULL,
                     scale, Tq, Tk);
-#line 351 "chapters/07-transformer.nw"
+#line 353 "chapters/07-transformer.nw"
             
-#line 361 "chapters/07-transformer.nw"
+#line 363 "chapters/07-transformer.nw"
 matmul(o, ldv, w, Tk, v, ldv, Tq, Tk, dv);          /* weights V */
-#line 352 "chapters/07-transformer.nw"
+#line 354 "chapters/07-transformer.nw"
         }
 }
-#line 400 "chapters/07-transformer.nw"
+#line 402 "chapters/07-transformer.nw"
 void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
                    const real *weights, const real *Q, const real *K,
                    const real *V, const int *mask, real scale, int B,
@@ -194,15 +194,15 @@ void sdpa_backward(real *dQ, real *dK, real *dV, const real *d_out,
     for (int b = 0; b < B; b++)
         for (int h = 0; h < NH; h++) {
             
-#line 421 "chapters/07-transformer.nw"
+#line 423 "chapters/07-transformer.nw"
 size_t at_q = (size_t)b * Tq * ldq + h * dk;
 size_t at_k = (size_t)b * Tk * ldq + h * dk;
 size_t at_v = (size_t)b * Tk * ldv + h * dv;
 const real *w = weights + ((size_t)b * NH + h) * TT;
 const real *d_o = d_out + (size_t)b * Tq * ldv + h * dv;
-#line 412 "chapters/07-transformer.nw"
+#line 414 "chapters/07-transformer.nw"
             
-#line 428 "chapters/07-transformer.nw"
+#line 430 "chapters/07-transformer.nw"
 for (int i = 0; i < Tq; i++) {
     const int *m = mask ? mask + ((size_t)b * Tq + i) * Tk : NULL;
     int visible = 0;
@@ -210,26 +210,26 @@ for (int i = 0; i < Tq; i++) {
     for (int j = 0; j < Tk; j++)
         wz[(size_t)i * Tk + j] = visible ? w[(size_t)i * Tk + j] : 0;
 }
-#line 413 "chapters/07-transformer.nw"
+#line 415 "chapters/07-transformer.nw"
             
-#line 443 "chapters/07-transformer.nw"
+#line 445 "chapters/07-transformer.nw"
 memset(dw, 0, sizeof(real) * TT);
 matmul_backward(dw, Tk, dV + at_v, ldv, d_o, ldv, wz, Tk,
                 V + at_v, ldv, Tq, Tk, dv);
-#line 414 "chapters/07-transformer.nw"
+#line 416 "chapters/07-transformer.nw"
             
-#line 451 "chapters/07-transformer.nw"
+#line 453 "chapters/07-transformer.nw"
 scaled_softmax_rows_backward(ds, wz, dw, scale, Tq, Tk);
-#line 415 "chapters/07-transformer.nw"
+#line 417 "chapters/07-transformer.nw"
             
-#line 463 "chapters/07-transformer.nw"
+#line 465 "chapters/07-transformer.nw"
 matmul(dQ + at_q, ldq, ds, Tk, K + at_k, ldq, Tq, Tk, dk);
 matmul_tn(dK + at_k, ldq, ds, Tk, Q + at_q, ldq, Tk, Tq, dk);
-#line 416 "chapters/07-transformer.nw"
+#line 418 "chapters/07-transformer.nw"
         }
     free(wz);
 }
-#line 469 "chapters/07-transformer.nw"
+#line 471 "chapters/07-transformer.nw"
 void scaled_softmax_rows_backward_plain(real *ds, const real *w,
                                         const real *dw, real scale,
                                         int rows, int n)
@@ -240,13 +240,13 @@ void scaled_softmax_rows_backward_plain(real *ds, const real *w,
                          dw + (size_t)i * n, n);
     for (size_t k = 0; k < (size_t)rows * n; k++) ds[k] *= scale;
 }
-#line 579 "chapters/07-transformer.nw"
+#line 581 "chapters/07-transformer.nw"
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 554 "chapters/07-transformer.nw"
+#line 556 "chapters/07-transformer.nw"
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng)
 {
@@ -258,12 +258,12 @@ ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
     double sum = 0, sum2 = 0, wmax = 0, g2 = 0, qg2 = 0;
     for (int n = 0; n < trials; n++) {
         
-#line 587 "chapters/07-transformer.nw"
+#line 589 "chapters/07-transformer.nw"
 for (int i = 0; i < dk * (Tk + 1); i++) q[i] = rng_normal(rng);
 for (int j = 0; j < Tk; j++) g[j] = rng_normal(rng);
-#line 565 "chapters/07-transformer.nw"
+#line 567 "chapters/07-transformer.nw"
         
-#line 591 "chapters/07-transformer.nw"
+#line 593 "chapters/07-transformer.nw"
 real largest = 0;
 for (int j = 0; j < Tk; j++) {
     real dot = 0;
@@ -283,15 +283,15 @@ for (int j = 0; j < Tk; j++) {
 g2 += row2;
 row_rms[n] = sqrt(row2 / Tk);
 wmax += largest;
-#line 566 "chapters/07-transformer.nw"
+#line 568 "chapters/07-transformer.nw"
         
-#line 614 "chapters/07-transformer.nw"
+#line 616 "chapters/07-transformer.nw"
 for (int i = 0; i < dk; i++) {
     real dq = 0;
     for (int j = 0; j < Tk; j++) dq += ds[j] * k[(size_t)j * dk + i];
     qg2 += (double)(scale * dq) * (scale * dq);
 }
-#line 567 "chapters/07-transformer.nw"
+#line 569 "chapters/07-transformer.nw"
     }
     qsort(row_rms, trials, sizeof *row_rms, by_value);
     double median = row_rms[trials / 2];
@@ -302,7 +302,7 @@ for (int i = 0; i < dk; i++) {
                          wmax / trials, sqrt(g2 / count), median,
                          sqrt(qg2 / trials) };
 }
-#line 841 "chapters/07-transformer.nw"
+#line 843 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk)
 {
     static char message[160];
@@ -316,7 +316,7 @@ const char *mha_check(int D, int NH, int dk)
     }
     return NULL;
 }
-#line 859 "chapters/07-transformer.nw"
+#line 861 "chapters/07-transformer.nw"
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols)
 {
@@ -337,7 +337,7 @@ void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
     mh->W_v = add_named(p, name, "W_v", D, NH * dk);
     mh->W_o = add_named(p, name, "W_o", NH * dk, D);
 }
-#line 882 "chapters/07-transformer.nw"
+#line 884 "chapters/07-transformer.nw"
 void mha_init(const MultiHead *mh, Params *p, Rng *rng)
 {
     int w[3] = { mh->W_q, mh->W_k, mh->W_v }, A = mh->NH * mh->dk;
@@ -345,7 +345,7 @@ void mha_init(const MultiHead *mh, Params *p, Rng *rng)
         init_xavier_uniform(param(p, w[k]), mh->D, A, rng);
     init_xavier_uniform(param(p, mh->W_o), A, mh->D, rng);
 }
-#line 907 "chapters/07-transformer.nw"
+#line 909 "chapters/07-transformer.nw"
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk)
 {
@@ -360,7 +360,7 @@ void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
 }
 
 void mha_cache_free(MhaCache *c) { free(c->q); }
-#line 951 "chapters/07-transformer.nw"
+#line 953 "chapters/07-transformer.nw"
 void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  const Params *p, const real *x_q, const real *x_kv,
                  const int *mask, int B, int Tq, int Tk)
@@ -375,7 +375,7 @@ void mha_forward(real *out, MhaCache *c, const MultiHead *mh,
                  mh->scale, B, NH, Tq, Tk, mh->dk, mh->dk);
     linear_forward(out, c->heads, param(p, mh->W_o), NULL, Nq, A, D);
 }
-#line 987 "chapters/07-transformer.nw"
+#line 989 "chapters/07-transformer.nw"
 void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   const MultiHead *mh, const real *d_out,
                   const real *x_q, const real *x_kv, const int *mask,
@@ -393,16 +393,16 @@ void mha_backward(real *d_xq, real *d_xkv, Params *p, MhaCache *c,
                   c->q, c->k, c->v, mask, mh->scale, B, NH, Tq, Tk,
                   mh->dk, mh->dk);
     
-#line 1007 "chapters/07-transformer.nw"
+#line 1009 "chapters/07-transformer.nw"
 linear_backward(d_xq, param_grad(p, mh->W_q), NULL, c->d_q, x_q,
                 param(p, mh->W_q), Nq, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_k), NULL, c->d_k, x_kv,
                 param(p, mh->W_k), Nk, D, A);
 linear_backward(d_xkv, param_grad(p, mh->W_v), NULL, c->d_v, x_kv,
                 param(p, mh->W_v), Nk, D, A);
-#line 1004 "chapters/07-transformer.nw"
+#line 1006 "chapters/07-transformer.nw"
 }
-#line 1079 "chapters/07-transformer.nw"
+#line 1081 "chapters/07-transformer.nw"
 void positional_encoding(real *pe, int T, int D)
 {
     assert(D % 2 == 0);
@@ -413,7 +413,7 @@ void positional_encoding(real *pe, int T, int D)
             pe[(size_t)p * D + 2 * i + 1] = (real)cos(angle);
         }
 }
-#line 1168 "chapters/07-transformer.nw"
+#line 1170 "chapters/07-transformer.nw"
 void layernorm_moments_plain(real *mean, double *var, const real *x,
                              int D)
 {
@@ -441,7 +441,7 @@ void layernorm_forward(real *y, real *mean, real *rstd, const real *x,
         rstd[n] = r;
     }
 }
-#line 1213 "chapters/07-transformer.nw"
+#line 1215 "chapters/07-transformer.nw"
 void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -456,7 +456,7 @@ void layernorm_grad_means_plain(real *g_mean, real *gx_mean,
     *g_mean = sg / D;
     *gx_mean = sgx / D;
 }
-#line 1229 "chapters/07-transformer.nw"
+#line 1231 "chapters/07-transformer.nw"
 void layernorm_backward(real *restrict dx, real *restrict dgamma,
                         real *restrict dbeta, const real *dy,
                         const real *x, const real *mean,
@@ -478,7 +478,7 @@ void layernorm_backward(real *restrict dx, real *restrict dgamma,
         }
     }
 }
-#line 1300 "chapters/07-transformer.nw"
+#line 1302 "chapters/07-transformer.nw"
 void residual_forward(real *y, const real *x, const real *fx,
                       size_t n)
 {
@@ -492,7 +492,7 @@ void residual_backward(real *dx, real *dfx, const real *dy, size_t n)
         dfx[i] += dy[i];
     }
 }
-#line 1318 "chapters/07-transformer.nw"
+#line 1320 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F)
 {
@@ -508,7 +508,7 @@ void ffn_init(const FeedForward *f, Params *p, Rng *rng)
     init_xavier_uniform(param(p, f->W1), f->D, f->F, rng);
     init_xavier_uniform(param(p, f->W2), f->F, f->D, rng);
 }
-#line 1344 "chapters/07-transformer.nw"
+#line 1346 "chapters/07-transformer.nw"
 void ffn_forward(real *y, real *h, const FeedForward *f,
                  const Params *p, const real *x, int N)
 {
@@ -519,7 +519,7 @@ void ffn_forward(real *y, real *h, const FeedForward *f,
     linear_forward(y, h, param(p, f->W2), param(p, f->b2), N, f->F,
                    f->D);
 }
-#line 1357 "chapters/07-transformer.nw"
+#line 1359 "chapters/07-transformer.nw"
 void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
                   const real *dy, const real *x, const real *h, int N)
 {
@@ -531,7 +531,7 @@ void ffn_backward(real *dx, real *dh, Params *p, const FeedForward *f,
     linear_backward(dx, param_grad(p, f->W1), param_grad(p, f->b1),
                     dh, x, param(p, f->W1), N, f->D, f->F);
 }
-#line 1481 "chapters/07-transformer.nw"
+#line 1483 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F)
 {
     static char message[120];
@@ -542,7 +542,7 @@ const char *block_check(int D, int NH, int dk, int F)
     }
     return mha_check(D, NH, dk);
 }
-#line 1493 "chapters/07-transformer.nw"
+#line 1495 "chapters/07-transformer.nw"
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F)
 {
@@ -559,7 +559,7 @@ void block_declare(Block *blk, Params *p, const char *name, int D,
     snprintf(sub, sizeof sub, "%s.ffn", name);
     ffn_declare(&blk->ffn, p, sub, D, F);
 }
-#line 1511 "chapters/07-transformer.nw"
+#line 1513 "chapters/07-transformer.nw"
 void block_init(const Block *blk, Params *p, Rng *rng)
 {
     for (int d = 0; d < blk->D; d++) {
@@ -569,7 +569,7 @@ void block_init(const Block *blk, Params *p, Rng *rng)
     mha_init(&blk->att, p, rng);
     ffn_init(&blk->ffn, p, rng);
 }
-#line 1538 "chapters/07-transformer.nw"
+#line 1540 "chapters/07-transformer.nw"
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T)
 {
@@ -590,7 +590,7 @@ void block_cache_free(BlockCache *c)
     free(c->n1);
     mha_cache_free(&c->att);
 }
-#line 1649 "chapters/07-transformer.nw"
+#line 1651 "chapters/07-transformer.nw"
 static void block_forward_post(real *y, BlockCache *c,
                                const Block *blk, const Params *p,
                                const real *x, const int *mask, int B,
@@ -610,7 +610,7 @@ static void block_forward_post(real *y, BlockCache *c,
                       param(p, blk->ln2_g), param(p, blk->ln2_b),
                       N, D);
 }
-#line 1671 "chapters/07-transformer.nw"
+#line 1673 "chapters/07-transformer.nw"
 static void block_backward_post(real *dx, Params *p, BlockCache *c,
                                 const Block *blk, const real *dy,
                                 const real *x, const int *mask,
@@ -633,7 +633,7 @@ static void block_backward_post(real *dx, Params *p, BlockCache *c,
     mha_backward(dx, dx, p, &c->att, &blk->att, c->d_att, x, x, mask,
                  B, T, T);
 }
-#line 1576 "chapters/07-transformer.nw"
+#line 1578 "chapters/07-transformer.nw"
 void block_forward(real *y, BlockCache *c, const Block *blk,
                    const Params *p, const real *x, const int *mask,
                    int B, int T)
@@ -655,7 +655,7 @@ void block_forward(real *y, BlockCache *c, const Block *blk,
     ffn_forward(c->f, c->h, &blk->ffn, p, c->n2, N);
     residual_forward(y, c->a, c->f, (size_t)N * D);
 }
-#line 1601 "chapters/07-transformer.nw"
+#line 1603 "chapters/07-transformer.nw"
 void block_backward(real *dx, Params *p, BlockCache *c,
                     const Block *blk, const real *dy, const real *x,
                     const int *mask, int B, int T)
@@ -684,7 +684,7 @@ void block_backward(real *dx, Params *p, BlockCache *c,
                        c->mean1, c->rstd1, param(p, blk->ln1_g),
                        N, D);
 }
-#line 1784 "chapters/07-transformer.nw"
+#line 1786 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A) { return 4 * (size_t)D * A; }
 
 size_t block_param_count(int D, int A, int F)
@@ -704,7 +704,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2109 "chapters/B-fast.nw"
+#line 2137 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {

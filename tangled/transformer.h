@@ -3,11 +3,11 @@
 #ifndef TRANSFORMER_H
 #define TRANSFORMER_H
 #include "attention.h"
-#line 748 "chapters/07-transformer.nw"
+#line 750 "chapters/07-transformer.nw"
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
-#line 1873 "chapters/B-fast.nw"
+#line 1901 "chapters/B-fast.nw"
 enum { SM_LANES = 4 };
 void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
                                int rows, int n);
@@ -46,14 +46,14 @@ void scaled_softmax_rows(real *w /* [rows, n] */,
                          real scale, int rows, int n);
 void scaled_softmax_rows_plain(real *w, const int *mask, real scale,
                                int rows, int n);
-/* their gradient: ds from the weights w and dw = dL/dw, by row */
+/* their gradient, scale included: writes (not adds) ds = dL/dZ */
 void scaled_softmax_rows_backward(real *ds /* [rows, n] */,
                                   const real *w, const real *dw,
                                   real scale, int rows, int n);
 void scaled_softmax_rows_backward_plain(real *ds, const real *w,
                                         const real *dw, real scale,
                                         int rows, int n);
-#line 543 "chapters/07-transformer.nw"
+#line 545 "chapters/07-transformer.nw"
 typedef struct {
     double score_var;       /* variance of a (scaled) score */
     double max_weight;      /* mean largest weight of a row */
@@ -63,21 +63,21 @@ typedef struct {
 } ScoreStats;
 ScoreStats score_statistics(int dk, int Tk, int trials, real scale,
                             Rng *rng);
-#line 800 "chapters/07-transformer.nw"
+#line 802 "chapters/07-transformer.nw"
 enum { MHA_MAX_WIDTH = 4096 };          /* NH * dk, at most */
 typedef struct {
     int D, NH, dk;              /* dk = dv: the width of a head */
     real scale;                 /* 1/sqrt(dk), or 1 */
     int W_q, W_k, W_v, W_o;     /* [D, NH*dk] x3, [NH*dk, D] */
 } MultiHead;
-#line 833 "chapters/07-transformer.nw"
+#line 835 "chapters/07-transformer.nw"
 const char *mha_check(int D, int NH, int dk);
 int add_named(Params *p, const char *prefix, const char *name,
               int rows, int cols);
 void mha_declare(MultiHead *mh, Params *p, const char *name, int D,
                  int NH, int dk);
 void mha_init(const MultiHead *mh, Params *p, Rng *rng);
-#line 895 "chapters/07-transformer.nw"
+#line 897 "chapters/07-transformer.nw"
 typedef struct {
     int max_B, max_Tq, max_Tk;
     real *q, *k, *v;        /* [B, Tq, A], [B, Tk, A], [B, Tk, A] */
@@ -88,7 +88,7 @@ typedef struct {
 void mha_cache_alloc(MhaCache *c, const MultiHead *mh, int max_B,
                      int max_Tq, int max_Tk);
 void mha_cache_free(MhaCache *c);
-#line 937 "chapters/07-transformer.nw"
+#line 939 "chapters/07-transformer.nw"
 void mha_forward(real *out /* [B, Tq, D] */, MhaCache *c,
                  const MultiHead *mh, const Params *p,
                  const real *x_q /* [B, Tq, D] */,
@@ -101,9 +101,9 @@ void mha_backward(real *d_xq /* [B, Tq, D] */,
                   const real *d_out /* [B, Tq, D] */,
                   const real *x_q, const real *x_kv,
                   const int *mask, int B, int Tq, int Tk);
-#line 1076 "chapters/07-transformer.nw"
+#line 1078 "chapters/07-transformer.nw"
 void positional_encoding(real *pe /* [T, D] */, int T, int D);
-#line 1135 "chapters/07-transformer.nw"
+#line 1137 "chapters/07-transformer.nw"
 #define LAYERNORM_EPS 1e-5
 void layernorm_forward(real *y /* [N, D] */, real *mean /* [N] */,
                        real *rstd /* [N] */,
@@ -119,7 +119,7 @@ void layernorm_moments(real *mean, double *var, const real *x, int D);
 void layernorm_grad_means(real *g_mean, real *gx_mean,
                           const real *dy, const real *x,
                           const real *gamma, real mu, real r, int D);
-#line 1278 "chapters/07-transformer.nw"
+#line 1280 "chapters/07-transformer.nw"
 void residual_forward(real *y /* [n] */, const real *x /* [n] */,
                       const real *fx /* [n] */, size_t n);
 void residual_backward(real *dx /* [n] */, real *dfx /* [n] */,
@@ -128,18 +128,18 @@ typedef struct {
     int D, F;
     int W1, b1, W2, b2;     /* [D, F], [1, F], [F, D], [1, D] */
 } FeedForward;
-#line 1294 "chapters/07-transformer.nw"
+#line 1296 "chapters/07-transformer.nw"
 void ffn_declare(FeedForward *f, Params *p, const char *name, int D,
                  int F);
 void ffn_init(const FeedForward *f, Params *p, Rng *rng);
-#line 1336 "chapters/07-transformer.nw"
+#line 1338 "chapters/07-transformer.nw"
 void ffn_forward(real *y /* [N, D] */, real *h /* [N, F] */,
                  const FeedForward *f, const Params *p,
                  const real *x /* [N, D] */, int N);
 void ffn_backward(real *dx /* [N, D] */, real *dh /* [N, F] */,
                   Params *p, const FeedForward *f, const real *dy,
                   const real *x, const real *h, int N);
-#line 1454 "chapters/07-transformer.nw"
+#line 1456 "chapters/07-transformer.nw"
 typedef struct {
     int D, NH, F;
     int post_norm;              /* 0: pre-norm, 1: the paper's */
@@ -147,12 +147,12 @@ typedef struct {
     MultiHead att;
     FeedForward ffn;
 } Block;
-#line 1475 "chapters/07-transformer.nw"
+#line 1477 "chapters/07-transformer.nw"
 const char *block_check(int D, int NH, int dk, int F);
 void block_declare(Block *blk, Params *p, const char *name, int D,
                    int NH, int dk, int F);
 void block_init(const Block *blk, Params *p, Rng *rng);
-#line 1527 "chapters/07-transformer.nw"
+#line 1529 "chapters/07-transformer.nw"
 typedef struct {
     MhaCache att;
     real *n1, *att_out, *a, *n2, *h, *f;    /* [N, D], h: [N, F] */
@@ -162,7 +162,7 @@ typedef struct {
 void block_cache_alloc(BlockCache *c, const Block *blk, int max_B,
                        int max_T);
 void block_cache_free(BlockCache *c);
-#line 1564 "chapters/07-transformer.nw"
+#line 1566 "chapters/07-transformer.nw"
 void block_forward(real *y /* [B, T, D] */, BlockCache *c,
                    const Block *blk, const Params *p,
                    const real *x /* [B, T, D] */,
@@ -172,7 +172,7 @@ void block_backward(real *dx /* [B, T, D] */, Params *p,
                     BlockCache *c, const Block *blk,
                     const real *dy /* [B, T, D] */, const real *x,
                     const int *mask, int B, int T);
-#line 1777 "chapters/07-transformer.nw"
+#line 1779 "chapters/07-transformer.nw"
 size_t mha_param_count(int D, int A);
 size_t block_param_count(int D, int A, int F);
 uint64_t mha_forward_flops(int B, int Tq, int Tk, int D, int A);
