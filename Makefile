@@ -162,10 +162,13 @@ $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
 # case, without AVX2), and AVX-512's 64-byte tile wherever the
 # processor lacks AVX-512 (VEC_BYTES=64: the compiler splits each
 # 64-byte operation into what the processor has). On another
-# processor, the plain case and the 64-byte tile.
+# processor, the plain case and the 64-byte tile. The target is the
+# compiler's; on a bare machine, whose compiler 'make deps' has not
+# installed yet when this is read, the machine's.
 CPU_FLAGS := $(shell sed -n 's/^flags[^:]*://p' /proc/cpuinfo 2>/dev/null \
                      | head -1)
-ifneq ($(filter x86_64%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
+CC_MACHINE := $(or $(shell $(CC) -dumpmachine 2>/dev/null),$(shell uname -m))
+ifneq ($(filter x86_64%,$(CC_MACHINE)),)
 WIDTHS := x86-64 \
   $(if $(filter avx2,$(CPU_FLAGS)),$(if $(filter fma,$(CPU_FLAGS)),x86-64-v3)) \
   $(if $(filter avx512f,$(CPU_FLAGS)),x86-64-v4,vec64)
