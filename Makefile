@@ -549,7 +549,7 @@ build/gen/padding-count.tex: build/bin/padding-count
 build/gen/bench-decode.txt: build/gen/bench.txt
 	grep -E '^decode' build/gen/bench.txt > $@
 build/gen/bench-mha.txt: build/gen/bench.txt
-	grep -E '^(best of|peak, fused|matmul |mha|    \(median)' build/gen/bench.txt \
+	grep -E '^(best of|peak, fused|matmul |mha|    \()' build/gen/bench.txt \
 	  > $@
 build/gen/heatmap-reader.txt: build/bin/heatmap
 	@mkdir -p $(@D)

@@ -211,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4691 "chapters/A-programs.nw"
+#line 4693 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4697 "chapters/A-programs.nw"
+#line 4699 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4725 "chapters/A-programs.nw"
+#line 4728 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4717 "chapters/A-programs.nw"
+#line 4719 "chapters/A-programs.nw"
     
-#line 4735 "chapters/A-programs.nw"
+#line 4738 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -266,13 +266,51 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4718 "chapters/A-programs.nw"
+#line 4720 "chapters/A-programs.nw"
+    
+#line 4764 "chapters/A-programs.nw"
+double head_us[REPEATS], soft_us[REPEATS];
+uint64_t head_flops = 0;
+for (int r = 0; r < REPEATS; r++) {
+    uint64_t f0 = flop_count;
+    double t0 = seconds_now();
+    for (int k = 0; k < CALLS; k++) {
+        sdpa_forward(c.heads, c.weights, c.q, c.k, c.v, mask,
+                     mh.scale, B, NH, T, T, mh.dk, mh.dk);
+        sdpa_backward(c.d_q, c.d_k, c.d_v, c.d_heads, c.weights, c.q,
+                      c.k, c.v, mask, mh.scale, B, NH, T, T, mh.dk,
+                      mh.dk);
+    }
+    head_us[r] = (seconds_now() - t0) / CALLS * 1e6;
+    head_flops = (flop_count - f0) / CALLS;
+    t0 = seconds_now();
+    for (int k = 0; k < CALLS; k++)
+        for (int h = 0; h < B * NH; h++)
+            scaled_softmax_rows(c.weights + (size_t)h * T * T,
+                                mask + (size_t)(h / NH) * T * T,
+                                mh.scale, T, T);
+    soft_us[r] = (seconds_now() - t0) / CALLS * 1e6;
+}
+qsort(head_us, REPEATS, sizeof head_us[0], compare_doubles);
+qsort(soft_us, REPEATS, sizeof soft_us[0], compare_doubles);
+double all = us[REPEATS / 2], heads = head_us[REPEATS / 2];
+double head_gflops = head_flops / heads * 1e-3;
+check_below_peak("the heads alone", head_gflops, peak);
+printf("mha, the heads alone (sdpa):   %8.1f us/call %7.2f GFLOP/s"
+       " (%4.1f%% of peak)\n", heads, head_gflops,
+       100 * head_gflops / peak);
+printf("    (%.1f%% of the time above, %.1f%% of its FLOP)\n",
+       100 * heads / all, 100.0 * head_flops / flops);
+printf("mha, the heads' softmax (forward): %6.1f us/call"
+       " (%.1f%% of the time above)\n", soft_us[REPEATS / 2],
+       100 * soft_us[REPEATS / 2] / all);
+#line 4721 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5677 "chapters/A-programs.nw"
+#line 5721 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
@@ -422,7 +460,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1638 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2618 "chapters/B-fast.nw"
+#line 2637 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -439,7 +477,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2638 "chapters/B-fast.nw"
+#line 2657 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -459,7 +497,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2661 "chapters/B-fast.nw"
+#line 2680 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -474,7 +512,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2678 "chapters/B-fast.nw"
+#line 2697 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -486,7 +524,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2691 "chapters/B-fast.nw"
+#line 2710 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -503,7 +541,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2712 "chapters/B-fast.nw"
+#line 2731 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -518,7 +556,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2730 "chapters/B-fast.nw"
+#line 2749 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -540,7 +578,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 2822 "chapters/B-fast.nw"
+#line 2841 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -550,7 +588,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 2854 "chapters/B-fast.nw"
+#line 2873 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -565,7 +603,7 @@ for (int i = 0; i < M; i++)
             die("the %d x %d tile's product is wrong at [%d, %d]",
                 TILE_ROWS, TILE_VECS, i, j);
     }
-#line 2831 "chapters/B-fast.nw"
+#line 2850 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -742,9 +780,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4694 "chapters/A-programs.nw"
+#line 4696 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5679 "chapters/A-programs.nw"
+#line 5723 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -756,7 +794,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5695 "chapters/A-programs.nw"
+#line 5739 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -770,18 +808,18 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5690 "chapters/A-programs.nw"
+#line 5734 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2758 "chapters/B-fast.nw"
+#line 2777 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2773 "chapters/B-fast.nw"
+#line 2792 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -795,7 +833,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2799 "chapters/B-fast.nw"
+#line 2818 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -807,7 +845,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2787 "chapters/B-fast.nw"
+#line 2806 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -815,9 +853,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2764 "chapters/B-fast.nw"
+#line 2783 "chapters/B-fast.nw"
     
-#line 2870 "chapters/B-fast.nw"
+#line 2889 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -837,7 +875,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2765 "chapters/B-fast.nw"
+#line 2784 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
