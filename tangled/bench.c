@@ -211,9 +211,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4693 "chapters/A-programs.nw"
+#line 4694 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4699 "chapters/A-programs.nw"
+#line 4700 "chapters/A-programs.nw"
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,7 +234,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4728 "chapters/A-programs.nw"
+#line 4729 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +243,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4719 "chapters/A-programs.nw"
+#line 4720 "chapters/A-programs.nw"
     
-#line 4738 "chapters/A-programs.nw"
+#line 4739 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -266,9 +266,9 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4720 "chapters/A-programs.nw"
+#line 4721 "chapters/A-programs.nw"
     
-#line 4764 "chapters/A-programs.nw"
+#line 4770 "chapters/A-programs.nw"
 double head_us[REPEATS], soft_us[REPEATS];
 uint64_t head_flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -296,21 +296,22 @@ qsort(soft_us, REPEATS, sizeof soft_us[0], compare_doubles);
 double all = us[REPEATS / 2], heads = head_us[REPEATS / 2];
 double head_gflops = head_flops / heads * 1e-3;
 check_below_peak("the heads alone", head_gflops, peak);
+double soft = soft_us[REPEATS / 2];
 printf("mha, the heads alone (sdpa):   %8.1f us/call %7.2f GFLOP/s"
        " (%4.1f%% of peak)\n", heads, head_gflops,
        100 * head_gflops / peak);
-printf("    (%.1f%% of the time above, %.1f%% of its FLOP)\n",
-       100 * heads / all, 100.0 * head_flops / flops);
-printf("mha, the heads' softmax (forward): %6.1f us/call"
-       " (%.1f%% of the time above)\n", soft_us[REPEATS / 2],
-       100 * soft_us[REPEATS / 2] / all);
-#line 4721 "chapters/A-programs.nw"
+printf("    (medians again; %.1f%% of the mha time, %.1f%% of its"
+       " FLOP)\n", 100 * heads / all, 100.0 * head_flops / flops);
+printf("mha, their softmax, forward:   %8.1f us/call"
+       " (%.1f%% of the mha time, %.1f%% of the heads')\n", soft,
+       100 * soft / all, 100 * soft / heads);
+#line 4722 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5721 "chapters/A-programs.nw"
+#line 5728 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1373 "chapters/A-programs.nw"
@@ -460,7 +461,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1638 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2645 "chapters/B-fast.nw"
+#line 2650 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -477,7 +478,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2665 "chapters/B-fast.nw"
+#line 2670 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -497,7 +498,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2688 "chapters/B-fast.nw"
+#line 2693 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -512,7 +513,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2705 "chapters/B-fast.nw"
+#line 2710 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -524,7 +525,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2718 "chapters/B-fast.nw"
+#line 2723 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -541,7 +542,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2739 "chapters/B-fast.nw"
+#line 2744 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -556,7 +557,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2757 "chapters/B-fast.nw"
+#line 2762 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -578,7 +579,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 2849 "chapters/B-fast.nw"
+#line 2854 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -588,7 +589,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 2881 "chapters/B-fast.nw"
+#line 2886 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -603,7 +604,7 @@ for (int i = 0; i < M; i++)
             die("the %d x %d tile's product is wrong at [%d, %d]",
                 TILE_ROWS, TILE_VECS, i, j);
     }
-#line 2858 "chapters/B-fast.nw"
+#line 2863 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -780,9 +781,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4696 "chapters/A-programs.nw"
+#line 4697 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5723 "chapters/A-programs.nw"
+#line 5730 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -794,7 +795,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5739 "chapters/A-programs.nw"
+#line 5746 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -808,18 +809,18 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5734 "chapters/A-programs.nw"
+#line 5741 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2785 "chapters/B-fast.nw"
+#line 2790 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2800 "chapters/B-fast.nw"
+#line 2805 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -833,7 +834,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2826 "chapters/B-fast.nw"
+#line 2831 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -845,7 +846,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2814 "chapters/B-fast.nw"
+#line 2819 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -853,9 +854,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2791 "chapters/B-fast.nw"
+#line 2796 "chapters/B-fast.nw"
     
-#line 2897 "chapters/B-fast.nw"
+#line 2902 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -875,7 +876,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2792 "chapters/B-fast.nw"
+#line 2797 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
