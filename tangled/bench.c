@@ -461,7 +461,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1638 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2655 "chapters/B-fast.nw"
+#line 2652 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -478,7 +478,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2675 "chapters/B-fast.nw"
+#line 2672 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -498,7 +498,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2698 "chapters/B-fast.nw"
+#line 2695 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -513,7 +513,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2715 "chapters/B-fast.nw"
+#line 2712 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -525,7 +525,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2728 "chapters/B-fast.nw"
+#line 2725 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -542,7 +542,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2749 "chapters/B-fast.nw"
+#line 2746 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -557,7 +557,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2767 "chapters/B-fast.nw"
+#line 2764 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -579,7 +579,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 2859 "chapters/B-fast.nw"
+#line 2856 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -589,7 +589,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 2891 "chapters/B-fast.nw"
+#line 2888 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -604,7 +604,7 @@ for (int i = 0; i < M; i++)
             die("the %d x %d tile's product is wrong at [%d, %d]",
                 TILE_ROWS, TILE_VECS, i, j);
     }
-#line 2868 "chapters/B-fast.nw"
+#line 2865 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -813,14 +813,14 @@ report_training(NULL, NULL, "han", st, flops, peak, 1);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2795 "chapters/B-fast.nw"
+#line 2792 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2810 "chapters/B-fast.nw"
+#line 2807 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -834,7 +834,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2836 "chapters/B-fast.nw"
+#line 2833 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -846,7 +846,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2824 "chapters/B-fast.nw"
+#line 2821 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -854,9 +854,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2801 "chapters/B-fast.nw"
+#line 2798 "chapters/B-fast.nw"
     
-#line 2907 "chapters/B-fast.nw"
+#line 2904 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -876,7 +876,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2802 "chapters/B-fast.nw"
+#line 2799 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2579 "chapters/B-fast.nw"
+#line 2576 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -981,7 +981,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2300 "chapters/B-fast.nw"
+#line 2297 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -1015,7 +1015,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2310 "chapters/B-fast.nw"
+#line 2307 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -1033,7 +1033,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
 {
     product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2331 "chapters/B-fast.nw"
+#line 2328 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1052,7 +1052,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2351 "chapters/B-fast.nw"
+#line 2348 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1251,14 +1251,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2625 "chapters/B-fast.nw"
+#line 2622 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2582 "chapters/B-fast.nw"
+#line 2579 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1277,7 +1277,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2602 "chapters/B-fast.nw"
+#line 2599 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1292,7 +1292,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2637 "chapters/B-fast.nw"
+#line 2634 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
