@@ -14,6 +14,21 @@ static void check_below_peak(const char *what, double rate,
             what, rate, peak);
     exit(1);
 }
+#line 1439 "chapters/A-programs.nw"
+static void median_range(double out[3] /* median, min, max */,
+                         const double *x, int n)
+{
+    double y[64];
+    assert(n >= 1 && n <= 64);
+    for (int s = 0; s < n; s++) {
+        int i = s;
+        for (; i > 0 && y[i - 1] > x[s]; i--) y[i] = y[i - 1];
+        y[i] = x[s];
+    }
+    out[0] = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2;
+    out[1] = y[0];
+    out[2] = y[n - 1];
+}
 #line 2502 "chapters/08-using.nw"
 #include "beam.h"
 #line 2526 "chapters/08-using.nw"
@@ -214,12 +229,6 @@ static void bench_train(int index, void *ctx)
 #line 4694 "chapters/A-programs.nw"
 #include "transformer.h"
 #line 4700 "chapters/A-programs.nw"
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void time_attention(double peak)
 {
     enum { B = 64, T = 8, D = 64, NH = 4, CALLS = 20, REPEATS = 15 };
@@ -234,7 +243,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4729 "chapters/A-programs.nw"
+#line 4723 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -243,9 +252,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4720 "chapters/A-programs.nw"
+#line 4714 "chapters/A-programs.nw"
     
-#line 4739 "chapters/A-programs.nw"
+#line 4733 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -258,17 +267,18 @@ for (int r = 0; r < REPEATS; r++) {
     us[r] = (seconds_now() - t0) / CALLS * 1e6;
     flops = (flop_count - f0) / CALLS;
 }
-qsort(us, REPEATS, sizeof us[0], compare_doubles);
-double gflops = flops / us[REPEATS / 2] * 1e-3;
+double st[3];           /* median, fastest, slowest */
+median_range(st, us, REPEATS);
+double gflops = flops / st[0] * 1e-3;
 check_below_peak("multi-head attention", gflops, peak);
 printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
-       " (%4.1f%% of peak)\n", B, T, D, NH, us[REPEATS / 2], gflops,
+       " (%4.1f%% of peak)\n", B, T, D, NH, st[0], gflops,
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
-       " %.1f us/call)\n", REPEATS, CALLS, us[0], us[REPEATS - 1]);
-#line 4721 "chapters/A-programs.nw"
+       " %.1f us/call)\n", REPEATS, CALLS, st[1], st[2]);
+#line 4715 "chapters/A-programs.nw"
     
-#line 4770 "chapters/A-programs.nw"
+#line 4765 "chapters/A-programs.nw"
 double head_us[REPEATS], soft_us[REPEATS];
 uint64_t head_flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -291,12 +301,12 @@ for (int r = 0; r < REPEATS; r++) {
                                 mh.scale, T, T);
     soft_us[r] = (seconds_now() - t0) / CALLS * 1e6;
 }
-qsort(head_us, REPEATS, sizeof head_us[0], compare_doubles);
-qsort(soft_us, REPEATS, sizeof soft_us[0], compare_doubles);
-double all = us[REPEATS / 2], heads = head_us[REPEATS / 2];
+double hs[3], ss[3];
+median_range(hs, head_us, REPEATS);
+median_range(ss, soft_us, REPEATS);
+double all = st[0], heads = hs[0], soft = ss[0];
 double head_gflops = head_flops / heads * 1e-3;
 check_below_peak("the heads alone", head_gflops, peak);
-double soft = soft_us[REPEATS / 2];
 printf("mha, the heads alone (sdpa):   %8.1f us/call %7.2f GFLOP/s"
        " (%4.1f%% of peak)\n", heads, head_gflops,
        100 * head_gflops / peak);
@@ -305,32 +315,17 @@ printf("    (medians again; %.1f%% of the mha time, %.1f%% of its"
 printf("mha, their softmax, forward:   %8.1f us/call"
        " (%.1f%% of the mha time, %.1f%% of the heads')\n", soft,
        100 * soft / all, 100 * soft / heads);
-#line 4722 "chapters/A-programs.nw"
+#line 4716 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5728 "chapters/A-programs.nw"
+#line 5723 "chapters/A-programs.nw"
 #include "han.h"
 
-#line 1373 "chapters/A-programs.nw"
+#line 1374 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 1439 "chapters/A-programs.nw"
-static void median_range(double out[3] /* median, min, max */,
-                         const double *x, int n)
-{
-    double y[64];
-    assert(n >= 1 && n <= 64);
-    for (int s = 0; s < n; s++) {
-        int i = s;
-        for (; i > 0 && y[i - 1] > x[s]; i--) y[i] = y[i - 1];
-        y[i] = x[s];
-    }
-    out[0] = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2;
-    out[1] = y[0];
-    out[2] = y[n - 1];
-}
 #line 1484 "chapters/A-programs.nw"
 typedef float vfloat __attribute__((vector_size(VEC_BYTES)));
 enum { PEAK_SUMS = VEC_REGS - 4, PEAK_LANES = VEC_BYTES / 4,
@@ -783,7 +778,7 @@ if (models_table)
 }
 #line 4697 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5730 "chapters/A-programs.nw"
+#line 5725 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -795,7 +790,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5746 "chapters/A-programs.nw"
+#line 5741 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -809,7 +804,7 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5741 "chapters/A-programs.nw"
+#line 5736 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }

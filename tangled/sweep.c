@@ -242,7 +242,7 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4874 "chapters/A-programs.nw"
+#line 4869 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;

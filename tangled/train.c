@@ -62,7 +62,7 @@ if (mc.family != &transformer_family)
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 5891 "chapters/A-programs.nw"
+#line 5886 "chapters/A-programs.nw"
 if (save) {
     out_plan("--save", save);
     CkptError err;
@@ -128,7 +128,7 @@ hi = x[n - 1];
 }
 #line 2010 "chapters/A-programs.nw"
     if (save) 
-#line 5877 "chapters/A-programs.nw"
+#line 5872 "chapters/A-programs.nw"
 {
     Checkpoint ck = { dc.min_words, dc.max_words, m, dc.task };
     ckpt_save(&ck, save);
