@@ -162,16 +162,23 @@ $(B)/tests/08-using: $(B)/bin/translate $(B)/bin/train \
 # case, without AVX2), and AVX-512's 64-byte tile wherever the
 # processor lacks AVX-512 (VEC_BYTES=64: the compiler splits each
 # 64-byte operation into what the processor has). On another
-# processor, the plain case and the 64-byte tile. The target is the
-# compiler's; on a bare machine, whose compiler 'make deps' has not
-# installed yet when this is read, the machine's.
+# processor, the plain case and the 64-byte tile. The width the
+# build above already compiles for (NATIVE_WIDTH, from the macros
+# its flags define) is left out: its tests are those of tests/. The
+# target is the compiler's; on a bare machine, whose compiler 'make
+# deps' has not installed yet when this is read, the machine's.
 CPU_FLAGS := $(shell sed -n 's/^flags[^:]*://p' /proc/cpuinfo 2>/dev/null \
                      | head -1)
 CC_MACHINE := $(or $(shell $(CC) -dumpmachine 2>/dev/null),$(shell uname -m))
+CC_MACROS := $(shell $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null)
+NATIVE_WIDTH := $(if $(CC_MACROS),$\
+  $(if $(filter __AVX512F__,$(CC_MACROS)),x86-64-v4,$\
+    $(if $(filter __AVX2__,$(CC_MACROS)),$\
+      $(if $(filter __FMA__,$(CC_MACROS)),x86-64-v3,x86-64),x86-64)))
 ifneq ($(filter x86_64%,$(CC_MACHINE)),)
-WIDTHS := x86-64 \
+WIDTHS := $(filter-out $(NATIVE_WIDTH),x86-64 \
   $(if $(filter avx2,$(CPU_FLAGS)),$(if $(filter fma,$(CPU_FLAGS)),x86-64-v3)) \
-  $(if $(filter avx512f,$(CPU_FLAGS)),x86-64-v4,vec64)
+  $(if $(filter avx512f,$(CPU_FLAGS)),x86-64-v4,vec64))
 else
 WIDTHS := vec64
 endif
@@ -196,12 +203,16 @@ check-layers:
 	tests/check-layers
 	scripts/check-layers $(MODULES)
 
-# The test programs compile on every core, then run one after the
-# other, so that their reports do not interleave.
+# The test programs compile on every core, then run on every core,
+# each report printed whole. The programs' bad-input tests come
+# first: they take longest (they run the programs, about 350 times),
+# and the others fill the other cores meanwhile.
+FIRST_TEST := $(B)/tests/programs
 test: deps-test check-layers
 	@$(MAKE) --no-print-directory -j$$(nproc) $(TEST_BINS) \
 	  $(STUB_BINS) $(WIDTH_BINS)
-	BIN_DIR=$(B)/bin scripts/run-tests $(TEST_BINS) $(WIDTH_BINS) \
+	BIN_DIR=$(B)/bin scripts/run-tests $(FIRST_TEST) \
+	  $(filter-out $(FIRST_TEST),$(TEST_BINS)) $(WIDTH_BINS) \
 	  $(addprefix !,$(STUB_BINS))
 
 # ---- 64-bit ARM: make cross-test -----------------------------------

@@ -276,7 +276,7 @@ static void test_devices_and_fifos_are_written_through(void **s)
              " %s/log && cat %s/log", tiny, scratch, scratch);
     expect(command, 0, "\nAfter 1 epochs");  /* not at the start */
     snprintf(command, sizeof command, "bash -c \"%s --summary"
-             " >(cat) > /dev/null\"; sleep 1", tiny);
+             " >(cat) > /dev/null; wait \\$!\"", tiny);
     expect(command, 0, "After 1 epochs the validation loss");
     if (geteuid() != 0) {
         print_message("skipped the devices: making one needs root\n");
