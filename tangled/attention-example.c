@@ -1,4 +1,4 @@
-#line 1296 "chapters/A-programs.nw"
+#line 1301 "chapters/A-programs.nw"
 /* attention-example: score, softmax and average on four positions,
    as the rows of a LaTeX table (chapter 4). */
 #include "attention.h"
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
                               1, 2, 3 };
     const int mask[S] = { 1, 1, 1, 0 }, dec_len[1] = { 1 };
     
-#line 1320 "chapters/A-programs.nw"
+#line 1325 "chapters/A-programs.nw"
 Scorer sc;
 Params p;
 params_init(&p);
@@ -27,9 +27,9 @@ attn_cache_alloc(&cache, &sc, 1, 1, S);
 real context[H];
 attention_forward(context, &cache, &sc, &p, h_t, enc, mask, dec_len,
                   1, 1, S);
-#line 1313 "chapters/A-programs.nw"
+#line 1318 "chapters/A-programs.nw"
     
-#line 1333 "chapters/A-programs.nw"
+#line 1338 "chapters/A-programs.nw"
 printf("\\begin{tabular}{llrr}\n\\toprule\nposition $s$ & vector &"
        " score $e_{ts} = h_t \\cdot \\bar h_s$ & weight"
        " $\\alpha_{ts}$ \\\\\n\\midrule\n");
@@ -48,7 +48,7 @@ printf("\\midrule\ncontext & \\multicolumn{3}{l}{$\\mathit{ctx}_t ="
        " \\sum_s \\alpha_{ts} \\bar h_s = (%.3f, %.3f, %.3f)$}"
        " \\\\\n\\bottomrule\n\\end{tabular}\n", (double)context[0],
        (double)context[1], (double)context[2]);
-#line 1314 "chapters/A-programs.nw"
+#line 1319 "chapters/A-programs.nw"
     params_free(&p);
     attn_cache_free(&cache);
     return 0;

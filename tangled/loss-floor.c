@@ -1,4 +1,4 @@
-#line 1268 "chapters/A-programs.nw"
+#line 1273 "chapters/A-programs.nw"
 /* loss-floor: the lowest smoothed cross-entropy, as LaTeX. */
 #include "toolkit.h"
 

@@ -1,4 +1,4 @@
-#line 1228 "chapters/A-programs.nw"
+#line 1233 "chapters/A-programs.nw"
 /* schedule: print the learning-rate schedule, one step a line. */
 #include "toolkit.h"
 
@@ -8,7 +8,7 @@ int main(int argc, char **argv)
     int pairs = 3000, batch = 64, epochs = 16, warmup_epochs = 0;
     double peak = 5e-3, lowest = 5e-3;
     
-#line 1251 "chapters/A-programs.nw"
+#line 1256 "chapters/A-programs.nw"
 Option options[] = {
     {"--pairs", OPT_INT, &pairs, 1, 1e7, "training pairs"},
     {"--batch", OPT_INT, &batch, 1, 4096, "pairs per batch"},
@@ -20,7 +20,7 @@ Option options[] = {
 };
 parse_options(argc, argv, options, 6,
               "print the learning-rate schedule");
-#line 1237 "chapters/A-programs.nw"
+#line 1242 "chapters/A-programs.nw"
     long steps_per_epoch = (pairs + batch - 1) / batch;
     long total = steps_per_epoch * epochs;
     long warmup = steps_per_epoch * warmup_epochs;

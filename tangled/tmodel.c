@@ -187,13 +187,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 817 "chapters/07b-training.nw"
+#line 819 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 825 "chapters/07b-training.nw"
+#line 827 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -205,7 +205,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 843 "chapters/07b-training.nw"
+#line 845 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -216,14 +216,14 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 837 "chapters/07b-training.nw"
+#line 839 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 822 "chapters/07b-training.nw"
+#line 824 "chapters/07b-training.nw"
 }
-#line 855 "chapters/07b-training.nw"
+#line 857 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -236,7 +236,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 1065 "chapters/07b-training.nw"
+#line 1075 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -252,7 +252,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 1084 "chapters/07b-training.nw"
+#line 1094 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -261,10 +261,10 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 1080 "chapters/07b-training.nw"
+#line 1090 "chapters/07b-training.nw"
     return slice;
 }
-#line 685 "chapters/07b-training.nw"
+#line 686 "chapters/07b-training.nw"
 const char *transformer_check(const ModelConfig *cfg)
 {
     static char message[160];
@@ -280,7 +280,7 @@ const char *transformer_check(const ModelConfig *cfg)
         return message;
     }
     
-#line 706 "chapters/07b-training.nw"
+#line 707 "chapters/07b-training.nw"
 if (!cfg->head_width && (cfg->heads < 1 || cfg->H % cfg->heads)) {
     snprintf(message, sizeof message, "a model width of %d cannot be"
              " cut into %d heads of equal width; choose a number of"
@@ -288,16 +288,16 @@ if (!cfg->head_width && (cfg->heads < 1 || cfg->H % cfg->heads)) {
              cfg->heads);
     return message;
 }
-#line 700 "chapters/07b-training.nw"
+#line 701 "chapters/07b-training.nw"
     int dk = transformer_head_width(cfg);
     return block_check(cfg->H, cfg->heads, dk, cfg->ff);
 }
-#line 714 "chapters/07b-training.nw"
+#line 715 "chapters/07b-training.nw"
 int transformer_head_width(const ModelConfig *cfg)
 {
     return cfg->head_width ? cfg->head_width : cfg->H / cfg->heads;
 }
-#line 726 "chapters/07b-training.nw"
+#line 727 "chapters/07b-training.nw"
 static Model *transformer_create(const ModelConfig *cfg, int max_B,
                                  int max_len, uint64_t seed)
 {
@@ -313,7 +313,7 @@ static Model *transformer_create(const ModelConfig *cfg, int max_B,
     Params *p = &m->params;
     params_init(p);
     
-#line 752 "chapters/07b-training.nw"
+#line 754 "chapters/07b-training.nw"
 int D = tm->D, Vs = cfg->src_vocab, Vt = cfg->tgt_vocab;
 char name[TENSOR_NAME_MAX];
 tm->src_emb = params_add(p, "src_emb", Vs, D);
@@ -342,12 +342,13 @@ if (!tm->post_norm) {
 }
 tm->out_W = params_add(p, "out_W", D, Vt);
 tm->out_b = params_add(p, "out_b", 1, Vt);
-#line 741 "chapters/07b-training.nw"
+#line 742 "chapters/07b-training.nw"
     params_alloc(p);
+    weight_panels_init(&tm->panels, p);
     Rng rng;
     rng_seed(&rng, seed);
     
-#line 782 "chapters/07b-training.nw"
+#line 784 "chapters/07b-training.nw"
 init_normal(param(p, tm->src_emb), (size_t)Vs * D, 1, &rng);
 for (int l = 0; l < tm->layers; l++)
     block_init(&tm->enc[l], p, &rng);
@@ -357,9 +358,9 @@ for (int l = 0; l < tm->layers; l++)
 init_xavier_uniform(param(p, tm->out_W), D, Vt, &rng);
 for (int d = 0; d < D && !tm->post_norm; d++)
     param(p, tm->enc_ln_g)[d] = param(p, tm->dec_ln_g)[d] = 1;
-#line 745 "chapters/07b-training.nw"
+#line 747 "chapters/07b-training.nw"
     
-#line 802 "chapters/07b-training.nw"
+#line 804 "chapters/07b-training.nw"
 m->max_B = max_B; m->max_S = max_len; m->max_T = max_len - 1;
 tm_alloc_work(tm, cfg, max_B, max_len);
 m->weights = xcalloc((size_t)max_B * m->max_T * max_len,
@@ -373,20 +374,21 @@ for (int g = 1; g < tm->groups; g++) {
     w->groups = 0;
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
-#line 746 "chapters/07b-training.nw"
+#line 748 "chapters/07b-training.nw"
     return m;
 }
-#line 869 "chapters/07b-training.nw"
+#line 871 "chapters/07b-training.nw"
 static void transformer_free(Model *m)
 {
     TModel *tm = tmodel_of(m);
     free(m->weights);
+    weight_panels_free(&tm->panels);
     params_free(&m->params);
     for (int g = 1; g < tm->groups; g++) tm_free_work(tm->group[g]);
     free(tm->group);
     tm_free_work(tm);
 }
-#line 4842 "chapters/A-programs.nw"
+#line 4847 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -394,7 +396,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --head-width, --ff,"
                         " --layers: %s", problem);
 }
-#line 4854 "chapters/A-programs.nw"
+#line 4859 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {
@@ -407,7 +409,7 @@ void refuse_unused_transformer_options(int argc, char **argv,
             refuse("%s is an option of the Transformer, and %s; drop"
                    " it", name[k], why);
 }
-#line 890 "chapters/07b-training.nw"
+#line 893 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -420,7 +422,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 906 "chapters/07b-training.nw"
+#line 909 "chapters/07b-training.nw"
 static void tm_last_norm(real *y, real *mean, real *rstd,
                          const TModel *tm, const Params *p, int g,
                          int b, const real *x, int N)
@@ -444,7 +446,7 @@ static void tm_last_norm_backward(real *dx, const TModel *tm,
         layernorm_backward(dx, param_grad(p, g), param_grad(p, b), dy,
                            x, mean, rstd, param(p, g), N, tm->D);
 }
-#line 935 "chapters/07b-training.nw"
+#line 938 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -462,7 +464,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                  tm->enc_ln_g, tm->enc_ln_b,
                  tm->enc_x + tm->layers * SD, B * S);
 }
-#line 960 "chapters/07b-training.nw"
+#line 963 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -484,7 +486,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 996 "chapters/07b-training.nw"
+#line 999 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -502,7 +504,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 1027 "chapters/07b-training.nw"
+#line 1035 "chapters/07b-training.nw"
 static double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -512,12 +514,13 @@ static double transformer_forward(Model *m, const Batch *batch)
            sizeof(real) * batch->B * T0 * S0);
     double sum = 0;
     int counted = 0;
+    weight_panels_begin(&tm->panels);
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++) {
         TModel *w = tm->group[g];
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 1047 "chapters/07b-training.nw"
+#line 1057 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
 shift_targets(gb, w->dec_in, w->dec_tgt, w->dec_len);
@@ -527,11 +530,12 @@ show_weights(m->weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 1041 "chapters/07b-training.nw"
+#line 1050 "chapters/07b-training.nw"
     }
+    weight_panels_end();
     return sum / counted;
 }
-#line 1104 "chapters/07b-training.nw"
+#line 1114 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -540,7 +544,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 1131 "chapters/07b-training.nw"
+#line 1144 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -553,9 +557,9 @@ memset(dy, 0, sizeof(real) * TD);
 tm_last_norm_backward(dy, tm, p, tm->dec_ln_g, tm->dec_ln_b,
                       tm->d_dec_out, tm->dec_x + tm->layers * TD,
                       tm->dec_mean, tm->dec_rstd, N);
-#line 1112 "chapters/07b-training.nw"
+#line 1122 "chapters/07b-training.nw"
     
-#line 1145 "chapters/07b-training.nw"
+#line 1158 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -567,9 +571,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 1113 "chapters/07b-training.nw"
+#line 1123 "chapters/07b-training.nw"
     
-#line 1158 "chapters/07b-training.nw"
+#line 1171 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 tm_last_norm_backward(ey, tm, p, tm->enc_ln_g, tm->enc_ln_b,
@@ -583,19 +587,21 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 1114 "chapters/07b-training.nw"
+#line 1124 "chapters/07b-training.nw"
 }
-#line 1120 "chapters/07b-training.nw"
+#line 1131 "chapters/07b-training.nw"
 static void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
     int counted = 0;
     for (int b = 0; b < batch->B; b++)
         counted += batch->tgt_len[b] - 1;
+    weight_panels_begin(&tm->panels);
     for (int g = 0; g * TMODEL_GROUP_ROWS < batch->B; g++)
         tm_backward(m, tm->group[g], counted);
+    weight_panels_end();
 }
-#line 1295 "chapters/07b-training.nw"
+#line 1308 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -607,7 +613,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1311 "chapters/07b-training.nw"
+#line 1324 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -819,7 +825,7 @@ kv_add(kv, p, blk, 2);
     linear_forward(logits, kv->nrm, param(p, tm->out_W),
                    param(p, tm->out_b), N, D, m->cfg.tgt_vocab);
 }
-#line 1211 "chapters/07b-training.nw"
+#line 1224 "chapters/07b-training.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int *words;                     /* [N, max_T]: the words fed */
@@ -848,7 +854,7 @@ static void transformer_stop(DecoderState *d)
     free(st->words);
     free(st);
 }
-#line 1252 "chapters/07b-training.nw"
+#line 1265 "chapters/07b-training.nw"
 static void transformer_step(Model *m, DecoderState *d,
                              const Encoding *enc, const int *input,
                              real *weights)
@@ -873,7 +879,7 @@ static void transformer_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     st->t++;
 }
-#line 1280 "chapters/07b-training.nw"
+#line 1293 "chapters/07b-training.nw"
 static Encoding transformer_encode(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -881,7 +887,7 @@ static Encoding transformer_encode(Model *m, const Batch *batch)
     return (Encoding){ tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, tm->D };
 }
-#line 1356 "chapters/07b-training.nw"
+#line 1369 "chapters/07b-training.nw"
 static int transformer_show(Model *m, int layer, int head)
 {
     TModel *tm = tmodel_of(m);
@@ -934,7 +940,7 @@ static void transformer_reorder(DecoderState *d, const int *parent)
     memcpy(st->words, gathered, sizeof(int) * N * T);
     if (st->kv) kv_reorder(st->kv, parent, st->t);
 }
-#line 1327 "chapters/07b-training.nw"
+#line 1340 "chapters/07b-training.nw"
 static const char *const transformer_variants[] = { "transformer",
                                                     NULL };
 static int transformer_chooses(int variant)
@@ -942,7 +948,7 @@ static int transformer_chooses(int variant)
     (void)variant;
     return 1;
 }
-#line 1194 "chapters/A-programs.nw"
+#line 1199 "chapters/A-programs.nw"
 static double transformer_bytes(const ModelConfig *cfg, int max_B,
                                 int max_len)
 {
@@ -963,9 +969,9 @@ static double transformer_bytes(const ModelConfig *cfg, int max_B,
                   + Ly * (18 * BS * D + 2 * BS * F + 4 * BS
                           + BS * NH * S + 28 * BT * D + 2 * BT * F
                           + 6 * BT + 4 * BS * D + BT * NH * (T + S));
-    return ints * sizeof(int) + (4 * par + work) * sizeof(real);
+    return ints * sizeof(int) + (6 * par + work) * sizeof(real);
 }
-#line 1335 "chapters/07b-training.nw"
+#line 1348 "chapters/07b-training.nw"
 const ModelFamily transformer_family = {
     .name = "transformer", .variants = transformer_variants,
     .chooses = transformer_chooses, .check = transformer_check,
@@ -975,12 +981,12 @@ const ModelFamily transformer_family = {
     .start = transformer_start, .step = transformer_step,
     .stop = transformer_stop,
     
-#line 1347 "chapters/07b-training.nw"
+#line 1360 "chapters/07b-training.nw"
 .show = transformer_show,
 #line 924 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields, .later_fields = 2,
 #line 1573 "chapters/08-using.nw"
 .reorder = transformer_reorder,
-#line 1344 "chapters/07b-training.nw"
+#line 1357 "chapters/07b-training.nw"
 };

@@ -64,8 +64,9 @@ typedef struct TModel {
     int rerun_prefix;           /* chapter 8: no cache in decoding */
     int groups;                 /* of sentences: a batch's */
     struct TModel **group;      /* [groups]: [0] is this one */
+    WeightPanels panels;        /* appendix B: packed once a pass */
     
-#line 654 "chapters/07b-training.nw"
+#line 655 "chapters/07b-training.nw"
 Batch slice;                /* a group's sentences */
 real *pe;                   /* [S, D]: the positional encoding */
 int *enc_mask, *self_mask, *cross_mask; /* [B,S,S] [B,T,T] [B,T,S] */
@@ -77,7 +78,7 @@ real *logits, *prob, *d_logits;         /* [B, T, V] */
 real *d_enc[2], *d_enc_out, *d_dec[2], *d_dec_out;
 BlockCache enc_c[TMODEL_MAX_LAYERS];
 DecoderCache dec_c[TMODEL_MAX_LAYERS];
-#line 641 "chapters/07b-training.nw"
+#line 642 "chapters/07b-training.nw"
 } TModel;
 static inline TModel *tmodel_of(Model *m)
 {
@@ -85,7 +86,7 @@ static inline TModel *tmodel_of(Model *m)
 }
 #line 2230 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
-#line 4821 "chapters/A-programs.nw"
+#line 4826 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2576 "chapters/B-fast.nw"
+#line 2691 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -981,7 +981,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2297 "chapters/B-fast.nw"
+#line 2405 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -1015,11 +1015,72 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2307 "chapters/B-fast.nw"
+#line 1778 "chapters/B-fast.nw"
+static _Thread_local WeightPanels *panels_now;  /* or NULL */
+
+void weight_panels_init(WeightPanels *wp, const Params *p)
+{
+    memset(wp, 0, sizeof *wp);
+    wp->params = p;
+    for (int id = 0; id < p->n_tensors; id++) {
+        int K = p->tensor[id].rows, N = p->tensor[id].cols;
+        if (K == 1 || N == 1) continue;     /* a vector: no product */
+        wp->panels[id][0] = xcalloc(matmul_packed_size(K, N),
+                                    sizeof(real));
+        wp->panels[id][1] = xcalloc(matmul_packed_size(N, K),
+                                    sizeof(real));
+    }
+}
+
+void weight_panels_free(WeightPanels *wp)
+{
+    for (int id = 0; id < PARAMS_MAX_TENSORS; id++)
+        for (int t = 0; t < 2; t++) free(wp->panels[id][t]);
+}
+
+void weight_panels_begin(WeightPanels *wp)
+{
+    assert(!panels_now && "one pass at a time");
+    memset(wp->packed, 0, sizeof wp->packed);
+#ifndef PLAIN_KERNELS           /* the plain build packs nothing */
+    panels_now = wp;
+#endif
+}
+
+void weight_panels_end(void) { panels_now = NULL; }
+#line 1816 "chapters/B-fast.nw"
+static const real *weight_panels(const real *B, int ldb, int K,
+                                 int N, int t)
+{
+    WeightPanels *wp = panels_now;
+    if (!wp) return NULL;
+    const Params *p = wp->params;
+    uintptr_t at = (uintptr_t)B, v = (uintptr_t)p->value;
+    if (at < v || at >= v + p->count * sizeof(real)) return NULL;
+    for (int id = 0; id < p->n_tensors; id++) {
+        const Tensor *x = &p->tensor[id];
+        if (v + x->offset * sizeof(real) != at) continue;
+        if (x->rows != (t ? N : K) || x->cols != (t ? K : N)
+            || ldb != x->cols)
+            return NULL;
+        real *P = wp->panels[id][t];
+        if (P && !wp->packed[id][t]) {
+            if (t) matmul_pack_t(P, B, ldb, K, N);
+            else matmul_pack(P, B, ldb, K, N);
+            wp->packed[id][t] = 1;
+        }
+        return P;
+    }
+    return NULL;
+}
+
+#line 2418 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
-    product(C, ldc, A, lda, 1, B, ldb, 1, M, K, N);
+    const real *P = weight_panels(B, ldb, K, N, 0);
+    if (P) matmul_packed(C, ldc, A, lda, P, M, K, N);
+    else product(C, ldc, A, lda, 1, B, ldb, 1, M, K, N);
 }
 
 void matmul_tn(real *C, int ldc, const real *A, int lda,
@@ -1031,9 +1092,11 @@ void matmul_tn(real *C, int ldc, const real *A, int lda,
 void matmul_nt(real *C, int ldc, const real *A, int lda,
                const real *B, int ldb, int M, int K, int N)
 {
-    product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
+    const real *P = weight_panels(B, ldb, K, N, 1);
+    if (P) matmul_packed(C, ldc, A, lda, P, M, K, N);
+    else product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2328 "chapters/B-fast.nw"
+#line 2443 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1052,7 +1115,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2348 "chapters/B-fast.nw"
+#line 2463 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1251,14 +1314,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2622 "chapters/B-fast.nw"
+#line 2737 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2579 "chapters/B-fast.nw"
+#line 2694 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1277,7 +1340,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2599 "chapters/B-fast.nw"
+#line 2714 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1292,7 +1355,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2634 "chapters/B-fast.nw"
+#line 2749 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

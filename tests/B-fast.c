@@ -133,6 +133,69 @@ static void test_prepacked_products_agree_with_naive(void **state)
     check_product(packed_product_t, 'b');
 }
 
+/* C0 + A B into a fresh copy of C0 */
+static real *product_of(Product f, const real *C0, int ldc,
+                        const real *A, int lda, const real *B, int ldb,
+                        int M, int K, int N)
+{
+    real *C = malloc(sizeof(real) * M * ldc);
+    memcpy(C, C0, sizeof(real) * M * ldc);
+    f(C, ldc, A, lda, B, ldb, M, K, N);
+    return C;
+}
+
+/* inside a pass, a whole tensor read as B or as B^T comes from its
+   panels, packed once: the same bits as outside; a part of a tensor
+   and a copy of one are packed as before; and the next pass, after
+   the weight changed, packs it again */
+static void test_weights_packed_once_a_pass_give_the_same_bits(void **s)
+{
+    (void)s;
+    Rng rng;
+    rng_seed(&rng, 24);
+    enum { M = 11, K = 37, N = 45 };
+    Params p;
+    params_init(&p);
+    int id = params_add(&p, "W", K, N);
+    params_add(&p, "b", 1, N);
+    params_alloc(&p);
+    real *W = param(&p, id), *copy = malloc(sizeof(real) * K * N);
+    init_normal(W, (size_t)K * N, 1, &rng);
+    real *A = filled((size_t)M * K, &rng);      /* A W: [M, N] */
+    real *G = filled((size_t)M * N, &rng);      /* G W^T: [M, K] */
+    real *C0 = filled((size_t)M * N, &rng);
+    WeightPanels wp;
+    weight_panels_init(&wp, &p);
+    for (int pass = 0; pass < 2; pass++) {
+        memcpy(copy, W, sizeof(real) * K * N);
+        real *out[2][4];        /* [outside, inside][which] */
+        for (int in = 0; in < 2; in++) {
+            if (in) weight_panels_begin(&wp);
+            out[in][0] = product_of(matmul, C0, N, A, K, W, N, M, K, N);
+            out[in][1] = product_of(matmul_nt, C0, K, G, N, W, N, M, N,
+                                    K);
+            out[in][2] = product_of(matmul, C0, N, A, K, copy, N, M, K,
+                                    N);
+            out[in][3] = product_of(matmul, C0, N, A, K, W, N, M, K,
+                                    N - 1);     /* N - 1 columns */
+            if (in) weight_panels_end();
+        }
+#ifndef PLAIN_KERNELS           /* which packs nothing */
+        assert_true(wp.packed[id][0] && wp.packed[id][1]);
+#endif
+        for (int w = 0; w < 4; w++) {
+            size_t n = (size_t)M * (w == 1 ? K : N);
+            assert_memory_equal(out[0][w], out[1][w], sizeof(real) * n);
+            free(out[0][w]);
+            free(out[1][w]);
+        }
+        for (int i = 0; i < K * N; i++) W[i] += 1;
+    }
+    weight_panels_free(&wp);
+    params_free(&p);
+    free(copy); free(A); free(G); free(C0);
+}
+
 static void test_matmul_backward_agrees_with_naive(void **state)
 {
     (void)state;
@@ -229,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_matmul_agrees_with_naive),
         cmocka_unit_test(test_transposed_products_agree_with_naive),
         cmocka_unit_test(test_prepacked_products_agree_with_naive),
+        cmocka_unit_test(test_weights_packed_once_a_pass_give_the_same_bits),
         cmocka_unit_test(test_matmul_backward_agrees_with_naive),
         cmocka_unit_test(test_exp_fast_is_within_its_bound),
         cmocka_unit_test(test_dot_product_agrees_with_the_plain_sum),
