@@ -1,4 +1,4 @@
-#line 1424 "chapters/07b-training.nw"
+#line 1428 "chapters/07b-training.nw"
 /* families.c: the model families a program can name (chapter 7). */
 #include "families.h"
 #include <assert.h>
@@ -10,10 +10,10 @@ const ModelFamily *const model_families[] = {
 &captioner_family,
 #line 1501 "chapters/11-documents.nw"
 &han_family,
-#line 1431 "chapters/07b-training.nw"
+#line 1435 "chapters/07b-training.nw"
     NULL
 };
-#line 1436 "chapters/07b-training.nw"
+#line 1440 "chapters/07b-training.nw"
 const ModelFamily *family_named(const char *name)
 {
     for (int f = 0; model_families[f]; f++)
@@ -83,7 +83,7 @@ int kind_from_name(const char *name)
     refuse("unknown attention '%s'; the known kinds are: %s",
            shown(name), known);
 }
-#line 1509 "chapters/07b-training.nw"
+#line 1513 "chapters/07b-training.nw"
 int kind_listed(int kind, const char *option, const char *list)
 {
     char buf[128], *item[16];

@@ -1,4 +1,4 @@
-#line 1407 "chapters/07b-training.nw"
+#line 1411 "chapters/07b-training.nw"
 /* families.h: the model families a program can name (chapter 7). */
 #ifndef FAMILIES_H
 #define FAMILIES_H
@@ -7,7 +7,7 @@
 #include "captioner.h"
 #line 1499 "chapters/11-documents.nw"
 #include "han.h"
-#line 1412 "chapters/07b-training.nw"
+#line 1416 "chapters/07b-training.nw"
 extern const ModelFamily *const model_families[];   /* NULL ends */
 const ModelFamily *family_named(const char *name);  /* or NULL */
 int kind_from_name(const char *name);   /* refuses an unknown one */

@@ -63,7 +63,7 @@ struct ModelFamily {
     
 #line 92 "chapters/05-ablation.nw"
 int (*chooses)(int variant);    /* does it pick where to look? */
-#line 1367 "chapters/07b-training.nw"
+#line 1371 "chapters/07b-training.nw"
 int (*show)(Model *m, int layer, int head);     /* or NULL */
 #line 956 "chapters/08-using.nw"
 const struct ConfigField *fields;       /* NULL name ends */

@@ -187,13 +187,13 @@ void decoder_block_backward(real *dx, real *d_enc, Params *p,
                  c->n1, c->n1, self_mask, B, T, T);
     norm_backward(dx, p, c, blk, 0, c->d_n1, x, N);
 }
-#line 819 "chapters/07b-training.nw"
+#line 820 "chapters/07b-training.nw"
 static void tm_alloc_work(TModel *tm, const ModelConfig *cfg, int B,
                           int S)
 {
     int D = tm->D, Vt = cfg->tgt_vocab, T = S - 1, L = tm->layers;
     
-#line 827 "chapters/07b-training.nw"
+#line 828 "chapters/07b-training.nw"
 batch_alloc(&tm->slice, B, S);
 size_t BS = (size_t)B * S, BT = (size_t)B * T;
 tm->pe = xcalloc((size_t)S * D, sizeof(real));
@@ -205,7 +205,7 @@ tm->cross_mask = tm->self_mask + BT * T;
 tm->dec_in = tm->cross_mask + BT * S;
 tm->dec_tgt = tm->dec_in + BT;
 tm->dec_len = tm->dec_tgt + BT;
-#line 845 "chapters/07b-training.nw"
+#line 846 "chapters/07b-training.nw"
 size_t SD = BS * D, TD = BT * D, TV = BT * Vt;
 size_t sizes[] = { (L + 1) * SD, (L + 1) * TD, SD, TD, BS, BS, BT,
                    BT, TV, TV, TV, SD, SD, SD, TD, TD, TD };
@@ -216,14 +216,14 @@ real **arrays[] = { &tm->enc_x, &tm->dec_x, &tm->enc_out,
                     &tm->d_enc[1], &tm->d_enc_out, &tm->d_dec[0],
                     &tm->d_dec[1], &tm->d_dec_out };
 alloc_parts(arrays, sizes, sizeof sizes / sizeof *sizes);
-#line 839 "chapters/07b-training.nw"
+#line 840 "chapters/07b-training.nw"
 for (int l = 0; l < L; l++) {
     block_cache_alloc(&tm->enc_c[l], &tm->enc[l], B, S);
     decoder_cache_alloc(&tm->dec_c[l], &tm->dec[l], B, T, S);
 }
-#line 824 "chapters/07b-training.nw"
+#line 825 "chapters/07b-training.nw"
 }
-#line 857 "chapters/07b-training.nw"
+#line 858 "chapters/07b-training.nw"
 static void tm_free_work(TModel *tm)
 {
     for (int l = 0; l < tm->layers; l++) {
@@ -236,7 +236,7 @@ static void tm_free_work(TModel *tm)
     free(tm->pe);
     free(tm);
 }
-#line 1075 "chapters/07b-training.nw"
+#line 1077 "chapters/07b-training.nw"
 static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
 {
     Batch *slice = &w->slice;
@@ -252,7 +252,7 @@ static const Batch *tm_slice(TModel *w, const Batch *batch, int b0)
             slice->T = slice->tgt_len[b];
     }
     
-#line 1094 "chapters/07b-training.nw"
+#line 1096 "chapters/07b-training.nw"
 for (int b = 0; b < slice->B; b++) {
     const int *src = batch->src + (size_t)(b0 + b) * batch->S;
     const int *tgt = batch->tgt + (size_t)(b0 + b) * batch->T;
@@ -261,7 +261,7 @@ for (int b = 0; b < slice->B; b++) {
     for (int t = 0; t < slice->T; t++)
         slice->tgt[b * slice->T + t] = tgt[t];
 }
-#line 1090 "chapters/07b-training.nw"
+#line 1092 "chapters/07b-training.nw"
     return slice;
 }
 #line 686 "chapters/07b-training.nw"
@@ -372,12 +372,13 @@ for (int g = 1; g < tm->groups; g++) {
     TModel *w = tm->group[g] = xcalloc(1, sizeof *w);
     *w = *tm;                   /* the same handles and sizes */
     w->groups = 0;
+    w->panels = (WeightPanels){0};      /* the model's, not its */
     tm_alloc_work(w, cfg, TMODEL_GROUP_ROWS, max_len);
 }
 #line 748 "chapters/07b-training.nw"
     return m;
 }
-#line 871 "chapters/07b-training.nw"
+#line 872 "chapters/07b-training.nw"
 static void transformer_free(Model *m)
 {
     TModel *tm = tmodel_of(m);
@@ -409,7 +410,7 @@ void refuse_unused_transformer_options(int argc, char **argv,
             refuse("%s is an option of the Transformer, and %s; drop"
                    " it", name[k], why);
 }
-#line 893 "chapters/07b-training.nw"
+#line 894 "chapters/07b-training.nw"
 static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
                      const Params *p, int table, const int *ids,
                      const int *len, int B, int T)
@@ -422,7 +423,7 @@ static void tm_embed(real *x /* [B, T, D] */, const TModel *tm,
             for (int d = 0; d < D; d++)
                 x[((size_t)b * T + t) * D + d] += tm->pe[t * D + d];
 }
-#line 909 "chapters/07b-training.nw"
+#line 910 "chapters/07b-training.nw"
 static void tm_last_norm(real *y, real *mean, real *rstd,
                          const TModel *tm, const Params *p, int g,
                          int b, const real *x, int N)
@@ -446,7 +447,7 @@ static void tm_last_norm_backward(real *dx, const TModel *tm,
         layernorm_backward(dx, param_grad(p, g), param_grad(p, b), dy,
                            x, mean, rstd, param(p, g), N, tm->D);
 }
-#line 938 "chapters/07b-training.nw"
+#line 939 "chapters/07b-training.nw"
 static void tm_encode(Model *m, TModel *tm, const Batch *batch)
 {
     const Params *p = &m->params;
@@ -464,7 +465,7 @@ static void tm_encode(Model *m, TModel *tm, const Batch *batch)
                  tm->enc_ln_g, tm->enc_ln_b,
                  tm->enc_x + tm->layers * SD, B * S);
 }
-#line 963 "chapters/07b-training.nw"
+#line 964 "chapters/07b-training.nw"
 static void tm_decode(Model *m, TModel *tm, const int *src_len,
                       int B, int T, int S)
 {
@@ -486,7 +487,7 @@ static void tm_decode(Model *m, TModel *tm, const int *src_len,
     linear_forward(tm->logits, tm->dec_out, param(p, tm->out_W),
                    param(p, tm->out_b), B * T, D, V);
 }
-#line 999 "chapters/07b-training.nw"
+#line 1000 "chapters/07b-training.nw"
 static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                          const TModel *tm, const TModel *work, int B,
                          int T, int S)
@@ -504,7 +505,7 @@ static void show_weights(real *w /* [B, T0, S0] */, int T0, int S0,
                 w[((size_t)b * T0 + i) * S0 + j] = sum / (h1 - h0);
             }
 }
-#line 1035 "chapters/07b-training.nw"
+#line 1037 "chapters/07b-training.nw"
 static double transformer_forward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -520,7 +521,7 @@ static double transformer_forward(Model *m, const Batch *batch)
         int b0 = g * TMODEL_GROUP_ROWS;
         const Batch *gb = tm_slice(w, batch, b0);
         
-#line 1057 "chapters/07b-training.nw"
+#line 1059 "chapters/07b-training.nw"
 int B = gb->B, S = gb->S, T = gb->T - 1, n;
 tm_encode(m, w, gb);
 shift_targets(gb, w->dec_in, w->dec_tgt, w->dec_len);
@@ -530,12 +531,12 @@ show_weights(m->weights + (size_t)b0 * T0 * S0, T0, S0, tm, w,
 sum += cross_entropy_forward(w->prob, w->logits, w->dec_tgt, B * T,
                              V, LABEL_SMOOTHING, PAD, &n);
 counted += n;
-#line 1050 "chapters/07b-training.nw"
+#line 1052 "chapters/07b-training.nw"
     }
     weight_panels_end();
     return sum / counted;
 }
-#line 1114 "chapters/07b-training.nw"
+#line 1117 "chapters/07b-training.nw"
 static void tm_backward(Model *m, TModel *tm, int counted)
 {
     Params *p = &m->params;
@@ -544,7 +545,7 @@ static void tm_backward(Model *m, TModel *tm, int counted)
     int D = tm->D, V = m->cfg.tgt_vocab, N = B * T;
     size_t SD = (size_t)B * S * D, TD = (size_t)N * D;
     
-#line 1144 "chapters/07b-training.nw"
+#line 1148 "chapters/07b-training.nw"
 memset(tm->d_logits, 0, sizeof(real) * N * V);
 cross_entropy_backward(tm->d_logits, tm->prob, tm->dec_tgt, N, V,
                        LABEL_SMOOTHING, PAD, 1.0 / counted);
@@ -557,9 +558,9 @@ memset(dy, 0, sizeof(real) * TD);
 tm_last_norm_backward(dy, tm, p, tm->dec_ln_g, tm->dec_ln_b,
                       tm->d_dec_out, tm->dec_x + tm->layers * TD,
                       tm->dec_mean, tm->dec_rstd, N);
-#line 1122 "chapters/07b-training.nw"
+#line 1125 "chapters/07b-training.nw"
     
-#line 1158 "chapters/07b-training.nw"
+#line 1162 "chapters/07b-training.nw"
 memset(tm->d_enc_out, 0, sizeof(real) * SD);
 for (int l = tm->layers - 1; l >= 0; l--) {
     memset(dx, 0, sizeof(real) * TD);
@@ -571,9 +572,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->tgt_emb), dy, tm->dec_in,
                    tm->dec_len, B, T, D);
-#line 1123 "chapters/07b-training.nw"
+#line 1126 "chapters/07b-training.nw"
     
-#line 1171 "chapters/07b-training.nw"
+#line 1175 "chapters/07b-training.nw"
 real *ey = tm->d_enc[0], *ex = tm->d_enc[1];
 memset(ey, 0, sizeof(real) * SD);
 tm_last_norm_backward(ey, tm, p, tm->enc_ln_g, tm->enc_ln_b,
@@ -587,9 +588,9 @@ for (int l = tm->layers - 1; l >= 0; l--) {
 }
 embedding_backward(param_grad(p, tm->src_emb), ey, batch->src,
                    batch->src_len, B, S, D);
-#line 1124 "chapters/07b-training.nw"
+#line 1127 "chapters/07b-training.nw"
 }
-#line 1131 "chapters/07b-training.nw"
+#line 1135 "chapters/07b-training.nw"
 static void transformer_backward(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -601,7 +602,7 @@ static void transformer_backward(Model *m, const Batch *batch)
         tm_backward(m, tm->group[g], counted);
     weight_panels_end();
 }
-#line 1308 "chapters/07b-training.nw"
+#line 1312 "chapters/07b-training.nw"
 static void decode_prefix(Model *m, TModel *tm, const int *src_len,
                           int B, int S, const int *words, int stride,
                           int n)
@@ -613,7 +614,7 @@ static void decode_prefix(Model *m, TModel *tm, const int *src_len,
     }
     tm_decode(m, tm, src_len, B, n, S);
 }
-#line 1324 "chapters/07b-training.nw"
+#line 1328 "chapters/07b-training.nw"
 static void newest_weights(real *w /* row b at w + b * stride */,
                            size_t stride, Model *m, const TModel *tm,
                            int B, int n, int S)
@@ -825,7 +826,7 @@ kv_add(kv, p, blk, 2);
     linear_forward(logits, kv->nrm, param(p, tm->out_W),
                    param(p, tm->out_b), N, D, m->cfg.tgt_vocab);
 }
-#line 1224 "chapters/07b-training.nw"
+#line 1228 "chapters/07b-training.nw"
 typedef struct {
     DecoderState d;                 /* first */
     int *words;                     /* [N, max_T]: the words fed */
@@ -854,7 +855,7 @@ static void transformer_stop(DecoderState *d)
     free(st->words);
     free(st);
 }
-#line 1265 "chapters/07b-training.nw"
+#line 1269 "chapters/07b-training.nw"
 static void transformer_step(Model *m, DecoderState *d,
                              const Encoding *enc, const int *input,
                              real *weights)
@@ -879,7 +880,7 @@ static void transformer_step(Model *m, DecoderState *d,
     if (weights) newest_weights(weights, S, m, tm, N, n, S);
     st->t++;
 }
-#line 1293 "chapters/07b-training.nw"
+#line 1297 "chapters/07b-training.nw"
 static Encoding transformer_encode(Model *m, const Batch *batch)
 {
     TModel *tm = tmodel_of(m);
@@ -887,7 +888,7 @@ static Encoding transformer_encode(Model *m, const Batch *batch)
     return (Encoding){ tm->enc_out, NULL, NULL, batch->src_len,
                        NULL, batch->B, batch->S, tm->D };
 }
-#line 1369 "chapters/07b-training.nw"
+#line 1373 "chapters/07b-training.nw"
 static int transformer_show(Model *m, int layer, int head)
 {
     TModel *tm = tmodel_of(m);
@@ -940,7 +941,7 @@ static void transformer_reorder(DecoderState *d, const int *parent)
     memcpy(st->words, gathered, sizeof(int) * N * T);
     if (st->kv) kv_reorder(st->kv, parent, st->t);
 }
-#line 1340 "chapters/07b-training.nw"
+#line 1344 "chapters/07b-training.nw"
 static const char *const transformer_variants[] = { "transformer",
                                                     NULL };
 static int transformer_chooses(int variant)
@@ -971,7 +972,7 @@ static double transformer_bytes(const ModelConfig *cfg, int max_B,
                           + 6 * BT + 4 * BS * D + BT * NH * (T + S));
     return ints * sizeof(int) + (6 * par + work) * sizeof(real);
 }
-#line 1348 "chapters/07b-training.nw"
+#line 1352 "chapters/07b-training.nw"
 const ModelFamily transformer_family = {
     .name = "transformer", .variants = transformer_variants,
     .chooses = transformer_chooses, .check = transformer_check,
@@ -981,12 +982,12 @@ const ModelFamily transformer_family = {
     .start = transformer_start, .step = transformer_step,
     .stop = transformer_stop,
     
-#line 1360 "chapters/07b-training.nw"
+#line 1364 "chapters/07b-training.nw"
 .show = transformer_show,
 #line 924 "chapters/08-using.nw"
 .param_count = transformer_param_count,
 .fields = transformer_fields, .later_fields = 2,
 #line 1573 "chapters/08-using.nw"
 .reorder = transformer_reorder,
-#line 1357 "chapters/07b-training.nw"
+#line 1361 "chapters/07b-training.nw"
 };
