@@ -3,6 +3,16 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 .DELETE_ON_ERROR:
 .SUFFIXES:
+# Goals given together run one after another, in the order given,
+# even under -j: 'make tangle test' tangles before it compiles, and
+# 'make -j book programs' does not typeset the book twice at once.
+# Each goal that compiles or typesets runs a make of its own, on
+# every core.
+ifeq ($(MAKELEVEL),0)
+ifneq ($(word 2,$(MAKECMDGOALS)),)
+.NOTPARALLEL:
+endif
+endif
 
 CC      ?= cc
 # -O3 -march=native lets the compiler unroll and vectorize the matmul
