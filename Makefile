@@ -141,20 +141,30 @@ $(B)/tests/%: tests/%.c $(wildcard tests/*.h) $(B)/double/libam.a
 	  -o $@ -lcmocka $(LDLIBS)
 
 # each exercise check against the worked solution and the stub; the
-# files of exercise N.M begin with N in two digits
-chapter_nn = $(shell printf %02d $(firstword $(subst ., ,$1)))
-$(B)/ex/%-solution: tests/exercises/ex%.c $(B)/double/libam.a \
-                    $(wildcard tangled/solutions/*.c)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
-	  tangled/solutions/$(call chapter_nn,$*)-*.c \
-	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
-$(B)/ex/%-stub: tests/exercises/ex%.c $(B)/double/libam.a \
-                $(wildcard exercises/*.c)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DREAL_DOUBLE $< \
-	  exercises/$(call chapter_nn,$*)-*.c \
-	  $(B)/double/libam.a -o $@ -lcmocka $(LDLIBS)
+# files of exercise N.M begin with N in two digits. A check, a
+# chapter's solutions and a chapter's stubs each compile once, into
+# objects that the exercise's two binaries share.
+chapter_nn = $(if $(filter 1 2 3 4 5 6 7 8 9,$(word 1,$(subst ., ,$1))),0)$\
+             $(word 1,$(subst ., ,$1))
+chapter_of = $(filter $(call chapter_nn,$1)-%,$(SOLUTIONS))
+EX_OBJ = @mkdir -p $(@D); $(CC) $(CFLAGS) -DREAL_DOUBLE -c $< -o $@
+$(B)/ex/check/%.o: tests/exercises/ex%.c $(MODULES:%=tangled/%.h) \
+                   | $(B)/flags
+	$(EX_OBJ)
+$(B)/ex/solutions/%.o: tangled/solutions/%.c $(MODULES:%=tangled/%.h) \
+                       | $(B)/flags
+	$(EX_OBJ)
+$(B)/ex/stubs/%.o: exercises/%.c $(MODULES:%=tangled/%.h) | $(B)/flags
+	$(EX_OBJ)
+$(foreach e,$(EXERCISES),$(eval $(B)/ex/$e-solution: \
+  $(B)/ex/check/$e.o $(B)/ex/solutions/$(call chapter_of,$e).o \
+  $(B)/double/libam.a)$(eval $(B)/ex/$e-stub: $(B)/ex/check/$e.o \
+  $(B)/ex/stubs/$(call chapter_of,$e).o $(B)/double/libam.a))
+EX_LINK = $(CC) $(CFLAGS) $^ -o $@ -lcmocka $(LDLIBS)
+$(B)/ex/%-solution:
+	$(EX_LINK)
+$(B)/ex/%-stub:
+	$(EX_LINK)
 
 TEST_BINS := $(TESTS:%=$(B)/tests/%) \
              $(EXERCISES:%=$(B)/ex/%-solution)
