@@ -223,16 +223,24 @@ check-layers:
 	tests/check-layers
 	scripts/check-layers $(MODULES)
 
-# The test programs compile on every core, then run on every core,
-# each report printed whole. The programs' bad-input tests come
-# first: they take longest (they run the programs, about 350 times),
-# and the others fill the other cores meanwhile.
+# Each test program's run is a target of its own, RUN_TEST: make
+# starts it as soon as the program is built, on a core the compiles
+# leave free, and writes its report to runs/PATH.log and its exit
+# status to runs/PATH.rc in the build's folder (PATH the program's
+# path in that folder). scripts/test-report then prints the reports
+# whole, in order. The programs' bad-input tests come first: they
+# take longest (they run the programs, about 350 times).
+RUN_TEST = @mkdir -p $(@D); $1 $< > $@ 2>&1 \
+             && echo 0 > $(@:.log=.rc) || echo $$? > $(@:.log=.rc)
+$(B)/runs/%.log: $(B)/% FORCE
+	$(call RUN_TEST,BIN_DIR=$(B)/bin)
 FIRST_TEST := $(B)/tests/programs
+TEST_ORDER := $(FIRST_TEST) $(filter-out $(FIRST_TEST),$(TEST_BINS)) \
+              $(WIDTH_BINS) $(STUB_BINS)
 test: deps-test check-layers
-	@$(MAKE) --no-print-directory -j$$(nproc) $(TEST_BINS) \
-	  $(STUB_BINS) $(WIDTH_BINS)
-	BIN_DIR=$(B)/bin scripts/run-tests $(FIRST_TEST) \
-	  $(filter-out $(FIRST_TEST),$(TEST_BINS)) $(WIDTH_BINS) \
+	@$(MAKE) --no-print-directory -j$$(nproc) \
+	  $(patsubst $(B)/%,$(B)/runs/%.log,$(TEST_ORDER))
+	@scripts/test-report $(B) $(filter-out $(STUB_BINS),$(TEST_ORDER)) \
 	  $(addprefix !,$(STUB_BINS))
 
 # ---- 64-bit ARM: make cross-test -----------------------------------
@@ -259,10 +267,13 @@ $(CROSS)/tests/%: tests/%.c $(CROSS)/libam.a $(CROSS_LIBS)/libcmocka.so
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(CROSS_FLAGS) $< $(CROSS)/libam.a -o $@ \
 	  -L$(CROSS_LIBS) -lcmocka -lz -lm -pthread
-cross-test: deps-cross $(CROSS_TESTS:%=$(CROSS)/tests/%)
-	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu \
-	  LD_LIBRARY_PATH=$(CURDIR)/$(CROSS_LIBS) RUN_WITH=qemu-aarch64 \
-	  scripts/run-tests $(CROSS_TESTS:%=$(CROSS)/tests/%)
+$(CROSS)/runs/%.log: $(CROSS)/% FORCE
+	$(call RUN_TEST,QEMU_LD_PREFIX=/usr/aarch64-linux-gnu \
+	  LD_LIBRARY_PATH=$(CURDIR)/$(CROSS_LIBS) qemu-aarch64)
+cross-test: deps-cross
+	@$(MAKE) --no-print-directory -j$$(nproc) \
+	  $(CROSS_TESTS:%=$(CROSS)/runs/tests/%.log)
+	@scripts/test-report $(CROSS) $(CROSS_TESTS:%=$(CROSS)/tests/%)
 deps-cross:
 	@CC='$(CC)' scripts/deps cross
 
