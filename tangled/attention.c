@@ -183,7 +183,7 @@ static void additive_pair_backward(real *restrict dpd /* [A] */,
         dpe[k] += dpre;
     }
 }
-#line 2528 "chapters/B-fast.nw"
+#line 2523 "chapters/B-fast.nw"
 /* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
 static size_t copy_real_rows(real *rows, const real *x,
                              const int *len, int B, int T, int W)
@@ -369,7 +369,7 @@ void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 2581 "chapters/B-fast.nw"
+#line 2576 "chapters/B-fast.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
@@ -454,7 +454,7 @@ if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
 #line 1531 "chapters/B-fast.nw"
 }
-#line 2591 "chapters/B-fast.nw"
+#line 2586 "chapters/B-fast.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -471,11 +471,11 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
     
 #line 1721 "chapters/10-captions.nw"
 c->d_outside = NULL;
-#line 2605 "chapters/B-fast.nw"
+#line 2600 "chapters/B-fast.nw"
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 2274 "chapters/B-fast.nw"
+#line 2269 "chapters/B-fast.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
@@ -489,7 +489,7 @@ void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                            dec_len, B, T, S);
 #endif
 }
-#line 2289 "chapters/B-fast.nw"
+#line 2284 "chapters/B-fast.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,

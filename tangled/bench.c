@@ -456,7 +456,7 @@ printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
 #line 1643 "chapters/A-programs.nw"
     free(A); free(B); free(C);
 }
-#line 2806 "chapters/B-fast.nw"
+#line 2801 "chapters/B-fast.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -473,7 +473,7 @@ static void time_kernel(double us[3] /* median, min, max */,
     }
     median_range(us, x, REPEATS);
 }
-#line 2826 "chapters/B-fast.nw"
+#line 2821 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -493,7 +493,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2849 "chapters/B-fast.nw"
+#line 2844 "chapters/B-fast.nw"
 typedef struct {
     MatmulFn f;
     real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
@@ -508,7 +508,7 @@ static void run_product(void *ctx)
         pc->f(pc->C + (size_t)p * rows * N, N,
               pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
 }
-#line 2866 "chapters/B-fast.nw"
+#line 2861 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -520,7 +520,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2879 "chapters/B-fast.nw"
+#line 2874 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -537,7 +537,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2900 "chapters/B-fast.nw"
+#line 2895 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -552,7 +552,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2918 "chapters/B-fast.nw"
+#line 2913 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -574,7 +574,7 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 3010 "chapters/B-fast.nw"
+#line 3005 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -584,7 +584,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 3042 "chapters/B-fast.nw"
+#line 3037 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -599,7 +599,7 @@ for (int i = 0; i < M; i++)
             die("the %d x %d tile's product is wrong at [%d, %d]",
                 TILE_ROWS, TILE_VECS, i, j);
     }
-#line 3019 "chapters/B-fast.nw"
+#line 3014 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -808,14 +808,14 @@ report_training(NULL, NULL, "han", st, flops, peak, 1);
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2946 "chapters/B-fast.nw"
+#line 2941 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2961 "chapters/B-fast.nw"
+#line 2956 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -829,7 +829,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2987 "chapters/B-fast.nw"
+#line 2982 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -841,7 +841,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2975 "chapters/B-fast.nw"
+#line 2970 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -849,9 +849,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2952 "chapters/B-fast.nw"
+#line 2947 "chapters/B-fast.nw"
     
-#line 3058 "chapters/B-fast.nw"
+#line 3053 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -871,7 +871,7 @@ step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2953 "chapters/B-fast.nw"
+#line 2948 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);

@@ -32,7 +32,7 @@
 #ifndef VEC_BYTES       /* a test build may choose another width */
 #define VEC_BYTES VEC_NATIVE
 #endif
-#line 2427 "chapters/B-fast.nw"
+#line 2422 "chapters/B-fast.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -228,7 +228,7 @@ _Static_assert(VEC_BYTES != VEC_NATIVE || TILE_ROWS * TILE_VECS
 #endif
 typedef real vreal __attribute__((vector_size(VEC_BYTES)));
 enum { VEC = VEC_BYTES / sizeof(real), NR = TILE_VECS * VEC };
-#line 2380 "chapters/B-fast.nw"
+#line 2375 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -239,13 +239,13 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 2392 "chapters/B-fast.nw"
+#line 2387 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 2399 "chapters/B-fast.nw"
+#line 2394 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -255,7 +255,7 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 2412 "chapters/B-fast.nw"
+#line 2407 "chapters/B-fast.nw"
 typedef struct {
     const Params *params;
     real *panels[PARAMS_MAX_TENSORS][2];  /* [id][as B^T], or NULL */
@@ -322,9 +322,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1149 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 2773 "chapters/B-fast.nw"
+#line 2768 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 2724 "chapters/B-fast.nw"
+#line 2719 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

@@ -704,7 +704,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2305 "chapters/B-fast.nw"
+#line 2300 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {
