@@ -1,30 +1,30 @@
-#line 2777 "chapters/A-programs.nw"
+#line 2812 "chapters/A-programs.nw"
 /* ablation: the same model, one flag apart, several seeds. */
 #include "families.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3883 "chapters/A-programs.nw"
+#line 3918 "chapters/A-programs.nw"
 #include "align.h"
 
-#line 2785 "chapters/A-programs.nw"
+#line 2820 "chapters/A-programs.nw"
 enum { MAX_CONFIGS = 6, MAX_SCHEDULES = 4, MAX_SEEDS = 20,
        MAX_EPOCHS = 100 };
-#line 2813 "chapters/A-programs.nw"
+#line 2848 "chapters/A-programs.nw"
 typedef struct {
     double curve[MAX_EPOCHS];       /* validation loss per epoch */
     double seconds;
     Eval final;
     size_t params;
     
-#line 3508 "chapters/A-programs.nw"
+#line 3543 "chapters/A-programs.nw"
 Model *model;                   /* chapter 6: the model in training */
 const Dataset *align_set;
 double align_curve[MAX_EPOCHS + 1];     /* accuracy, epoch 0..E */
 double entropy_curve[MAX_EPOCHS + 1];   /* nats, epoch 0..E */
 AlignScore align;               /* after training */
-#line 2819 "chapters/A-programs.nw"
+#line 2854 "chapters/A-programs.nw"
 } Run;
 
 static void record_epoch(int epoch, double train_loss,
@@ -35,16 +35,16 @@ static void record_epoch(int epoch, double train_loss,
     run->curve[epoch - 1] = val_loss;
     run->seconds += seconds;
     
-#line 3560 "chapters/A-programs.nw"
+#line 3595 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&run->model->cfg))) {
     AlignScore a = align_evaluate(run->model, run->align_set,
                                   run->model->max_B);
     run->align_curve[epoch] = align_accuracy(&a);
     run->entropy_curve[epoch] = align_entropy(&a);
 }
-#line 2829 "chapters/A-programs.nw"
+#line 2864 "chapters/A-programs.nw"
 }
-#line 2861 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -53,7 +53,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2884 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -64,7 +64,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2908 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -73,7 +73,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2931 "chapters/A-programs.nw"
+#line 2966 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -88,7 +88,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2955 "chapters/A-programs.nw"
+#line 2990 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)
@@ -105,7 +105,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     }
     fprintf(f, " \\\\\n");
 }
-#line 3215 "chapters/A-programs.nw"
+#line 3250 "chapters/A-programs.nw"
 static void row_stats(double st[4][2], const Run *run /* [seeds] */,
                       int seeds)
 {
@@ -120,7 +120,7 @@ static void row_stats(double st[4][2], const Run *run /* [seeds] */,
     for (int i = 0; i < 4; i++)
         mean_sd(x[i], seeds, &st[i][0], &st[i][1]);
 }
-#line 3236 "chapters/A-programs.nw"
+#line 3271 "chapters/A-programs.nw"
 static void seconds_stats(double out[3] /* median, min, max */,
                           const Run *run /* [seeds] */, int seeds)
 {
@@ -136,7 +136,7 @@ static void seconds_stats(double out[3] /* median, min, max */,
     out[1] = x[0];
     out[2] = x[seeds - 1];
 }
-#line 3463 "chapters/A-programs.nw"
+#line 3498 "chapters/A-programs.nw"
 typedef double (*RunValue)(const Run *run);
 
 static double loss_of(const Run *run)
@@ -155,7 +155,7 @@ static void compare_runs(FILE *f, Run run[][MAX_SEEDS],
     }
     tests_row(f, kind_name(kind[j]), kind_name(kind[i]), b, a, seeds);
 }
-#line 2976 "chapters/A-programs.nw"
+#line 3011 "chapters/A-programs.nw"
 typedef struct { int warmup; double floor; } Schedule;
 
 static int parse_schedules(const char *list, Schedule *out)
@@ -174,7 +174,7 @@ static int parse_schedules(const char *list, Schedule *out)
     }
     return n;
 }
-#line 3104 "chapters/A-programs.nw"
+#line 3139 "chapters/A-programs.nw"
 static char *later_name(const char *name)
 {
     const char *dot = strrchr(name, '.');
@@ -197,7 +197,7 @@ static char *plan_later(const char *option, const char *name,
     out_plan(option, twin);
     return twin;
 }
-#line 3819 "chapters/A-programs.nw"
+#line 3854 "chapters/A-programs.nw"
 static double entropy_of(const Run *run)
 {
     return align_entropy(&run->align);
@@ -226,16 +226,16 @@ static void write_heatmap(const char *prefix, Model *m,
     int T = batch.T - 1, S = batch.S;
     const real *w = m->weights;        /* [1, T', S] */
     
-#line 3857 "chapters/A-programs.nw"
+#line 3892 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, &reversal_task, SOURCE);
 vocab_build(&es, &reversal_task, TARGET);
 const char *rows[MAX_WORDS + 2], *cols[MAX_WORDS + 2];
 for (int j = 0; j < T; j++) rows[j] = es.word[batch.tgt[j + 1]];
 for (int s = 0; s < S; s++) cols[s] = en.word[batch.src[s]];
-#line 3847 "chapters/A-programs.nw"
+#line 3882 "chapters/A-programs.nw"
     
-#line 3866 "chapters/A-programs.nw"
+#line 3901 "chapters/A-programs.nw"
 char *dat = heatmap_name(prefix, config_kind(&m->cfg), ".dat");
 char *gpi = heatmap_name(prefix, config_kind(&m->cfg), ".gpi");
 int n_links;
@@ -243,20 +243,20 @@ const Link *link = pair_links(d, row, &n_links);
 heatmap_files(dat, gpi, w, T, S, rows, cols, link, n_links);
 free(dat);
 free(gpi);
-#line 3848 "chapters/A-programs.nw"
+#line 3883 "chapters/A-programs.nw"
     
-#line 3875 "chapters/A-programs.nw"
+#line 3910 "chapters/A-programs.nw"
 char *name = heatmap_name(prefix, config_kind(&m->cfg), ".txt");
 FILE *f = out_open(name);
 text_heatmap(f, w, T, S, rows, cols);
 out_close(f);
 free(name);
-#line 3849 "chapters/A-programs.nw"
+#line 3884 "chapters/A-programs.nw"
     vocab_free(&en);
     vocab_free(&es);
     batch_free(&batch);
 }
-#line 3149 "chapters/A-programs.nw"
+#line 3184 "chapters/A-programs.nw"
 typedef struct {
     ModelConfig base;
     TrainConfig tc;
@@ -266,12 +266,12 @@ typedef struct {
     const Dataset *train_set, *val_set;
     Run (*runs)[MAX_CONFIGS][MAX_SEEDS];    /* [schedules] */
     
-#line 3576 "chapters/A-programs.nw"
+#line 3611 "chapters/A-programs.nw"
 const Dataset *align_set;
 int heatmaps;                   /* keep models for heatmaps */
-#line 3158 "chapters/A-programs.nw"
+#line 3193 "chapters/A-programs.nw"
 } Plan;
-#line 3161 "chapters/A-programs.nw"
+#line 3196 "chapters/A-programs.nw"
 static void train_one_run(int index, void *ctx)
 {
     const Plan *pl = ctx;
@@ -288,7 +288,7 @@ static void train_one_run(int index, void *ctx)
                             t.seed);
     run->params = m->params.count;
     
-#line 3552 "chapters/A-programs.nw"
+#line 3587 "chapters/A-programs.nw"
 run->model = m;
 run->align_set = pl->align_set;
 if (kind_chooses(config_kind(&mc))) {
@@ -296,32 +296,32 @@ if (kind_chooses(config_kind(&mc))) {
     run->align_curve[0] = align_accuracy(&a0);
     run->entropy_curve[0] = align_entropy(&a0);
 }
-#line 3177 "chapters/A-programs.nw"
+#line 3212 "chapters/A-programs.nw"
     
-#line 3181 "chapters/A-programs.nw"
+#line 3216 "chapters/A-programs.nw"
 train_model(m, pl->train_set, pl->val_set, &t, record_epoch, run);
 run->final = evaluate(m, pl->val_set, t.batch_size);
 progress("%d/%g %s, seed %d of %d: val loss %.4f, %.1f s",
          pl->sched[q].warmup, pl->sched[q].floor,
          kind_name(config_kind(&mc)), s + 1, pl->seeds,
          run->final.loss, run->seconds);
-#line 3567 "chapters/A-programs.nw"
+#line 3602 "chapters/A-programs.nw"
 if (kind_chooses(config_kind(&mc)))
     run->align = align_evaluate(m, pl->align_set, t.batch_size);
 if (!(pl->heatmaps && s == 0 && q == 0
       && kind_chooses(config_kind(&mc))))
     run->model = NULL;
-#line 3188 "chapters/A-programs.nw"
+#line 3223 "chapters/A-programs.nw"
 if (!run->model) model_free(m);     /* chapter 6 keeps a few */
-#line 3178 "chapters/A-programs.nw"
+#line 3213 "chapters/A-programs.nw"
 }
 
-#line 2795 "chapters/A-programs.nw"
+#line 2830 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "ablation";
     
-#line 2996 "chapters/A-programs.nw"
+#line 3031 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -330,10 +330,10 @@ const char *schedules = "0/1";
 char *table = NULL, *curves = NULL, *summary = NULL, *tests = NULL;
 char *seeds_answer = NULL, *later_kinds = NULL;
 int seeds = 5, threads = default_threads();
-#line 3514 "chapters/A-programs.nw"
+#line 3549 "chapters/A-programs.nw"
 char *align_table = NULL, *align_curves = NULL, *heatmaps = NULL;
 char *align_summary = NULL, *align_timing = NULL, *align_tests = NULL;
-#line 3005 "chapters/A-programs.nw"
+#line 3040 "chapters/A-programs.nw"
 Option options[] = {
     {"--configs", OPT_TEXT, &configs, 0, 0, "attention kinds"},
     {"--threads", OPT_INT, &threads, 1, THREADS_MAX,
@@ -353,7 +353,7 @@ Option options[] = {
     {"--later", OPT_TEXT, &later_kinds, 0, 0,
      "kinds whose rows go to the files' -later twins"},
     
-#line 3517 "chapters/A-programs.nw"
+#line 3552 "chapters/A-programs.nw"
 {"--align-table", OPT_TEXT, &align_table, 0, 0,
  "file for the table of alignment scores (chapter 6)"},
 {"--align-curves", OPT_TEXT, &align_curves, 0, 0,
@@ -365,12 +365,12 @@ Option options[] = {
  "file for when alignment appears"},
 {"--align-tests", OPT_TEXT, &align_tests, 0, 0,
  "file for the paired tests of the entropy"},
-#line 3024 "chapters/A-programs.nw"
+#line 3059 "chapters/A-programs.nw"
     TRANSFORMER_OPTIONS(base),
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train configurations one flag apart");
-#line 3080 "chapters/A-programs.nw"
+#line 3115 "chapters/A-programs.nw"
 int kind[MAX_CONFIGS];
 char conf_buf[128], *conf[MAX_CONFIGS];
 int n_conf = split_list(conf_buf, sizeof conf_buf, "--configs",
@@ -392,21 +392,21 @@ if (later[0])
     refuse("--later: the first configuration, %s, is the baseline"
            " the others are compared with; it cannot come later",
            kind_name(kind[0]));
-#line 3029 "chapters/A-programs.nw"
+#line 3064 "chapters/A-programs.nw"
 Schedule sched[MAX_SCHEDULES];
 int n_sched = parse_schedules(schedules, sched);
-#line 3038 "chapters/A-programs.nw"
+#line 3073 "chapters/A-programs.nw"
 for (int q = 0; q < n_sched; q++)
     if (sched[q].warmup >= tc.epochs)
         refuse("--schedules %d/%g: a warm-up of %d epochs leaves"
                " nothing of a run of %d epochs (--epochs)",
                sched[q].warmup, sched[q].floor, sched[q].warmup,
                tc.epochs);
-#line 3051 "chapters/A-programs.nw"
+#line 3086 "chapters/A-programs.nw"
 char *table_later = plan_later("--table", table, any_later);
 char *tests_later = plan_later("--tests", tests, any_later);
 if (curves) out_plan("--curves", curves);
-#line 3529 "chapters/A-programs.nw"
+#line 3564 "chapters/A-programs.nw"
 char *align_table_later = plan_later("--align-table", align_table,
                                      any_later);
 char *align_summary_later = plan_later("--align-summary",
@@ -420,7 +420,7 @@ for (int k = 0; heatmaps && k < n_conf; k++)
     for (int e = 0; e < 3 && kind_chooses(kind[k]); e++)
         out_plan("--heatmaps",
                  heatmap_name(heatmaps, kind[k], heatmap_ext[e]));
-#line 3056 "chapters/A-programs.nw"
+#line 3091 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_conf; k++) {
     ModelConfig mc = base;
@@ -429,48 +429,48 @@ for (int k = 0; k < n_conf; k++) {
 }
 int n_runs = n_sched * n_conf * seeds;
 int at_once = threads < n_runs ? threads : n_runs;
-#line 3581 "chapters/A-programs.nw"
+#line 3616 "chapters/A-programs.nw"
 if (heatmaps) at_once += n_conf;
-#line 3065 "chapters/A-programs.nw"
+#line 3100 "chapters/A-programs.nw"
 char lower[96];
 snprintf(lower, sizeof lower, "--hidden, --embed or --threads (%d"
          " runs in memory at once)", at_once);
 memory_check(need * at_once, lower);
-#line 2799 "chapters/A-programs.nw"
+#line 2834 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 3543 "chapters/A-programs.nw"
+#line 3578 "chapters/A-programs.nw"
 Dataset align_set;
 Rng align_rng;
 rng_seed(&align_rng, 1000);
 dataset_generate(&align_set, dc.task, 300, dc.min_words,
                  dc.max_words, &align_rng);
-#line 2802 "chapters/A-programs.nw"
+#line 2837 "chapters/A-programs.nw"
     
-#line 3133 "chapters/A-programs.nw"
+#line 3168 "chapters/A-programs.nw"
 static Run runs[MAX_SCHEDULES][MAX_CONFIGS][MAX_SEEDS];
 Plan plan = { .base = base, .tc = tc, .kind = kind, .sched = sched,
               .n_conf = n_conf, .seeds = seeds,
               .train_set = &train_set, .val_set = &val_set,
               .runs = runs
               
-#line 3579 "chapters/A-programs.nw"
+#line 3614 "chapters/A-programs.nw"
 , .align_set = &align_set, .heatmaps = heatmaps != NULL
-#line 3138 "chapters/A-programs.nw"
+#line 3173 "chapters/A-programs.nw"
                                                       };
 run_parallel(train_one_run, &plan, n_sched * n_conf * seeds,
              threads);
-#line 3583 "chapters/A-programs.nw"
+#line 3618 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++) {
     Model *m = runs[0][k][0].model;
     if (!m) continue;
     write_heatmap(heatmaps, m, &align_set);
     model_free(m);
 }
-#line 2803 "chapters/A-programs.nw"
+#line 2838 "chapters/A-programs.nw"
     
-#line 3194 "chapters/A-programs.nw"
+#line 3229 "chapters/A-programs.nw"
 printf("%-9s %-9s %7s  %-15s %-15s %-15s %s\n", "schedule", "config",
        "params", "val loss", "token acc %", "exact %",
        "seconds: median (min-max)");
@@ -486,12 +486,12 @@ for (int q = 0; q < n_sched; q++)
                st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
                st[2][1], sec[0], sec[1], sec[2]);
     }
-#line 2804 "chapters/A-programs.nw"
+#line 2839 "chapters/A-programs.nw"
     
-#line 3259 "chapters/A-programs.nw"
+#line 3294 "chapters/A-programs.nw"
 for (int part = 0; table && part <= any_later; part++)
     
-#line 3280 "chapters/A-programs.nw"
+#line 3315 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? table_later : table);
     fprintf(f, "\\begin{tabular}{%sllrrrr}\n\\toprule\n",
@@ -507,7 +507,7 @@ for (int part = 0; table && part <= any_later; part++)
             if (!part && later[k]) continue;
             row_stats(st, runs[q][k], seeds);
             
-#line 3301 "chapters/A-programs.nw"
+#line 3336 "chapters/A-programs.nw"
 double sec[3];
 seconds_stats(sec, runs[q][k], seeds);
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
@@ -519,14 +519,14 @@ fprintf(f, "%s & %zu & $%.5f \\pm %.5f$ & $%.2f \\pm %.2f$"
         kind_name(kind[k]), runs[q][k][0].params, st[0][0],
         st[0][1], st[1][0], st[1][1], st[2][0], st[2][1], sec[0],
         sec[1], sec[2]);
-#line 3295 "chapters/A-programs.nw"
+#line 3330 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 3261 "chapters/A-programs.nw"
+#line 3296 "chapters/A-programs.nw"
 if (curves) 
-#line 3316 "chapters/A-programs.nw"
+#line 3351 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     fprintf(f, "# epoch, then for each row the mean val loss and"
@@ -545,11 +545,11 @@ if (curves)
     }
     out_close(f);
 }
-#line 3262 "chapters/A-programs.nw"
+#line 3297 "chapters/A-programs.nw"
 if (summary) {
     FILE *f = out_open(summary);
     
-#line 3439 "chapters/A-programs.nw"
+#line 3474 "chapters/A-programs.nw"
 fprintf(f, "Mean validation loss over %d seed%s:", seeds,
         seeds > 1 ? "s" : "");
 for (int k = 0; k < n_conf; k++) {
@@ -560,14 +560,14 @@ for (int k = 0; k < n_conf; k++) {
             kind_name(kind[k]), st[0][0]);
 }
 fprintf(f, ". ");
-#line 3452 "chapters/A-programs.nw"
+#line 3487 "chapters/A-programs.nw"
 if (n_conf == 1)
     fprintf(f, "Only one configuration was run: there is nothing to"
             " compare. ");
 else if (seeds < 2)
     fprintf(f, "With one seed no difference can be told from"
             " the noise of the seed. ");
-#line 3403 "chapters/A-programs.nw"
+#line 3438 "chapters/A-programs.nw"
 {
     int ctrl = -1, best = -1;
     double mean[MAX_CONFIGS];
@@ -591,31 +591,31 @@ else if (seeds < 2)
                      " baseline's. ");
     }
 }
-#line 3432 "chapters/A-programs.nw"
+#line 3467 "chapters/A-programs.nw"
 fprintf(f, "The training times are not compared: the runs share"
         " the machine with the build's other experiments, and"
         " their spread is the load's, not the model's. ");
 
-#line 3341 "chapters/A-programs.nw"
+#line 3376 "chapters/A-programs.nw"
 fprintf(f, "The loss floor is %.4f.\n",
         smoothed_loss_floor(base.tgt_vocab, LABEL_SMOOTHING));
-#line 3265 "chapters/A-programs.nw"
+#line 3300 "chapters/A-programs.nw"
     out_close(f);
 }
 for (int part = 0; tests && part <= any_later; part++) {
     FILE *f = out_open(part ? tests_later : tests);
     tests_begin(f, seeds, "model");
     if (part) 
-#line 3392 "chapters/A-programs.nw"
+#line 3427 "chapters/A-programs.nw"
 {
     for (int i = 0; i < n_conf; i++)
         for (int j = i + 1; j < n_conf; j++)
             if (later[i] || later[j])
                 compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
 }
-#line 3271 "chapters/A-programs.nw"
+#line 3306 "chapters/A-programs.nw"
     else 
-#line 3355 "chapters/A-programs.nw"
+#line 3390 "chapters/A-programs.nw"
 {
     for (int k = 1; k < n_conf; k++)
         if (!later[k])
@@ -632,9 +632,9 @@ for (int part = 0; tests && part <= any_later; part++) {
                 && !later[i] && !later[j])
                 compare_runs(f, runs[0], kind, i, j, seeds, loss_of);
 }
-#line 3272 "chapters/A-programs.nw"
+#line 3307 "chapters/A-programs.nw"
     if (!part && n_sched > 1) 
-#line 3375 "chapters/A-programs.nw"
+#line 3410 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     for (int q = 1; q < n_sched; q++) {
         double a[MAX_SEEDS], b[MAX_SEEDS];
@@ -649,12 +649,12 @@ for (int k = 0; k < n_conf; k++)
                  kind_name(kind[k]), sched[0].warmup, sched[0].floor);
         tests_row(f, name_a, name_b, a, b, seeds);
     }
-#line 3273 "chapters/A-programs.nw"
+#line 3308 "chapters/A-programs.nw"
     tests_end(f);
     out_close(f);
 }
 if (seeds_answer) 
-#line 3486 "chapters/A-programs.nw"
+#line 3521 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_answer);
     double st[4][2];
@@ -666,13 +666,13 @@ if (seeds_answer)
             (int)floor(need) + 1);
     out_close(f);
 }
-#line 3593 "chapters/A-programs.nw"
+#line 3628 "chapters/A-programs.nw"
 for (int part = 0; part <= any_later; part++) {
     int n_attn = 0;         /* configurations this part speaks of */
     for (int k = 0; k < n_conf; k++)
         n_attn += kind_chooses(kind[k]) && later[k] == part;
     if (align_table) 
-#line 3607 "chapters/A-programs.nw"
+#line 3642 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_table_later : align_table);
     double even = 0;        /* the entropy of even weights */
@@ -696,7 +696,7 @@ for (int part = 0; part <= any_later; part++) {
         mean_sd(gw, seeds, &st[2][0], &st[2][1]);
         mean_sd(ent, seeds, &st[3][0], &st[3][1]);
         
-#line 3637 "chapters/A-programs.nw"
+#line 3672 "chapters/A-programs.nw"
 if (later[k] && k > 0 && !later[k - 1]) fprintf(f, "\\midrule\n");
 fprintf(f, "%s & $%.5f \\pm %.5f$ & ", kind_name(kind[k]),
         st[0][0], st[0][1]);
@@ -706,21 +706,21 @@ else
     fprintf(f, "$%.2f \\pm %.2f$ & $%.3f \\pm %.3f$ & $%.3f \\pm"
             " %.3f$ \\\\\n", st[1][0], st[1][1], st[2][0], st[2][1],
             st[3][0], st[3][1]);
-#line 3630 "chapters/A-programs.nw"
+#line 3665 "chapters/A-programs.nw"
     }
     
-#line 3653 "chapters/A-programs.nw"
+#line 3688 "chapters/A-programs.nw"
 double chance = align_chance(dc.min_words, dc.max_words);
 fprintf(f, "\\midrule\nchance, even weights & & %.2f & %.3f & ",
         100 * chance, chance);
 if (even > 0) fprintf(f, "%.3f", even);
 fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
-#line 3632 "chapters/A-programs.nw"
+#line 3667 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3598 "chapters/A-programs.nw"
+#line 3633 "chapters/A-programs.nw"
     if (align_summary) 
-#line 3663 "chapters/A-programs.nw"
+#line 3698 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_summary_later : align_summary);
     if (!n_attn)
@@ -746,7 +746,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
                 part ? "" : " (the tutorial reports 97.7\\% for dot"
                 " and 84.5\\% for additive)");
     if (n_attn) 
-#line 3693 "chapters/A-programs.nw"
+#line 3728 "chapters/A-programs.nw"
 {
     fprintf(f, "The mean entropy of a row is");
     const char *sep = "";
@@ -764,12 +764,12 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     fprintf(f, ", of at most %.3f, the entropy of even weights.\n",
             even);
 }
-#line 3688 "chapters/A-programs.nw"
+#line 3723 "chapters/A-programs.nw"
     out_close(f);
 }
-#line 3599 "chapters/A-programs.nw"
+#line 3634 "chapters/A-programs.nw"
     if (align_timing) 
-#line 3773 "chapters/A-programs.nw"
+#line 3808 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_timing_later : align_timing);
     fprintf(f, n_attn ? "Alignment accuracy first reaches 90\\%%"
@@ -779,7 +779,7 @@ fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n");
     for (int k = 0; k < n_conf; k++) {
         if (!kind_chooses(kind[k]) || later[k] != part) continue;
         
-#line 3790 "chapters/A-programs.nw"
+#line 3825 "chapters/A-programs.nw"
 int reached = -1;
 for (int e = 0; e <= tc.epochs && reached < 0; e++) {
     double acc = 0;
@@ -801,15 +801,15 @@ else
     fprintf(f, "%s after epoch %d for %s, when its loss is %.4f"
             " (%.4f at the end)", sep, reached,
             kind_name(kind[k]), then, last);
-#line 3782 "chapters/A-programs.nw"
+#line 3817 "chapters/A-programs.nw"
         sep = ";";
     }
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 3600 "chapters/A-programs.nw"
+#line 3635 "chapters/A-programs.nw"
     if (align_tests) 
-#line 3714 "chapters/A-programs.nw"
+#line 3749 "chapters/A-programs.nw"
 {
     FILE *f = out_open(part ? align_tests_later : align_tests);
     tests_begin(f, seeds, "model");
@@ -823,24 +823,24 @@ else
     tests_end(f);
     out_close(f);
 }
-#line 3601 "chapters/A-programs.nw"
+#line 3636 "chapters/A-programs.nw"
 }
 if (align_curves) 
-#line 3730 "chapters/A-programs.nw"
+#line 3765 "chapters/A-programs.nw"
 {
     FILE *f = out_open(align_curves);
     fprintf(f, "# epoch, then per configuration: alignment accuracy"
             " (%%), its standard deviation, val loss, entropy"
             " (nats), its standard deviation, over seeds\n");
     
-#line 3760 "chapters/A-programs.nw"
+#line 3795 "chapters/A-programs.nw"
 for (int k = 0; k < n_conf; k++)
     if (kind_chooses(kind[k])) {
         fprintf(f, "# entropy of even weights: %.4f\n",
                 align_max_entropy(&runs[0][k][0].align));
         break;
     }
-#line 3736 "chapters/A-programs.nw"
+#line 3771 "chapters/A-programs.nw"
     for (int e = 0; e <= tc.epochs; e++) {
         fprintf(f, "%d", e);
         for (int k = 0; k < n_conf; k++) {
@@ -862,9 +862,9 @@ for (int k = 0; k < n_conf; k++)
     }
     out_close(f);
 }
-#line 3603 "chapters/A-programs.nw"
+#line 3638 "chapters/A-programs.nw"
 dataset_free(&align_set);
-#line 2805 "chapters/A-programs.nw"
+#line 2840 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

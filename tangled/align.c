@@ -189,7 +189,7 @@ for (int c = 0; c < cols; c++) {
         fputc('\n', f);
     }
 }
-#line 3904 "chapters/A-programs.nw"
+#line 3939 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi, const real *w,
                    int T, int C, const char *const *row,
                    const char *const *col, const Link *gold,
@@ -202,7 +202,7 @@ void heatmap_files(const char *dat, const char *gpi, const real *w,
     out_close(f);
     f = out_open(gpi);
     
-#line 3920 "chapters/A-programs.nw"
+#line 3955 "chapters/A-programs.nw"
 fprintf(f, "set xtics (");
 for (int c = 0; c < C; c++)
     fprintf(f, "%s\"%s\" %d", c ? ", " : "", col[c], c);
@@ -218,6 +218,6 @@ for (int k = 0; k < n_gold; k++) {
             k + 1, g - 0.5, j - 0.5, g + 0.5, j + 0.5,
             gold[k].sure ? 1 : 2);
 }
-#line 3916 "chapters/A-programs.nw"
+#line 3951 "chapters/A-programs.nw"
     out_close(f);
 }

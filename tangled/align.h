@@ -39,7 +39,7 @@ void text_heatmap(FILE *f, const real *w /* [rows, cols] */,
                   int rows, int cols,
                   const char *const *row_label /* [rows] */,
                   const char *const *col_label /* [cols] */);
-#line 3897 "chapters/A-programs.nw"
+#line 3932 "chapters/A-programs.nw"
 void heatmap_files(const char *dat, const char *gpi,
                    const real *w /* [T, C] */, int T, int C,
                    const char *const *row /* [T] */,

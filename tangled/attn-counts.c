@@ -1,9 +1,9 @@
-#line 4525 "chapters/A-programs.nw"
+#line 4560 "chapters/A-programs.nw"
 /* attn-counts: parameters and FLOPs of an attention layer and a
    block, from the code's counters (chapter 7). */
 #include "transformer.h"
 #include <stdlib.h>
-#line 4557 "chapters/A-programs.nw"
+#line 4592 "chapters/A-programs.nw"
 static void count_shape(int B, int T, int D, int NH, int F)
 {
     Params p;
@@ -22,7 +22,7 @@ static void count_shape(int B, int T, int D, int NH, int F)
     init_normal(x, n, 1, &rng);
     init_normal(dy, n, 1, &rng);
     
-#line 4584 "chapters/A-programs.nw"
+#line 4619 "chapters/A-programs.nw"
 uint64_t f0 = flop_count;
 block_forward(y, &c, &blk, &p, x, NULL, B, T);
 uint64_t f1 = flop_count;
@@ -40,13 +40,13 @@ printf("%d & %d & %d & %d & %zu & %zu & %.2f & %.2f & %.2f & %.2f"
        " & %s \\\\\n", T, D, NH, F, att_params, p.count, att * 1e-6,
        2 * att * 1e-6, (f1 - f0) * 1e-6, (f2 - f1) * 1e-6,
        agree ? "agrees" : "DIFFERS");
-#line 4575 "chapters/A-programs.nw"
+#line 4610 "chapters/A-programs.nw"
     free(x);
     block_cache_free(&c);
     params_free(&p);
 }
 
-#line 4531 "chapters/A-programs.nw"
+#line 4566 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "attn-counts";

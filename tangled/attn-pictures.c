@@ -1,10 +1,10 @@
-#line 4615 "chapters/A-programs.nw"
+#line 4650 "chapters/A-programs.nw"
 /* attn-pictures: the data of chapter 7's pictures of the masks and
    of the positional encoding, from the code that builds them. */
 #include "transformer.h"
 #include <stdio.h>
 enum { MASK_T = 6, MASK_LEN = 4, PE_T = 64, PE_D = 64 };
-#line 4646 "chapters/A-programs.nw"
+#line 4681 "chapters/A-programs.nw"
 static void write_mask(FILE *f, const char *name, const int *key_len,
                        int causal)
 {
@@ -29,7 +29,7 @@ static void write_masks(const char *path)
     write_mask(f, "both", key_len, 1);
     out_close(f);
 }
-#line 4672 "chapters/A-programs.nw"
+#line 4707 "chapters/A-programs.nw"
 static void write_positions(const char *path)
 {
     static real pe[PE_T * PE_D];
@@ -44,7 +44,7 @@ static void write_positions(const char *path)
     out_close(f);
 }
 
-#line 4623 "chapters/A-programs.nw"
+#line 4658 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "attn-pictures";

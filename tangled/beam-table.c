@@ -1,4 +1,4 @@
-#line 6243 "chapters/A-programs.nw"
+#line 6278 "chapters/A-programs.nw"
 /* beam-table: exact match and time against the beam width. */
 #include "beam.h"
 #include "checkpoint.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 
 enum { MAX_CKPTS = 4, MAX_WIDTHS = 8, REPEATS_MAX = 50, CHUNK = 32 };
-#line 6362 "chapters/A-programs.nw"
+#line 6397 "chapters/A-programs.nw"
 typedef struct {
     int width;
     long sentences, exact, tokens, tokens_right, fixed, broken;
@@ -22,7 +22,7 @@ static int by_value(const void *a, const void *b)
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
-#line 6386 "chapters/A-programs.nw"
+#line 6421 "chapters/A-programs.nw"
 static Row measure(Model *m, const Dataset *d, const int *rows,
                    int n, int k, int repeats, int *greedy)
 {
@@ -45,7 +45,7 @@ static Row measure(Model *m, const Dataset *d, const int *rows,
             if (pass == 0) {
                 target_logprob(m, &batch, gold);
                 
-#line 6422 "chapters/A-programs.nw"
+#line 6457 "chapters/A-programs.nw"
 for (int b = 0; b < batch.B; b++) {
     const int *tgt = batch.tgt + (size_t)b * batch.T;
     const int *o = out + (size_t)b * steps;
@@ -61,34 +61,34 @@ for (int b = 0; b < batch.B; b++) {
     r.broken += right != len && was;
     r.logprob += lp[b];
     
-#line 6444 "chapters/A-programs.nw"
+#line 6479 "chapters/A-programs.nw"
 int n_out = 0;
 while (n_out < steps && o[n_out] != PAD)
     if (o[n_out++] == EOS) break;
 double gold_key = gold[b] / length_penalty(len, BEAM_ALPHA);
 double out_key = lp[b] / length_penalty(n_out, BEAM_ALPHA);
 r.search_errors += right != len && gold_key > out_key;
-#line 6437 "chapters/A-programs.nw"
+#line 6472 "chapters/A-programs.nw"
 }
-#line 6408 "chapters/A-programs.nw"
+#line 6443 "chapters/A-programs.nw"
             }
         }
         ms[pass] = spent / n * 1e3;
     }
     
-#line 6452 "chapters/A-programs.nw"
+#line 6487 "chapters/A-programs.nw"
 qsort(ms, repeats, sizeof *ms, by_value);
 r.ms_min = ms[0];
 r.ms_max = ms[repeats - 1];
 r.ms_median = repeats % 2 ? ms[repeats / 2]
             : (ms[repeats / 2 - 1] + ms[repeats / 2]) / 2;
 r.logprob /= r.sentences;
-#line 6413 "chapters/A-programs.nw"
+#line 6448 "chapters/A-programs.nw"
     free(out);
     batch_free(&batch);
     return r;
 }
-#line 6467 "chapters/A-programs.nw"
+#line 6502 "chapters/A-programs.nw"
 static double sign_test(long fixed, long broken)
 {
     long n = fixed + broken, lo = fixed < broken ? fixed : broken;
@@ -99,7 +99,7 @@ static double sign_test(long fixed, long broken)
                  - lgamma(n - i + 1.0) - n * log(2.0));
     return p * 2 < 1 ? p * 2 : 1;
 }
-#line 6482 "chapters/A-programs.nw"
+#line 6517 "chapters/A-programs.nw"
 static void write_table(const char *file, Row row[][MAX_WIDTHS],
                         char label[][64], int n_ckpts, int n_widths)
 {
@@ -111,7 +111,7 @@ static void write_table(const char *file, Row row[][MAX_WIDTHS],
         for (int k = 0; k < n_widths; k++) {
             const Row *r = &row[c][k];
             
-#line 6499 "chapters/A-programs.nw"
+#line 6534 "chapters/A-programs.nw"
 fprintf(f, "%s & %d & %.1f\\%% & %.1f\\%% & ", k ? "" : label[c],
         r->width, 100.0 * r->exact / r->sentences,
         100.0 * r->tokens_right / r->tokens);
@@ -121,12 +121,12 @@ else fprintf(f, " & ");
 fprintf(f, " & %ld & $%.3f$ & %.3f (%.3f--%.3f) \\\\\n",
         r->search_errors, r->logprob, r->ms_median, r->ms_min,
         r->ms_max);
-#line 6493 "chapters/A-programs.nw"
+#line 6528 "chapters/A-programs.nw"
         }
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 6510 "chapters/A-programs.nw"
+#line 6545 "chapters/A-programs.nw"
 static void write_summary(const char *file, Row row[][MAX_WIDTHS],
                           char label[][64], int n_ckpts,
                           int n_widths, int n_long, int lo, int hi)
@@ -158,7 +158,7 @@ static void write_summary(const char *file, Row row[][MAX_WIDTHS],
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 6548 "chapters/A-programs.nw"
+#line 6583 "chapters/A-programs.nw"
 static void write_cache_summary(const char *file,
                                 Row row[][MAX_WIDTHS],
                                 Row slow[][MAX_WIDTHS],
@@ -184,12 +184,12 @@ static void write_cache_summary(const char *file,
     out_close(f);
 }
 
-#line 6256 "chapters/A-programs.nw"
+#line 6291 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "beam-table";
     
-#line 6275 "chapters/A-programs.nw"
+#line 6310 "chapters/A-programs.nw"
 const char *models = NULL, *widths = "1,2,4,8";
 char *table = NULL, *summary = NULL, *cache = NULL;
 int min_long = 15, repeats = 5;
@@ -211,7 +211,7 @@ if (!models || !table || !summary || !cache)
 out_plan("--table", table);
 out_plan("--summary", summary);
 out_plan("--cache", cache);
-#line 6299 "chapters/A-programs.nw"
+#line 6334 "chapters/A-programs.nw"
 char mbuf[1024], wbuf[128], *name[MAX_CKPTS], *witem[MAX_WIDTHS];
 int n_ckpts = split_list(mbuf, sizeof mbuf, "--models", models, name,
                          MAX_CKPTS);
@@ -223,9 +223,9 @@ for (int k = 0; k < n_widths; k++) {
     if (width[k] > widest) widest = width[k];
 }
 if (width[0] != 1) refuse("--widths must start with 1, greedy");
-#line 6260 "chapters/A-programs.nw"
+#line 6295 "chapters/A-programs.nw"
     
-#line 6316 "chapters/A-programs.nw"
+#line 6351 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 dc.min_words = 3; dc.max_words = 20;
 dc.n_train = 6000; dc.n_val = 900;
@@ -236,13 +236,13 @@ for (int i = 0; i < val_set.n; i++)
     if (val_set.src_len[i] - 2 >= min_long) long_rows[n_long++] = i;
 if (n_long == 0)
     refuse("no validation sentence has %d words or more", min_long);
-#line 6261 "chapters/A-programs.nw"
+#line 6296 "chapters/A-programs.nw"
     Row row[MAX_CKPTS][MAX_WIDTHS], slow[MAX_CKPTS][MAX_WIDTHS];
     int rerun[MAX_CKPTS];       /* a Transformer: timed both ways */
     char label[MAX_CKPTS][64];
     for (int c = 0; c < n_ckpts; c++) {
         
-#line 6329 "chapters/A-programs.nw"
+#line 6364 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, dc.task, name[c], CHUNK * widest, &err)
@@ -271,7 +271,7 @@ else
              kind ? kind_name(kind) : "no", ck.model->cfg.H);
 free(greedy);
 ckpt_free(&ck);
-#line 6266 "chapters/A-programs.nw"
+#line 6301 "chapters/A-programs.nw"
     }
     write_table(table, row, label, n_ckpts, n_widths);
     write_summary(summary, row, label, n_ckpts, n_widths, n_long,

@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1614 "chapters/A-programs.nw"
+#line 1615 "chapters/A-programs.nw"
 static void check_below_peak(const char *what, double rate,
                              double peak)
 {
@@ -14,7 +14,7 @@ static void check_below_peak(const char *what, double rate,
             what, rate, peak);
     exit(1);
 }
-#line 1444 "chapters/A-programs.nw"
+#line 1445 "chapters/A-programs.nw"
 static void median_range(double out[3] /* median, min, max */,
                          const double *x, int n)
 {
@@ -123,12 +123,12 @@ static void time_network(double peak)
     }
     net_free(&net);
 }
-#line 1663 "chapters/A-programs.nw"
+#line 1697 "chapters/A-programs.nw"
 /* chapter 5 adds its headers here */
-#line 1680 "chapters/A-programs.nw"
+#line 1714 "chapters/A-programs.nw"
 #include "families.h"
 enum { RUNS = 3 };
-#line 1751 "chapters/A-programs.nw"
+#line 1785 "chapters/A-programs.nw"
 static void report_training(FILE *table, FILE *models_table,
                             const char *name, const double st[3],
                             uint64_t flops, double peak, int cores)
@@ -155,7 +155,7 @@ static void begin_training_table(FILE *table)
                 "run & ms & GFLOP & GFLOP/s & \\%% of peak"
                 " & $\\times$ bound \\\\\n\\midrule\n");
 }
-#line 1783 "chapters/A-programs.nw"
+#line 1817 "chapters/A-programs.nw"
 static void write_name_list(FILE *f, const char *const *name,
                             const int *pick, int n)
 {
@@ -184,7 +184,7 @@ static void write_speed_words(FILE *f, const char *const *name,
         count[rel[i]]++;
     }
     
-#line 1815 "chapters/A-programs.nw"
+#line 1849 "chapters/A-programs.nw"
 int pick[64], clear = count[SLOWER] + count[FASTER];
 fprintf(f, "In this run the Transformer's training");
 for (int r = SLOWER; r <= FASTER; r++) {
@@ -207,9 +207,9 @@ if (count[OVERLAP]) {
             " against it");
 }
 fprintf(f, ".%%\n");
-#line 1811 "chapters/A-programs.nw"
+#line 1845 "chapters/A-programs.nw"
 }
-#line 1842 "chapters/A-programs.nw"
+#line 1876 "chapters/A-programs.nw"
 typedef struct {
     const Dataset *train_set, *val_set;
     TrainConfig tc;
@@ -226,9 +226,9 @@ static void bench_train(int index, void *ctx)
     train_model(m, br->train_set, br->val_set, &br->tc, NULL, NULL);
     model_free(m);
 }
-#line 4699 "chapters/A-programs.nw"
+#line 4734 "chapters/A-programs.nw"
 #include "transformer.h"
-#line 4705 "chapters/A-programs.nw"
+#line 4740 "chapters/A-programs.nw"
 static void time_attention(double peak)
 {
     enum { B = 64, T = 8, D = 64, NH = 4, CALLS = 20, REPEATS = 15 };
@@ -243,7 +243,7 @@ static void time_attention(double peak)
     mha_init(&mh, &p, &rng);
     mha_cache_alloc(&c, &mh, B, T, T);
     
-#line 4728 "chapters/A-programs.nw"
+#line 4763 "chapters/A-programs.nw"
 size_t n = (size_t)B * T * D;
 real *x = xcalloc(4 * n, sizeof(real));
 real *y = x + n, *dy = y + n, *dx = dy + n;
@@ -252,9 +252,9 @@ init_normal(dy, n, 1, &rng);
 int len[B], *mask = xcalloc((size_t)B * T * T, sizeof(int));
 for (int b = 0; b < B; b++) len[b] = 5 + rng_below(&rng, 4);
 attention_mask(mask, len, 0, B, T, T);
-#line 4719 "chapters/A-programs.nw"
+#line 4754 "chapters/A-programs.nw"
     
-#line 4738 "chapters/A-programs.nw"
+#line 4773 "chapters/A-programs.nw"
 double us[REPEATS];
 uint64_t flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -276,9 +276,9 @@ printf("mha fwd+bwd B=%d T=%d D=%d NH=%d: %8.1f us/call %7.2f GFLOP/s"
        100 * gflops / peak);
 printf("    (median of %d rounds of %d calls; fastest %.1f, slowest"
        " %.1f us/call)\n", REPEATS, CALLS, st[1], st[2]);
-#line 4720 "chapters/A-programs.nw"
+#line 4755 "chapters/A-programs.nw"
     
-#line 4770 "chapters/A-programs.nw"
+#line 4805 "chapters/A-programs.nw"
 double head_us[REPEATS], soft_us[REPEATS];
 uint64_t head_flops = 0;
 for (int r = 0; r < REPEATS; r++) {
@@ -315,18 +315,18 @@ printf("    (medians again; %.1f%% of the mha time, %.1f%% of its"
 printf("mha, their softmax, forward:   %8.1f us/call"
        " (%.1f%% of the mha time, %.1f%% of the heads')\n", soft,
        100 * soft / all, 100 * soft / heads);
-#line 4721 "chapters/A-programs.nw"
+#line 4756 "chapters/A-programs.nw"
     free(x);
     free(mask);
     mha_cache_free(&c);
     params_free(&p);
 }
-#line 5728 "chapters/A-programs.nw"
+#line 5763 "chapters/A-programs.nw"
 #include "han.h"
 
 #line 1379 "chapters/A-programs.nw"
 enum { REPEATS = 5 };
-#line 1489 "chapters/A-programs.nw"
+#line 1490 "chapters/A-programs.nw"
 typedef float vfloat __attribute__((vector_size(VEC_BYTES)));
 enum { PEAK_SUMS = VEC_REGS - 4, PEAK_LANES = VEC_BYTES / 4,
        REPS = 1000000000 / (PEAK_LANES * PEAK_SUMS) };
@@ -356,7 +356,7 @@ static double UNFUSED peak_unfused(void)
 {
     CONTRACT_OFF PEAK_LOOP_BODY
 }
-#line 1526 "chapters/A-programs.nw"
+#line 1527 "chapters/A-programs.nw"
 static double clock_ghz(void)
 {
     enum { CHAIN = 100000000 };
@@ -371,7 +371,7 @@ static double clock_ghz(void)
     if (sum == 0) printf("(impossible)\n");
     return CHAIN / t * 1e-9;
 }
-#line 1546 "chapters/A-programs.nw"
+#line 1547 "chapters/A-programs.nw"
 static double FUSED fma_chain_ns(void)
 {
     CONTRACT_FAST
@@ -388,7 +388,7 @@ static double FUSED fma_chain_ns(void)
     if (acc[0] != acc[0]) printf("(impossible)\n");
     return t / CHAIN * 1e9;
 }
-#line 1564 "chapters/A-programs.nw"
+#line 1565 "chapters/A-programs.nw"
 static double report_peaks(void)
 {
     enum { ROUNDS = 9 };
@@ -405,7 +405,7 @@ static double report_peaks(void)
     median_range(g, ghz, ROUNDS);
     median_range(l, lat, ROUNDS);
     
-#line 1596 "chapters/A-programs.nw"
+#line 1597 "chapters/A-programs.nw"
 double per_cycle = f[2] / g[2];
 printf("vector registers: %s, %d bytes, %d of them\n", VEC_TARGET,
        VEC_BYTES, VEC_REGS);
@@ -419,44 +419,10 @@ printf("latency, a chain of multiply-adds: %.1f cycles"
        " (median; lowest %.1f, highest %.1f)\n", l[0], l[1], l[2]);
 printf("fused: %.1f FLOP a cycle = 2 x %d lanes x %.1f units\n",
        per_cycle, PEAK_LANES, per_cycle / (2.0 * PEAK_LANES));
-#line 1580 "chapters/A-programs.nw"
+#line 1581 "chapters/A-programs.nw"
     return f[2];
 }
-#line 1628 "chapters/A-programs.nw"
-typedef void (*MatmulFn)(real *, int, const real *, int,
-                         const real *, int, int, int, int);
-
-static void time_matmul(const char *name, MatmulFn f, double peak)
-{
-    enum { M = 64, K = 128, N = 256 };
-    real *A = xcalloc(M * K, sizeof(real));
-    real *B = xcalloc(K * N, sizeof(real));
-    real *C = xcalloc(M * N, sizeof(real));
-    Rng rng;
-    rng_seed(&rng, 1);
-    init_normal(A, M * K, 1, &rng);
-    init_normal(B, K * N, 1, &rng);
-    f(C, N, A, K, B, N, M, K, N);
-    
-#line 1647 "chapters/A-programs.nw"
-double us[REPEATS], st[3];
-for (int r = 0; r < REPEATS; r++) {
-    long calls = 0;
-    double t0 = seconds_now(), t;
-    do { f(C, N, A, K, B, N, M, K, N); calls++; }
-    while ((t = seconds_now() - t0) < 0.02);
-    us[r] = t / calls * 1e6;
-}
-median_range(st, us, REPEATS);
-double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
-check_below_peak(name, gflops, peak);
-printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f GFLOP/s"
-       " %4.1f%%\n", name, M, K, K, N, st[0], st[1], st[2], gflops,
-       100 * gflops / peak);
-#line 1643 "chapters/A-programs.nw"
-    free(A); free(B); free(C);
-}
-#line 2801 "chapters/B-fast.nw"
+#line 1634 "chapters/A-programs.nw"
 typedef void (*KernelFn)(void *ctx);
 
 static void time_kernel(double us[3] /* median, min, max */,
@@ -465,15 +431,55 @@ static void time_kernel(double us[3] /* median, min, max */,
     double x[REPEATS];
     f(ctx);                             /* warm the caches */
     for (int r = 0; r < REPEATS; r++) {
-        long calls = 0;
+        long calls = 0, run = 1;
         double t0 = thread_seconds_now(), t;
-        do { f(ctx); calls++; }
-        while ((t = thread_seconds_now() - t0) < 0.02);
+        do {
+            for (long c = 0; c < run; c++) f(ctx);
+            calls += run;
+            run *= 2;
+        } while ((t = thread_seconds_now() - t0) < 0.02);
         x[r] = t / calls * 1e6;
     }
     median_range(us, x, REPEATS);
 }
-#line 2821 "chapters/B-fast.nw"
+#line 1658 "chapters/A-programs.nw"
+typedef void (*MatmulFn)(real *, int, const real *, int,
+                         const real *, int, int, int, int);
+typedef struct {
+    MatmulFn f;
+    real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
+    int M, K, N, pieces;
+} ProductCase;
+
+static void run_product(void *ctx)
+{
+    const ProductCase *pc = ctx;
+    int rows = pc->M / pc->pieces, K = pc->K, N = pc->N;
+    for (int p = 0; p < pc->pieces; p++)
+        pc->f(pc->C + (size_t)p * rows * N, N,
+              pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
+}
+#line 1676 "chapters/A-programs.nw"
+static void time_matmul(const char *name, MatmulFn f, double peak)
+{
+    enum { M = 64, K = 128, N = 256 };
+    ProductCase pc = { f, xcalloc(M * N, sizeof(real)),
+                       xcalloc(M * K, sizeof(real)),
+                       xcalloc(K * N, sizeof(real)), M, K, N, 1 };
+    Rng rng;
+    rng_seed(&rng, 1);
+    init_normal(pc.A, M * K, 1, &rng);
+    init_normal(pc.B, K * N, 1, &rng);
+    double st[3];
+    time_kernel(st, run_product, &pc);
+    double gflops = 2.0 * M * K * N / (st[0] * 1e-6) * 1e-9;
+    check_below_peak(name, gflops, peak);
+    printf("%-12s [%d,%d]x[%d,%d] %7.1f us (%.1f-%.1f) %6.2f"
+           " GFLOP/s %4.1f%%\n", name, M, K, K, N, st[0], st[1],
+           st[2], gflops, 100 * gflops / peak);
+    free(pc.C); free(pc.A); free(pc.B);
+}
+#line 2824 "chapters/B-fast.nw"
 static void step_row(FILE *f, double peak, const char *step,
                      const char *kernel, KernelFn fn, void *ctx,
                      double flop)
@@ -493,22 +499,7 @@ static void step_row(FILE *f, double peak, const char *step,
     if (flop) fprintf(f, "%.1f \\\\\n", rate);
     else fprintf(f, "-- \\\\\n");
 }
-#line 2844 "chapters/B-fast.nw"
-typedef struct {
-    MatmulFn f;
-    real *C, *A, *B;            /* [M, N], [M, K], [K, N] */
-    int M, K, N, pieces;
-} ProductCase;
-
-static void run_product(void *ctx)
-{
-    const ProductCase *pc = ctx;
-    int rows = pc->M / pc->pieces, K = pc->K, N = pc->N;
-    for (int p = 0; p < pc->pieces; p++)
-        pc->f(pc->C + (size_t)p * rows * N, N,
-              pc->A + (size_t)p * rows * K, K, pc->B, N, rows, K, N);
-}
-#line 2861 "chapters/B-fast.nw"
+#line 2846 "chapters/B-fast.nw"
 typedef struct {
     real *C, *A, *P;            /* [M, N], [M, K], packed [K, N] */
     int M, K, N;
@@ -520,7 +511,7 @@ static void run_packed(void *ctx)
     matmul_packed(pc->C, pc->N, pc->A, pc->K, pc->P, pc->M, pc->K,
                   pc->N);
 }
-#line 2874 "chapters/B-fast.nw"
+#line 2859 "chapters/B-fast.nw"
 typedef void (*BackwardFn)(real *, int, real *, int, const real *,
                            int, const real *, int, const real *, int,
                            int, int, int);
@@ -537,7 +528,7 @@ static void run_backward(void *ctx)
     bc->f(bc->dA, K, bc->dB, N, bc->dC, N, bc->A, K, bc->B, N,
           M, K, N);
 }
-#line 2895 "chapters/B-fast.nw"
+#line 2880 "chapters/B-fast.nw"
 enum { EXP_COUNT = 4096 };
 typedef struct { float x[EXP_COUNT], y[EXP_COUNT]; } ExpCase;
 
@@ -552,7 +543,7 @@ static void run_exp_fast(void *ctx)
     ExpCase *e = ctx;
     for (int i = 0; i < EXP_COUNT; i++) e->y[i] = exp_fast(e->x[i]);
 }
-#line 2913 "chapters/B-fast.nw"
+#line 2898 "chapters/B-fast.nw"
 enum { DOT_SUMS = 64, DOT_N = 64 };
 typedef struct {
     real x[DOT_SUMS][DOT_N], y[DOT_N], e[DOT_SUMS];
@@ -574,7 +565,14 @@ static void run_dot_product(void *ctx)
     for (int i = 0; i < DOT_SUMS; i++)
         d->e[i] = dot_product(d->x[i], d->y, DOT_N);
 }
-#line 3005 "chapters/B-fast.nw"
+#line 2923 "chapters/B-fast.nw"
+static void run_clock_read(void *ctx)
+{
+    (void)ctx;
+    volatile double now = thread_seconds_now();
+    (void)now;
+}
+#line 3000 "chapters/B-fast.nw"
 static void time_tile(const char *path)
 {
     enum { M = 64, K = 64, G = 256 };
@@ -584,7 +582,7 @@ static void time_tile(const char *path)
     init_normal(A, (size_t)M * K, 1, &(Rng){1});
     init_normal(W, (size_t)K * G, 1, &(Rng){2});
     
-#line 3037 "chapters/B-fast.nw"
+#line 3032 "chapters/B-fast.nw"
 memset(C, 0, sizeof(real) * M * G);
 matmul(C, G, A, K, W, G, M, K, G);
 for (int i = 0; i < M; i++)
@@ -599,7 +597,7 @@ for (int i = 0; i < M; i++)
             die("the %d x %d tile's product is wrong at [%d, %d]",
                 TILE_ROWS, TILE_VECS, i, j);
     }
-#line 3014 "chapters/B-fast.nw"
+#line 3009 "chapters/B-fast.nw"
     ProductCase step = { matmul, C, A, W, M, K, G, 1 };
     double us[2][3], flop = 2.0 * M * K * G;
     time_kernel(us[0], run_product, &step);
@@ -622,12 +620,12 @@ for (int i = 0; i < M; i++)
     free(A); free(W); free(C);
 }
 
-#line 1384 "chapters/A-programs.nw"
+#line 1385 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "bench";
     
-#line 1409 "chapters/A-programs.nw"
+#line 1410 "chapters/A-programs.nw"
 char *roofline = NULL, *steps = NULL, *models = NULL;
 char *models_words = NULL, *tile_row = NULL;
 int epochs = train_config_default().epochs;
@@ -659,7 +657,7 @@ if (roofline) out_plan("--roofline", roofline);
 if (steps) out_plan("--steps", steps);
 if (models) out_plan("--models", models);
 if (models_words) out_plan("--models-words", models_words);
-#line 1388 "chapters/A-programs.nw"
+#line 1389 "chapters/A-programs.nw"
     printf("medians (min-max) of %d repeats, of %d for training"
            " (%d epochs); one core unless said; %% of the fused"
            " peak\n", REPEATS, RUNS, epochs);
@@ -687,9 +685,9 @@ if (models_words) out_plan("--models-words", models_words);
 }
 #line 1161 "chapters/10-captions.nw"
 time_network(peak);
-#line 1665 "chapters/A-programs.nw"
+#line 1699 "chapters/A-programs.nw"
 /* chapter 5 adds its training runs here */
-#line 1685 "chapters/A-programs.nw"
+#line 1719 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     TrainConfig tc = train_config_default();
@@ -708,7 +706,7 @@ time_network(peak);
     uint64_t ablation_flops = 0;
     for (int kind = ATTN_NONE; kind_name(kind); kind++) {
         
-#line 1718 "chapters/A-programs.nw"
+#line 1752 "chapters/A-programs.nw"
 ModelConfig mc = model_config_default();
 kind_config(&mc, kind);
 if (!mc.family->start) continue;    /* chapter 11: no decoder */
@@ -734,10 +732,10 @@ if (kind == ATTN_NONE || kind == ATTN_DOT || kind == ATTN_ADDITIVE) {
     for (int i = 0; i < 3; i++) one_thread[i] += st[i];
     ablation_flops += flops;
 }
-#line 1703 "chapters/A-programs.nw"
+#line 1737 "chapters/A-programs.nw"
     }
     
-#line 1860 "chapters/A-programs.nw"
+#line 1894 "chapters/A-programs.nw"
 BenchRuns br = { &train_set, &val_set, tc };
 double wall[RUNS], two[3];
 for (int r = 0; r < RUNS; r++) {
@@ -751,21 +749,22 @@ report_training(table, NULL, "ablation x1", one_thread,
                 ablation_flops, peak, 1);
 report_training(table, NULL, "ablation x2", two, ablation_flops,
                 peak, 2);
-#line 1878 "chapters/A-programs.nw"
+#line 1912 "chapters/A-programs.nw"
 if (table)
     fprintf(table, "\\bottomrule\n\\multicolumn{6}{l}{\\footnotesize"
-            " medians of %d runs of %d epochs; ablation x1: sums of"
-            " the three rows' medians, minima and maxima}\n"
+            " medians of %d runs of %d epochs; ablation x1: the}"
+            " \\\\\n\\multicolumn{6}{l}{\\footnotesize sums of the"
+            " three rows' medians, minima and maxima}\n"
             "\\end{tabular}\n", RUNS, tc.epochs);
-#line 1705 "chapters/A-programs.nw"
+#line 1739 "chapters/A-programs.nw"
     
-#line 1886 "chapters/A-programs.nw"
+#line 1921 "chapters/A-programs.nw"
 if (models_table)
     fprintf(models_table, "\\bottomrule\n\\multicolumn{6}{l}"
             "{\\footnotesize medians of %d runs of %d epochs; peak:"
             " %.1f GFLOP/s (fused multiply-add, one core)}\n"
             "\\end{tabular}\n", RUNS, tc.epochs, peak);
-#line 1706 "chapters/A-programs.nw"
+#line 1740 "chapters/A-programs.nw"
     if (table) out_close(table);
     if (models_table) out_close(models_table);
     if (models_words) {
@@ -776,9 +775,9 @@ if (models_table)
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 4702 "chapters/A-programs.nw"
+#line 4737 "chapters/A-programs.nw"
 time_attention(peak);
-#line 5730 "chapters/A-programs.nw"
+#line 5765 "chapters/A-programs.nw"
 {
     DataConfig dc = data_config_default();
     dc.task = &documents_task;
@@ -790,7 +789,7 @@ time_attention(peak);
     datasets_make(&train_set, &val_set, &dc);
     ModelConfig mc = han_config_default();
     
-#line 5746 "chapters/A-programs.nw"
+#line 5781 "chapters/A-programs.nw"
 double sec[RUNS], st[3];
 uint64_t flops = 0;
 for (int r = 0; r < RUNS; r++) {
@@ -804,18 +803,18 @@ for (int r = 0; r < RUNS; r++) {
 }
 median_range(st, sec, RUNS);
 report_training(NULL, NULL, "han", st, flops, peak, 1);
-#line 5741 "chapters/A-programs.nw"
+#line 5776 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
 }
-#line 2941 "chapters/B-fast.nw"
+#line 2936 "chapters/B-fast.nw"
 {
     FILE *f = steps ? out_open(steps) : NULL;
     if (f) fprintf(f, "\\begin{tabular}{llrr}\n\\toprule\n"
                    "step & kernel & $\\mu$s & GFLOP/s \\\\\n"
                    "\\midrule\n");
     
-#line 2956 "chapters/B-fast.nw"
+#line 2951 "chapters/B-fast.nw"
 enum { M = 448, K = 64, G = 256, V = 21 };
 real *A = xcalloc((size_t)M * K, sizeof(real));
 real *W = xcalloc((size_t)K * G, sizeof(real));
@@ -829,7 +828,7 @@ step_row(f, peak, "LSTM step", "matmul_naive", run_product, &lstm,
          lstm_flop);
 lstm.f = matmul;
 step_row(f, peak, "", "matmul", run_product, &lstm, lstm_flop);
-#line 2982 "chapters/B-fast.nw"
+#line 2977 "chapters/B-fast.nw"
 real *P = xcalloc(matmul_packed_size(K, G), sizeof(real));
 matmul_pack(P, W, G, K, G);
 PackedCase packed = { C, A, P, 64, K, G };
@@ -841,7 +840,7 @@ step_row(f, peak, "LSTM step, 8 rows", "matmul", run_product, &lstm,
 step_row(f, peak, "", "matmul_packed", run_packed, &packed,
          lstm_flop / 8);
 free(P);
-#line 2970 "chapters/B-fast.nw"
+#line 2965 "chapters/B-fast.nw"
 step_row(f, peak, "output, by sentence", "matmul_naive", run_product,
          &out, out_flop);
 out.f = matmul;
@@ -849,9 +848,9 @@ step_row(f, peak, "", "matmul", run_product, &out, out_flop);
 out.pieces = 1;
 step_row(f, peak, "output, batched", "matmul", run_product, &out,
          out_flop);
-#line 2947 "chapters/B-fast.nw"
+#line 2942 "chapters/B-fast.nw"
     
-#line 3053 "chapters/B-fast.nw"
+#line 3048 "chapters/B-fast.nw"
 real *dW = xcalloc((size_t)K * V, sizeof(real));
 BackwardCase bw = { matmul_backward_naive, C, dW, A, A, W, M, K, V };
 step_row(f, peak, "output, backward", "matmul_backward_naive",
@@ -870,14 +869,16 @@ init_normal(d->y, DOT_N, 1, &(Rng){4});
 step_row(f, peak, "64 sums of 64", "plain sum", run_plain_sums, d,
          0);
 step_row(f, peak, "", "dot_product", run_dot_product, d, 0);
+step_row(f, peak, "a read of the clock", "thread_seconds_now",
+         run_clock_read, NULL, 0);
 free(A); free(W); free(C); free(dW); free(e); free(d);
-#line 2948 "chapters/B-fast.nw"
+#line 2943 "chapters/B-fast.nw"
     if (f) {
         fprintf(f, "\\bottomrule\n\\multicolumn{4}{l}{\\footnotesize"
                 " medians of %d bursts}\n\\end{tabular}\n", REPEATS);
         out_close(f);
     }
 }
-#line 1395 "chapters/A-programs.nw"
+#line 1396 "chapters/A-programs.nw"
     return 0;
 }

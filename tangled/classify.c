@@ -134,13 +134,13 @@ vocab_build(&c.tgt, &documents_task, TARGET);
     while ((len = getline(&line, &cap, stdin)) >= 0) {
         lines++;
         
-#line 6018 "chapters/A-programs.nw"
+#line 6053 "chapters/A-programs.nw"
 if (len > 0 && line[len - 1] == '\n') len--;
 if (len > 0 && line[len - 1] == '\r' && line[len] == '\n') len--;
 line[len] = '\0';
 #line 2441 "chapters/11-documents.nw"
         
-#line 6023 "chapters/A-programs.nw"
+#line 6058 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 enum { MAX_DEPTHS = TMODEL_MAX_LAYERS, MAX_SEEDS = 10 };
-#line 2861 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -17,7 +17,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2884 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -28,7 +28,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2908 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -37,7 +37,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2931 "chapters/A-programs.nw"
+#line 2966 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -52,7 +52,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2955 "chapters/A-programs.nw"
+#line 2990 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 enum { MAX_CONFIGS = 8, MAX_SEEDS = 20, MAX_EPOCHS = 100 };
-#line 2861 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -19,7 +19,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2884 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -30,7 +30,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2908 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {

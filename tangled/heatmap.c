@@ -1,4 +1,4 @@
-#line 3999 "chapters/A-programs.nw"
+#line 4034 "chapters/A-programs.nw"
 /* heatmap: where a trained model looks, on a reader's sentence. */
 #include "align.h"
 #include "checkpoint.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 enum { SEARCH_PAIRS = 1000 };
-#line 4157 "chapters/A-programs.nw"
+#line 4192 "chapters/A-programs.nw"
 static void decode_one(Model *m, int *ids /* [len] */, int len,
                        int *out /* [len] */,
                        real *w /* [len, len] or NULL */)
@@ -22,7 +22,7 @@ static void decode_one(Model *m, int *ids /* [len] */, int len,
     greedy_decode(m, &batch, len, out, w);
     batch_free(&batch);
 }
-#line 4242 "chapters/A-programs.nw"
+#line 4277 "chapters/A-programs.nw"
 static int repeats_a_word(const int *src /* [n] */, int n)
 {
     for (int a = 1; a + 1 < n; a++)
@@ -40,7 +40,7 @@ static int first_wrong(const int *out /* [src_len] */,
     return -1;
 }
 
-#line 4010 "chapters/A-programs.nw"
+#line 4045 "chapters/A-programs.nw"
 static void log_epoch(int epoch, double train_loss, double val_loss,
                       double seconds, void *ctx)
 {
@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 {
     program_name = "heatmap";
     
-#line 4045 "chapters/A-programs.nw"
+#line 4080 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 ModelConfig mc = model_config_default();
 TrainConfig tc = train_config_default();
@@ -79,7 +79,7 @@ Option options[] = {
 };
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train, then show where the model looks on a sentence");
-#line 4088 "chapters/A-programs.nw"
+#line 4123 "chapters/A-programs.nw"
 if (!sentence == !first_error)
     refuse("give --sentence or --first-error, one of them (try"
            " --help)");
@@ -103,7 +103,7 @@ if (files) {
     for (int e = 0; e < 4; e++)
         out_plan("--files", out_name(files, ext[e]));
 }
-#line 4071 "chapters/A-programs.nw"
+#line 4106 "chapters/A-programs.nw"
 dc.task = task_from_name(task);
 mc.src_vocab = task_vocab_size(dc.task, SOURCE);
 mc.tgt_vocab = task_vocab_size(dc.task, TARGET);
@@ -117,11 +117,11 @@ if (!kind_chooses(config_kind(&mc)))
            " choose where to look", kind_name(config_kind(&mc)));
 if (dc.max_words < dc.min_words) dc.min_words = dc.max_words;
 tc.seed = (uint64_t)seed;
-#line 4022 "chapters/A-programs.nw"
+#line 4057 "chapters/A-programs.nw"
     Model *m = NULL;
     Checkpoint ck = {0};
     if (model_file) 
-#line 4118 "chapters/A-programs.nw"
+#line 4153 "chapters/A-programs.nw"
 {
     CkptError err;
     if (ckpt_load(&ck, dc.task, model_file, 1, &err) != CKPT_OK)
@@ -138,13 +138,13 @@ tc.seed = (uint64_t)seed;
     dc.min_words = ck.min_words;
     dc.max_words = ck.max_words;
 }
-#line 4025 "chapters/A-programs.nw"
+#line 4060 "chapters/A-programs.nw"
     int ids[MAX_WORDS + 3], len, n_gold = 0;
     const Link *gold = NULL;
     Dataset drawn = {0};
     int picked = -1;            /* the row of [[drawn]] it picked */
     if (first_error) 
-#line 4205 "chapters/A-programs.nw"
+#line 4240 "chapters/A-programs.nw"
 {
     if (first_error > dc.max_words)
         refuse("--first-error %d: the model in '%s' was trained on"
@@ -163,7 +163,7 @@ tc.seed = (uint64_t)seed;
         if (first_wrong(tried, &drawn, r) >= 0) picked = r;
     }
     
-#line 4230 "chapters/A-programs.nw"
+#line 4265 "chapters/A-programs.nw"
 if (picked < 0) {
     fprintf(stderr, "heatmap: the model in '%s' translates all %d"
             " sentences of %d words or more that repeat a word"
@@ -171,17 +171,17 @@ if (picked < 0) {
             drawn.n, first_error);
     exit(EXIT_FAILURE);
 }
-#line 4223 "chapters/A-programs.nw"
+#line 4258 "chapters/A-programs.nw"
     len = drawn.src_len[picked];
     memcpy(ids, drawn.src + (size_t)picked * drawn.L,
            len * sizeof *ids);
     gold = pair_links(&drawn, picked, &n_gold);
 }
-#line 4030 "chapters/A-programs.nw"
+#line 4065 "chapters/A-programs.nw"
     else len = parse_sentence(ids, sentence, dc.max_words, dc.task);
     if (!m) {
         
-#line 4142 "chapters/A-programs.nw"
+#line 4177 "chapters/A-programs.nw"
 Dataset train_set, val_set;
 datasets_make(&train_set, &val_set, &dc);
 int max_len = len > train_set.L ? len : train_set.L;
@@ -192,17 +192,17 @@ progress("training %s attention for %d epochs",
 train_model(m, &train_set, &val_set, &tc, log_epoch, NULL);
 dataset_free(&train_set);
 dataset_free(&val_set);
-#line 4033 "chapters/A-programs.nw"
+#line 4068 "chapters/A-programs.nw"
     }
     
-#line 4172 "chapters/A-programs.nw"
+#line 4207 "chapters/A-programs.nw"
 int steps = len;
 int *out = xcalloc(steps, sizeof(int));
 real *w = xcalloc((size_t)steps * len, sizeof(real));
 decode_one(m, ids, len, out, w);
-#line 4035 "chapters/A-programs.nw"
+#line 4070 "chapters/A-programs.nw"
     
-#line 4178 "chapters/A-programs.nw"
+#line 4213 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -224,9 +224,9 @@ if (gold_tgt) {
 printf("\n\n");
 for (int s = 0; s < len; s++) cols[s] = en.word[ids[s]];
 text_heatmap(stdout, w, n_rows, len, rows, cols);
-#line 4036 "chapters/A-programs.nw"
+#line 4071 "chapters/A-programs.nw"
     if (files) 
-#line 4265 "chapters/A-programs.nw"
+#line 4300 "chapters/A-programs.nw"
 {
     Link *shown_gold = xcalloc(n_gold + 1, sizeof *shown_gold);
     int n_shown = 0;
@@ -236,7 +236,7 @@ text_heatmap(stdout, w, n_rows, len, rows, cols);
                   n_rows, len, rows, cols, shown_gold, n_shown);
     free(shown_gold);
     
-#line 4279 "chapters/A-programs.nw"
+#line 4314 "chapters/A-programs.nw"
 FILE *f = out_open(out_name(files, "-lines.tex"));
 fprintf(f, "\\begin{tabular}{@{}lp{0.8\\linewidth}@{}}\nsource &");
 for (int s = 1; s + 1 < len; s++) fprintf(f, " %s", cols[s]);
@@ -251,9 +251,9 @@ for (int k = 0; k < n_rows && out[k] != EOS; k++)
             ? " \\textbf{%s}" : " %s", rows[k]);
 fprintf(f, " \\\\\n\\end{tabular}\n");
 out_close(f);
-#line 4274 "chapters/A-programs.nw"
+#line 4309 "chapters/A-programs.nw"
     
-#line 4298 "chapters/A-programs.nw"
+#line 4333 "chapters/A-programs.nw"
 f = out_open(out_name(files, "-said.tex"));
 if (picked < 0)
     fprintf(f, "The reader's sentence has %d words.\n", len - 2);
@@ -261,7 +261,7 @@ else {
     fprintf(f, "The rule picks sentence %d of the %d drawn: %d words,"
             " in which", picked + 1, drawn.n, len - 2);
     
-#line 4328 "chapters/A-programs.nw"
+#line 4363 "chapters/A-programs.nw"
 const char *sep = "";
 for (int a = 1; a + 1 < len; a++) {
     int count = 0, earlier = 0;
@@ -275,13 +275,13 @@ for (int a = 1; a + 1 < len; a++) {
     else fprintf(f, "%d times", count);
     sep = ",";
 }
-#line 4305 "chapters/A-programs.nw"
+#line 4340 "chapters/A-programs.nw"
     int k = first_wrong(out, &drawn, picked);
     fprintf(f, "; its greedy translation first departs from the gold"
             " one at token %d of %d, \\texttt{<eos>} included.",
             k + 1, drawn.tgt_len[picked] - 1);
     
-#line 4315 "chapters/A-programs.nw"
+#line 4350 "chapters/A-programs.nw"
 const real *row_k = w + (size_t)k * len;
 int top[2] = { -1, -1 };
 for (int c = 0; c < len; c++)
@@ -293,12 +293,12 @@ fprintf(f, " That row's two largest weights are %.2f on \\emph{%s}"
         " (source position %d) and %.2f on \\emph{%s} (position"
         " %d).\n", row_k[top[0]], cols[top[0]], top[0], row_k[top[1]],
         cols[top[1]], top[1]);
-#line 4310 "chapters/A-programs.nw"
+#line 4345 "chapters/A-programs.nw"
 }
 out_close(f);
-#line 4275 "chapters/A-programs.nw"
+#line 4310 "chapters/A-programs.nw"
 }
-#line 4037 "chapters/A-programs.nw"
+#line 4072 "chapters/A-programs.nw"
     free(out); free(w);
     dataset_free(&drawn);
     if (model_file) ckpt_free(&ck);

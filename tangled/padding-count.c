@@ -1,10 +1,10 @@
-#line 5774 "chapters/A-programs.nw"
+#line 5809 "chapters/A-programs.nw"
 /* padding-count: how much of an epoch of the length sweep is
    padding, a batch padded whole or in groups (chapter 7). */
 #include "tmodel.h"
 #include <stdio.h>
 #include <stdlib.h>
-#line 5800 "chapters/A-programs.nw"
+#line 5835 "chapters/A-programs.nw"
 typedef struct {
     long real, padded, grouped;         /* positions */
     long words, sentences, batches, longest;
@@ -31,7 +31,7 @@ static void count_batch(Positions *n, const Batch *b, int max_words)
     }
 }
 
-#line 5781 "chapters/A-programs.nw"
+#line 5816 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "padding-count";
@@ -43,7 +43,7 @@ int main(int argc, char **argv)
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     
-#line 5827 "chapters/A-programs.nw"
+#line 5862 "chapters/A-programs.nw"
 int n = train_set.n, *order = xcalloc(n, sizeof(int));
 for (int i = 0; i < n; i++) order[i] = i;
 Rng rng;
@@ -57,7 +57,7 @@ for (int start = 0; start < n; start += 64) {
                n - start < 64 ? n - start : 64);
     count_batch(&c, &batch, dc.max_words);
 }
-#line 5845 "chapters/A-programs.nw"
+#line 5880 "chapters/A-programs.nw"
 printf("On one epoch of the sweep's %d training pairs, in %ld"
        " batches of up to 64, a sentence has %.1f words on average,"
        " and %ld of the batches hold one of %d words. Of the"
@@ -70,10 +70,10 @@ printf("On one epoch of the sweep's %d training pairs, in %ld"
        100.0 * (c.padded - c.real) / c.padded, TMODEL_GROUP_ROWS,
        100.0 * (c.grouped - c.real) / c.grouped,
        100.0 * c.grouped / c.padded);
-#line 5841 "chapters/A-programs.nw"
+#line 5876 "chapters/A-programs.nw"
 batch_free(&batch);
 free(order);
-#line 5792 "chapters/A-programs.nw"
+#line 5827 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

@@ -1,9 +1,9 @@
-#line 4360 "chapters/A-programs.nw"
+#line 4395 "chapters/A-programs.nw"
 /* scale-sweep: why 1/sqrt(d_k), measured (chapter 7). */
 #include "transformer.h"
 #include <stdlib.h>
 enum { MAX_WIDTHS = 16 };
-#line 4418 "chapters/A-programs.nw"
+#line 4453 "chapters/A-programs.nw"
 /* x with two significant digits, as LaTeX: 0.047, or $2.4 \times
    10^{-7}$ for the very small and very large (a static buffer per
    call of a printf: two at a time) */
@@ -25,7 +25,7 @@ static FILE *open_sentence(const char *prefix, const char *what)
     snprintf(suffix, sizeof suffix, "-%s.tex", what);
     return out_open(out_name(prefix, suffix));
 }
-#line 4441 "chapters/A-programs.nw"
+#line 4476 "chapters/A-programs.nw"
 static void write_sentences(const char *prefix,
                             ScoreStats st[2][MAX_WIDTHS],
                             const int *dk, int n, int keys,
@@ -50,7 +50,7 @@ static void write_sentences(const char *prefix,
     out_close(f);
     f = open_sentence(prefix, "summary");
     
-#line 4472 "chapters/A-programs.nw"
+#line 4507 "chapters/A-programs.nw"
 fprintf(f, "From $d_k = %d$ to $d_k = %d$, the variance of an"
         " unscaled score grows from %.2f to %.0f, as $d_k$ does;"
         " the scaled score's stays between %.2f and %.2f at every"
@@ -83,28 +83,28 @@ if (at16 >= 0)
             " %.2f with it.", st[0][at16].max_weight,
             st[1][at16].max_weight);
 fprintf(f, "\n");
-#line 4465 "chapters/A-programs.nw"
+#line 4500 "chapters/A-programs.nw"
     out_close(f);
     f = open_sentence(prefix, "dk64");
     
-#line 4508 "chapters/A-programs.nw"
+#line 4543 "chapters/A-programs.nw"
 if (at64 >= 0)
     fprintf(f, "a mean largest weight of %.2f with the scale and"
             " %.2f without it, where a uniform row of %d keys would"
             " give %.3f%%", st[1][at64].max_weight,
             st[0][at64].max_weight, keys, 1.0 / keys);
-#line 4468 "chapters/A-programs.nw"
+#line 4503 "chapters/A-programs.nw"
     out_close(f);
 }
 
-#line 4366 "chapters/A-programs.nw"
+#line 4401 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "scale-sweep";
     int trials = 4000, keys = 8, seed = 1, max_dk = 1024;
     char *summary = NULL;
     
-#line 4387 "chapters/A-programs.nw"
+#line 4422 "chapters/A-programs.nw"
 Option options[] = {
     {"--trials", OPT_INT, &trials, 10, 1e7, "queries per width"},
     {"--keys", OPT_INT, &keys, 2, 1024, "keys per query"},
@@ -119,7 +119,7 @@ const char *sentence_names[] = {"-intro.tex", "-trials.tex",
                                 "-summary.tex", "-dk64.tex"};
 for (int k = 0; summary && k < 4; k++)
     out_plan("--summary", out_name(summary, sentence_names[k]));
-#line 4372 "chapters/A-programs.nw"
+#line 4407 "chapters/A-programs.nw"
     ScoreStats st[2][MAX_WIDTHS] = {{{0}}};
     int dk[MAX_WIDTHS], n = 0;
     printf("# d_k, then unscaled and scaled: score variance,"
@@ -129,7 +129,7 @@ for (int k = 0; summary && k < 4; k++)
     for (int d = 4; d <= max_dk; d *= 2, n++) {
         dk[n] = d;
         
-#line 4403 "chapters/A-programs.nw"
+#line 4438 "chapters/A-programs.nw"
 for (int scaled = 0; scaled < 2; scaled++) {
     Rng rng;
     rng_seed(&rng, (uint64_t)seed);
@@ -141,7 +141,7 @@ printf("%d %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n",
        st[0][n].max_weight, st[1][n].max_weight, st[0][n].grad_rms,
        st[1][n].grad_rms, st[0][n].query_grad, st[1][n].query_grad,
        st[0][n].grad_median, st[1][n].grad_median);
-#line 4381 "chapters/A-programs.nw"
+#line 4416 "chapters/A-programs.nw"
     }
     if (summary) write_sentences(summary, st, dk, n, keys, trials);
     return 0;

@@ -1,4 +1,4 @@
-#line 2136 "chapters/A-programs.nw"
+#line 2171 "chapters/A-programs.nw"
 /* shapes: what the encoder computes, what the decoder keeps. */
 #include "seq2seq.h"
 
@@ -19,7 +19,7 @@ int main(int argc, char **argv)
     batch_fill(&batch, &val_set, rows, 64);
     Encoding enc = encode_source(m, &batch);
     
-#line 2164 "chapters/A-programs.nw"
+#line 2199 "chapters/A-programs.nw"
 long computed = 0;
 for (int b = 0; b < enc.B; b++) computed += enc.len[b];
 printf("A batch of $B = %d$ sentences, padded to $S = %d$ tokens:"
@@ -33,7 +33,7 @@ printf("A batch of $B = %d$ sentences, padded to $S = %d$ tokens:"
        enc.S, enc.H, computed, enc.H,
        (long)enc.B * enc.S - computed, enc.B, computed - enc.B,
        100.0 * (computed - enc.B) / computed, 2 * enc.H);
-#line 2156 "chapters/A-programs.nw"
+#line 2191 "chapters/A-programs.nw"
     batch_free(&batch);
     model_free(m);
     dataset_free(&train_set);

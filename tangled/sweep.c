@@ -1,4 +1,4 @@
-#line 2198 "chapters/A-programs.nw"
+#line 2233 "chapters/A-programs.nw"
 /* sweep: accuracy against sentence length, for several models. */
 #include "align.h"
 #include "checkpoint.h"
@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { MAX_MODELS = 8, MAX_SEEDS = 10 };
-#line 2861 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -18,7 +18,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2884 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -29,7 +29,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2908 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -38,7 +38,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2931 "chapters/A-programs.nw"
+#line 2966 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -53,7 +53,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2955 "chapters/A-programs.nw"
+#line 2990 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)
@@ -70,7 +70,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     }
     fprintf(f, " \\\\\n");
 }
-#line 2253 "chapters/A-programs.nw"
+#line 2288 "chapters/A-programs.nw"
 static int parse_models(const char *list, ModelConfig *mc)
 {
     char buf[256], *item[MAX_MODELS];
@@ -89,7 +89,7 @@ static int parse_models(const char *list, ModelConfig *mc)
     }
     return n;
 }
-#line 2391 "chapters/A-programs.nw"
+#line 2426 "chapters/A-programs.nw"
 static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
                       int seeds, int words, int which)
 {
@@ -100,7 +100,7 @@ static void acc_stats(double out[2], const Eval *ev /* [seeds] */,
     }
     mean_sd(x, seeds, &out[0], &out[1]);
 }
-#line 2491 "chapters/A-programs.nw"
+#line 2526 "chapters/A-programs.nw"
 enum { Q_LOSS, Q_TOKENS, Q_EXACT, Q_ALIGN, Q_AFTER, Q_ENTROPY, N_Q };
 
 static void seed_values(double *x /* [seeds] */,
@@ -120,7 +120,7 @@ static void seed_values(double *x /* [seeds] */,
              : align_entropy(&a);
     }
 }
-#line 2518 "chapters/A-programs.nw"
+#line 2553 "chapters/A-programs.nw"
 static void align_at(double out[2],
                      AlignScore (*align)[MAX_WORDS + 1], int seeds,
                      int words, int after)
@@ -147,7 +147,7 @@ static void wrong_at(double out[2], const Eval *ev /* [seeds] */,
     }
     mean_sd(x, seeds, &out[0], &out[1]);
 }
-#line 2343 "chapters/A-programs.nw"
+#line 2378 "chapters/A-programs.nw"
 typedef struct {
     const ModelConfig *mc;              /* [models] */
     TrainConfig tc;
@@ -163,7 +163,7 @@ static void train_sweep_run(int index, void *ctx)
     const SweepPlan *pl = ctx;
     int k = index / pl->seeds, s = index % pl->seeds;
     
-#line 2361 "chapters/A-programs.nw"
+#line 2396 "chapters/A-programs.nw"
 TrainConfig t = pl->tc;
 t.seed = pl->tc.seed + (uint64_t)s;
 Model *m = model_create(&pl->mc[k], t.batch_size, pl->train_set->L,
@@ -180,10 +180,10 @@ progress("%s:%d seed %d trained in %.1f s, val loss %.4f",
          (int)t.seed, seconds_now() - t0, ev->loss);
 if (s == 0 && pl->kept) pl->kept[k] = m;    /* main saves it */
 else model_free(m);
-#line 2358 "chapters/A-programs.nw"
+#line 2393 "chapters/A-programs.nw"
 }
 
-#line 2215 "chapters/A-programs.nw"
+#line 2250 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "sweep";
@@ -195,7 +195,7 @@ int main(int argc, char **argv)
     char *summary = NULL, *save = NULL, *later = NULL;
     char *tables = NULL;
     
-#line 2276 "chapters/A-programs.nw"
+#line 2311 "chapters/A-programs.nw"
 int seed = 1, seeds = 3, threads = default_threads();
 ModelConfig tdef = model_config_default();  /* chapter 7's sizes */
 Option options[] = {
@@ -227,7 +227,7 @@ for (int g = 0; summary && g < 3; g++) {
     summary_name[g] = out_name(summary, group_suffix[g]);
     out_plan("--summary", summary_name[g]);
 }
-#line 2476 "chapters/A-programs.nw"
+#line 2511 "chapters/A-programs.nw"
 enum { TABLE, TABLE_LATER, TESTS, ALIGN_DAT, ERRORS_DAT, ALIGN_SAID,
        ERRORS_SAID, N_TABLES };
 const char *table_suffix[N_TABLES] = {"-table.tex",
@@ -238,11 +238,11 @@ for (int i = 0; tables && i < N_TABLES; i++) {
     table_name[i] = out_name(tables, table_suffix[i]);
     out_plan("--tables", table_name[i]);
 }
-#line 2226 "chapters/A-programs.nw"
+#line 2261 "chapters/A-programs.nw"
     ModelConfig mc[MAX_MODELS];
     int n_models = parse_models(list, mc);
     
-#line 4874 "chapters/A-programs.nw"
+#line 4909 "chapters/A-programs.nw"
 int any_transformer = 0;
 for (int k = 0; k < n_models; k++) {
     if (mc[k].family != &transformer_family) continue;
@@ -256,21 +256,21 @@ for (int k = 0; k < n_models; k++) {
 if (!any_transformer)
     refuse_unused_transformer_options(argc, argv, "--models has no"
                                       " transformer");
-#line 2229 "chapters/A-programs.nw"
+#line 2264 "chapters/A-programs.nw"
     
-#line 2431 "chapters/A-programs.nw"
+#line 2466 "chapters/A-programs.nw"
 int group[MAX_MODELS];
 for (int k = 0; k < n_models; k++)
     group[k] = kind_listed(config_kind(&mc[k]), "--later", later) ? 2
              : mc[k].family != &seq2seq_family
                || mc[k].attention != ATTN_NONE;
-#line 2601 "chapters/A-programs.nw"
+#line 2636 "chapters/A-programs.nw"
 int first_later = -1;
 for (int k = n_models - 1; k >= 0; k--)
     if (group[k] == 2) first_later = k;
-#line 2230 "chapters/A-programs.nw"
+#line 2265 "chapters/A-programs.nw"
     
-#line 2312 "chapters/A-programs.nw"
+#line 2347 "chapters/A-programs.nw"
 char *save_name[MAX_MODELS] = {NULL};
 for (int k = 0; save && k < n_models; k++) {
     char suffix[64];
@@ -284,9 +284,9 @@ for (int k = 0; save && k < n_models; k++) {
                " %s", kind_name(config_kind(&mc[k])), mc[k].H,
                err.message);
 }
-#line 2231 "chapters/A-programs.nw"
+#line 2266 "chapters/A-programs.nw"
     
-#line 2329 "chapters/A-programs.nw"
+#line 2364 "chapters/A-programs.nw"
 double need = 0;
 for (int k = 0; k < n_models; k++)
     need = fmax(need, run_bytes(&dc, &mc[k], tc.batch_size));
@@ -294,7 +294,7 @@ int resident = (threads < n_models * seeds ? threads
                 : n_models * seeds) + (save ? n_models : 0);
 memory_check(need * resident,
              "the sizes of --models, --max-words or --threads");
-#line 2232 "chapters/A-programs.nw"
+#line 2267 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     static Eval ev[MAX_MODELS][MAX_SEEDS];
@@ -304,7 +304,7 @@ memory_check(need * resident,
                        tables ? align : NULL, save ? kept : NULL };
     run_parallel(train_sweep_run, &plan, n_models * seeds, threads);
     
-#line 2380 "chapters/A-programs.nw"
+#line 2415 "chapters/A-programs.nw"
 for (int k = 0; save && k < n_models; k++) {
     Checkpoint ck = { dc.min_words, dc.max_words, kept[k],
                       dc.task };
@@ -312,9 +312,9 @@ for (int k = 0; save && k < n_models; k++) {
     model_free(kept[k]);
     free(save_name[k]);
 }
-#line 2241 "chapters/A-programs.nw"
+#line 2276 "chapters/A-programs.nw"
     
-#line 2406 "chapters/A-programs.nw"
+#line 2441 "chapters/A-programs.nw"
 printf("# words, then per model: token mean, sd, exact mean, sd;"
        " %d seeds\n#", seeds);
 for (int k = 0; k < n_models; k++)
@@ -331,10 +331,10 @@ for (int w = dc.min_words; w <= dc.max_words; w++) {
     }
     printf("\n");
 }
-#line 2242 "chapters/A-programs.nw"
+#line 2277 "chapters/A-programs.nw"
     if (summary) {
         
-#line 2438 "chapters/A-programs.nw"
+#line 2473 "chapters/A-programs.nw"
 for (int with = 0; with < 3; with++) {
     FILE *f = out_open(summary_name[with]);
     fprintf(f, "Token accuracy from %d-word to %d-word sentences,"
@@ -364,13 +364,13 @@ for (int with = 0; with < 3; with++) {
     fprintf(f, "%s.\n", *sep == ':' ? ": no such model was run" : "");
     out_close(f);
 }
-#line 2244 "chapters/A-programs.nw"
+#line 2279 "chapters/A-programs.nw"
     }
     if (tables) 
-#line 2546 "chapters/A-programs.nw"
+#line 2581 "chapters/A-programs.nw"
 {
     
-#line 2559 "chapters/A-programs.nw"
+#line 2594 "chapters/A-programs.nw"
 for (int part = 0; part < 2; part++) {
     FILE *f = out_open(table_name[TABLE + part]);
     double even = 0;
@@ -382,7 +382,7 @@ for (int part = 0; part < 2; part++) {
         for (int k = 0; k < n_models; k++) {
             if ((group[k] == 2) != pass) continue;
             
-#line 2578 "chapters/A-programs.nw"
+#line 2613 "chapters/A-programs.nw"
 double st[N_Q][2], x[MAX_SEEDS];
 for (int q = 0; q < N_Q; q++) {
     seed_values(x, ev[k], align[k], seeds, q);
@@ -404,23 +404,23 @@ else {
     AlignScore a = align_score_sum(align[k][0], MAX_WORDS + 1);
     even = align_max_entropy(&a);   /* the same for every run */
 }
-#line 2570 "chapters/A-programs.nw"
+#line 2605 "chapters/A-programs.nw"
         }
     fprintf(f, "\\midrule\nchance, even weights & & & & %.2f & & %.3f"
             " \\\\\n\\bottomrule\n\\end{tabular}\n",
             100 * align_chance(dc.min_words, dc.max_words), even);
     out_close(f);
 }
-#line 2548 "chapters/A-programs.nw"
+#line 2583 "chapters/A-programs.nw"
     
-#line 2613 "chapters/A-programs.nw"
+#line 2648 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[TESTS]);
     tests_begin(f, seeds, "model");
     for (int j = 0; j < n_models; j++)
         for (int i = 0; i < j; i++)
             
-#line 2630 "chapters/A-programs.nw"
+#line 2665 "chapters/A-programs.nw"
 {
     int ki = config_kind(&mc[i]), kj = config_kind(&mc[j]);
     int ci = kind_chooses(ki), cj = kind_chooses(kj);
@@ -452,13 +452,13 @@ else {
         tests_row(f, name_a, name_b, a, b, seeds);
     }
 }
-#line 2619 "chapters/A-programs.nw"
+#line 2654 "chapters/A-programs.nw"
     tests_end(f);
     out_close(f);
 }
-#line 2549 "chapters/A-programs.nw"
+#line 2584 "chapters/A-programs.nw"
     
-#line 2669 "chapters/A-programs.nw"
+#line 2704 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ALIGN_DAT]);
     fprintf(f, "# words, chance (%%), then per model: alignment"
@@ -476,9 +476,9 @@ else {
     }
     out_close(f);
 }
-#line 2550 "chapters/A-programs.nw"
+#line 2585 "chapters/A-programs.nw"
     
-#line 2688 "chapters/A-programs.nw"
+#line 2723 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table_name[ERRORS_DAT]);
     fprintf(f, "# place in the target (%% of its words), then per"
@@ -495,9 +495,9 @@ else {
     }
     out_close(f);
 }
-#line 2551 "chapters/A-programs.nw"
+#line 2586 "chapters/A-programs.nw"
     
-#line 2711 "chapters/A-programs.nw"
+#line 2746 "chapters/A-programs.nw"
 for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     FILE *f = out_open(table_name[said]);
     int lo = said == ALIGN_SAID ? dc.min_words : 0;
@@ -545,10 +545,10 @@ for (int said = ALIGN_SAID; said <= ERRORS_SAID; said++) {
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 2552 "chapters/A-programs.nw"
+#line 2587 "chapters/A-programs.nw"
     for (int i = 0; i < N_TABLES; i++) free(table_name[i]);
 }
-#line 2246 "chapters/A-programs.nw"
+#line 2281 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     return 0;

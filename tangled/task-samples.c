@@ -1,4 +1,4 @@
-#line 1900 "chapters/A-programs.nw"
+#line 1935 "chapters/A-programs.nw"
 /* task-samples: print sample pairs of the task as LaTeX. */
 #include "task.h"
 #include <string.h>
@@ -10,7 +10,7 @@ int main(int argc, char **argv)
     int count = 6, seed = 1;
     char *stats_file = NULL;
     
-#line 1922 "chapters/A-programs.nw"
+#line 1957 "chapters/A-programs.nw"
 Option options[] = {
     {"--count", OPT_INT, &count, 1, 100, "pairs to print"},
     {"--seed", OPT_INT, &seed, 0, 1e9, "data seed"},
@@ -25,12 +25,12 @@ if (count > c.n_train)
     refuse("--count %d is more than the %d training pairs", count,
            c.n_train);
 if (stats_file) out_plan("--stats", stats_file);
-#line 1911 "chapters/A-programs.nw"
+#line 1946 "chapters/A-programs.nw"
     c.seed = (uint64_t)seed;
     Dataset train, val;
     datasets_make(&train, &val, &c);
     
-#line 1939 "chapters/A-programs.nw"
+#line 1974 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, c.task, SOURCE);
 vocab_build(&es, c.task, TARGET);
@@ -45,13 +45,13 @@ for (int p = 0; p < count; p++) {
     for (int j = 0; j < train.tgt_len[p] - 2; j++) {
         printf(" %s(", es.word[tgt[j + 1]]);
         
-#line 1962 "chapters/A-programs.nw"
+#line 1997 "chapters/A-programs.nw"
 int n_links, shown_links = 0;
 const Link *link = pair_links(&train, p, &n_links);
 for (int k = 0; k < n_links; k++)
     if (link[k].tgt == j + 1)
         printf("%s%d", shown_links++ ? "," : "", link[k].src);
-#line 1953 "chapters/A-programs.nw"
+#line 1988 "chapters/A-programs.nw"
         printf(")");
     }
     printf("} \\\\%s\n", p + 1 < count ? "[0.6ex]" : "");
@@ -59,9 +59,9 @@ for (int k = 0; k < n_links; k++)
 printf("\\bottomrule\n\\end{tabular}\n");
 vocab_free(&en);
 vocab_free(&es);
-#line 1915 "chapters/A-programs.nw"
+#line 1950 "chapters/A-programs.nw"
     if (stats_file) 
-#line 1970 "chapters/A-programs.nw"
+#line 2005 "chapters/A-programs.nw"
 {
     FILE *f = out_open(stats_file);
     int per_length[MAX_WORDS + 1] = {0};
@@ -75,7 +75,7 @@ vocab_free(&es);
     fprintf(f, ".\n");
     out_close(f);
 }
-#line 1916 "chapters/A-programs.nw"
+#line 1951 "chapters/A-programs.nw"
     dataset_free(&train);
     dataset_free(&val);
     return 0;

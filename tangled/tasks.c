@@ -1,4 +1,4 @@
-#line 3954 "chapters/A-programs.nw"
+#line 3989 "chapters/A-programs.nw"
 /* tasks.c: the book's tasks, by name (chapter 9, appendix A). */
 #include "tasks.h"
 #include "spanish.h"
@@ -20,7 +20,7 @@ const Task *task_from_name(const char *name)
     refuse("--task: '%s' is not a task; the tasks are:%s",
            shown(name), list);
 }
-#line 3978 "chapters/A-programs.nw"
+#line 4013 "chapters/A-programs.nw"
 int task_vocab_size(const Task *t, int side)
 {
     Vocab v;

@@ -1,4 +1,4 @@
-#line 3945 "chapters/A-programs.nw"
+#line 3980 "chapters/A-programs.nw"
 /* tasks.h: the book's tasks, by name (chapter 9, appendix A). */
 #ifndef TASKS_H
 #define TASKS_H

@@ -389,7 +389,7 @@ static void transformer_free(Model *m)
     free(tm->group);
     tm_free_work(tm);
 }
-#line 4847 "chapters/A-programs.nw"
+#line 4882 "chapters/A-programs.nw"
 void refuse_bad_transformer(const ModelConfig *cfg)
 {
     const char *problem = cfg->family == &transformer_family
@@ -397,7 +397,7 @@ void refuse_bad_transformer(const ModelConfig *cfg)
     if (problem) refuse("--hidden, --heads, --head-width, --ff,"
                         " --layers: %s", problem);
 }
-#line 4859 "chapters/A-programs.nw"
+#line 4894 "chapters/A-programs.nw"
 void refuse_unused_transformer_options(int argc, char **argv,
                                        const char *why)
 {

@@ -86,7 +86,7 @@ static inline TModel *tmodel_of(Model *m)
 }
 #line 2230 "chapters/08-using.nw"
 void tmodel_rerun_prefix(Model *m, int on);
-#line 4826 "chapters/A-programs.nw"
+#line 4861 "chapters/A-programs.nw"
 #define TRANSFORMER_OPTIONS(cfg)                                  \
     {"--layers", OPT_INT, &(cfg).layers, 1, TMODEL_MAX_LAYERS,    \
      "transformer: blocks a side"},                               \

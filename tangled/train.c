@@ -1,11 +1,11 @@
-#line 1992 "chapters/A-programs.nw"
+#line 2027 "chapters/A-programs.nw"
 /* train: train one model on the task; a line per epoch. */
 #include "checkpoint.h"
 #include "tasks.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 2075 "chapters/A-programs.nw"
+#line 2110 "chapters/A-programs.nw"
 typedef struct { double *sec; int n; } EpochTimes;
 
 static void print_epoch(int epoch, double train_loss, double val_loss,
@@ -18,7 +18,7 @@ static void print_epoch(int epoch, double train_loss, double val_loss,
     fflush(stdout);
 }
 
-#line 2000 "chapters/A-programs.nw"
+#line 2035 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "train";
@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     ModelConfig mc = model_config_default();
     TrainConfig tc = train_config_default();
     
-#line 2025 "chapters/A-programs.nw"
+#line 2060 "chapters/A-programs.nw"
 int seed = 1, data_seed = 1;
 const char *attention = "none", *task = "reversal";
 char *summary = NULL, *save = NULL;
@@ -62,7 +62,7 @@ if (mc.family != &transformer_family)
 tc.seed = (uint64_t)seed;
 dc.seed = (uint64_t)data_seed;
 if (summary) out_plan("--summary", summary);
-#line 5891 "chapters/A-programs.nw"
+#line 5926 "chapters/A-programs.nw"
 if (save) {
     out_plan("--save", save);
     CkptError err;
@@ -70,39 +70,39 @@ if (save) {
         refuse("--save: translate could not load this model, %s;"
                " lower --hidden or --embed", err.message);
 }
-#line 2061 "chapters/A-programs.nw"
+#line 2096 "chapters/A-programs.nw"
 double need = run_bytes(&dc, &mc, tc.batch_size);
 memory_check(need, "--batch, --hidden, --embed or --max-words");
 progress("building the data and the model (%.3g MB)", need / 1e6);
-#line 2007 "chapters/A-programs.nw"
+#line 2042 "chapters/A-programs.nw"
     Dataset train_set, val_set;
     datasets_make(&train_set, &val_set, &dc);
     Model *m = model_create(&mc, tc.batch_size, train_set.L, tc.seed);
     
-#line 2066 "chapters/A-programs.nw"
+#line 2101 "chapters/A-programs.nw"
 printf("# %s attention, E=%d H=%d, %zu parameters, seed %d\n"
        "# %d training and %d validation pairs of %d to %d words\n",
        kind_name(config_kind(&mc)), mc.E, mc.H, m->params.count,
        seed, dc.n_train, dc.n_val, dc.min_words, dc.max_words);
 printf("# epoch  train-loss  val-loss  seconds\n");
-#line 2011 "chapters/A-programs.nw"
+#line 2046 "chapters/A-programs.nw"
     EpochTimes times = { xcalloc(tc.epochs, sizeof(double)), 0 };
     train_model(m, &train_set, &val_set, &tc, print_epoch, &times);
     
-#line 2088 "chapters/A-programs.nw"
+#line 2123 "chapters/A-programs.nw"
 Eval ev = evaluate(m, &val_set, tc.batch_size);
 printf("# validation: loss %.4f, token accuracy %.2f%%, exact"
        " sentences %.2f%%\n", ev.loss,
        100.0 * ev.tokens_right / ev.tokens,
        100.0 * ev.sentences_right / ev.sentences);
-#line 2014 "chapters/A-programs.nw"
+#line 2049 "chapters/A-programs.nw"
     if (summary) 
-#line 2097 "chapters/A-programs.nw"
+#line 2132 "chapters/A-programs.nw"
 {
     FILE *f = out_open(summary);
     double floor = smoothed_loss_floor(mc.tgt_vocab, LABEL_SMOOTHING);
     
-#line 2117 "chapters/A-programs.nw"
+#line 2152 "chapters/A-programs.nw"
 double *x = times.sec, median, lo, hi;
 int n = times.n;
 for (int i = 1; i < n; i++)             /* insertion sort */
@@ -112,7 +112,7 @@ for (int i = 1; i < n; i++)             /* insertion sort */
 median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 lo = x[0];
 hi = x[n - 1];
-#line 2101 "chapters/A-programs.nw"
+#line 2136 "chapters/A-programs.nw"
     fprintf(f, "After %d epochs the validation loss is %.3f, %.3f"
             " above the floor of %.3f and %s the tutorial's 0.78;"
             " greedy decoding gets %.1f\\%% of the validation"
@@ -126,15 +126,15 @@ hi = x[n - 1];
             median, tc.epochs, lo, hi);
     out_close(f);
 }
-#line 2015 "chapters/A-programs.nw"
+#line 2050 "chapters/A-programs.nw"
     if (save) 
-#line 5877 "chapters/A-programs.nw"
+#line 5912 "chapters/A-programs.nw"
 {
     Checkpoint ck = { dc.min_words, dc.max_words, m, dc.task };
     ckpt_save(&ck, save);
     printf("# saved to %s\n", save);
 }
-#line 2016 "chapters/A-programs.nw"
+#line 2051 "chapters/A-programs.nw"
     free(times.sec);
     model_free(m);
     dataset_free(&train_set);

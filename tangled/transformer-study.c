@@ -1,4 +1,4 @@
-#line 4900 "chapters/A-programs.nw"
+#line 4935 "chapters/A-programs.nw"
 /* transformer-study: the Transformer's variants, heads and maps. */
 #include "align.h"
 #include "families.h"
@@ -9,7 +9,7 @@
 
 enum { MAX_VARIANTS = 12, MAX_SEEDS = 10, MAX_STUDY_EPOCHS = 64,
        MAX_SHOWN = TMODEL_MAX_LAYERS * 16 + 1, MAX_MAPS = 16 };
-#line 4942 "chapters/A-programs.nw"
+#line 4977 "chapters/A-programs.nw"
 typedef struct {
     const char *name, *label;
     int positional, scaled, heads, head_width, post_norm;
@@ -48,7 +48,7 @@ static const Variant *variant_from_name(const char *name)
            " wideheads, wideheads-noscale, warmup, paper, postnorm,"
            " postnorm-warmup", shown(name));
 }
-#line 5169 "chapters/A-programs.nw"
+#line 5204 "chapters/A-programs.nw"
 static char *study_name(const char *prefix, const char *tag,
                         const char *ext)
 {
@@ -64,7 +64,7 @@ static void map_tag(char *tag, size_t size, int h)
     if (h == 0) snprintf(tag, size, "self");
     else snprintf(tag, size, "head%d", h);
 }
-#line 4989 "chapters/A-programs.nw"
+#line 5024 "chapters/A-programs.nw"
 typedef struct {
     Eval final;
     double val[MAX_STUDY_EPOCHS + 1];   /* [epoch], from 1 */
@@ -77,7 +77,7 @@ typedef struct {
     Model *model;
     const Dataset *align_set, *pick_set;
 } Run;
-#line 5019 "chapters/A-programs.nw"
+#line 5054 "chapters/A-programs.nw"
 static void measure_heads(Run *run, const Dataset *set,
                           double *curve /* [slots] */,
                           AlignScore *out /* [slots] */)
@@ -95,7 +95,7 @@ static void measure_heads(Run *run, const Dataset *set,
     transformer_family.show(run->model, -1, -1);
     run->slots = L * NH + 1;
 }
-#line 5047 "chapters/A-programs.nw"
+#line 5082 "chapters/A-programs.nw"
 static const char *rank_name(int rank, int NH)
 {
     static char name[32];
@@ -118,7 +118,7 @@ static int ranked_slot(const Run *run, int layer, int rank, int NH)
     return order[rank];
 }
 
-#line 5003 "chapters/A-programs.nw"
+#line 5038 "chapters/A-programs.nw"
 static void study_epoch(int epoch, double train_loss, double val_loss,
                         double seconds, void *ctx)
 {
@@ -129,7 +129,7 @@ static void study_epoch(int epoch, double train_loss, double val_loss,
     if (run->track)
         measure_heads(run, run->align_set, run->curve[epoch], NULL);
 }
-#line 2861 "chapters/A-programs.nw"
+#line 2896 "chapters/A-programs.nw"
 static void mean_sd(const double *x, int n, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
@@ -138,7 +138,7 @@ static void mean_sd(const double *x, int n, double *mean, double *sd)
     for (int i = 0; i < n; i++) sq += (x[i] - *mean) * (x[i] - *mean);
     *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
-#line 2884 "chapters/A-programs.nw"
+#line 2919 "chapters/A-programs.nw"
 static double paired_t(const double *a, const double *b, int n,
                        double *t)
 {
@@ -149,7 +149,7 @@ static double paired_t(const double *a, const double *b, int n,
        : mean == 0 ? 0 : mean > 0 ? INFINITY : -INFINITY;
     return mean;
 }
-#line 2908 "chapters/A-programs.nw"
+#line 2943 "chapters/A-programs.nw"
 static double t_critical(int df)
 {
     static const double table[20] = {
@@ -158,7 +158,7 @@ static double t_critical(int df)
         2.101, 2.093 };
     return table[df < 1 ? 1 : df > 19 ? 19 : df];
 }
-#line 2931 "chapters/A-programs.nw"
+#line 2966 "chapters/A-programs.nw"
 static void tests_begin(FILE *f, int seeds, const char *first)
 {
     fprintf(f, "\\begin{tabular}{llrrl}\n\\toprule\n%s & against"
@@ -173,7 +173,7 @@ static void tests_end(FILE *f)
 {
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
 }
-#line 2955 "chapters/A-programs.nw"
+#line 2990 "chapters/A-programs.nw"
 static void tests_row(FILE *f, const char *a, const char *b,
                       const double *xa /* [seeds] */,
                       const double *xb /* [seeds] */, int seeds)
@@ -190,7 +190,7 @@ static void tests_row(FILE *f, const char *a, const char *b,
     }
     fprintf(f, " \\\\\n");
 }
-#line 5252 "chapters/A-programs.nw"
+#line 5287 "chapters/A-programs.nw"
 /* statistic i of variant v over the seeds: 0 loss, 1 token acc,
    2 exact, 3 mean-head alignment, 4 best head (picked on the
    picking set, scored on the alignment set) */
@@ -213,7 +213,7 @@ static void variant_stat(const Run *run /* [seeds] */, int seeds,
     }
     mean_sd(x, seeds, mean, sd);
 }
-#line 5299 "chapters/A-programs.nw"
+#line 5334 "chapters/A-programs.nw"
 #define SPIKE 0.01
 static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
                   double *largest, int *at_seed, int *at_epoch)
@@ -233,7 +233,7 @@ static int spikes(const Run *run /* [seeds] */, int seeds, int epochs,
         }
     return count;
 }
-#line 5696 "chapters/A-programs.nw"
+#line 5731 "chapters/A-programs.nw"
 static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
                              const Variant *const *var, int v, int w,
                              int seeds)
@@ -245,7 +245,7 @@ static void compare_variants(FILE *f, Run runs[][MAX_SEEDS],
     }
     tests_row(f, var[v]->label, var[w]->label, loss_v, loss_w, seeds);
 }
-#line 5450 "chapters/A-programs.nw"
+#line 5485 "chapters/A-programs.nw"
 static void write_map(const char *prefix, const char *tag,
                       const real *w /* [T, C] */, int T, int C,
                       const char *const *row /* [T] */,
@@ -259,12 +259,12 @@ static void write_map(const char *prefix, const char *tag,
     free(gpi);
 }
 
-#line 4916 "chapters/A-programs.nw"
+#line 4951 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "transformer-study";
     
-#line 5075 "chapters/A-programs.nw"
+#line 5110 "chapters/A-programs.nw"
 DataConfig dc = data_config_default();
 TrainConfig tc = train_config_default();
 ModelConfig base = model_config_default();
@@ -297,7 +297,7 @@ Option options[] = {
 parse_options(argc, argv, options, sizeof options / sizeof *options,
               "train the Transformer's variants; measure its heads");
 refuse_bad_transformer(&base);
-#line 5112 "chapters/A-programs.nw"
+#line 5147 "chapters/A-programs.nw"
 const Variant *var[MAX_VARIANTS];
 char var_buf[256], *var_name[MAX_VARIANTS];
 int n_var = split_list(var_buf, sizeof var_buf, "--variants",
@@ -318,7 +318,7 @@ for (int v = 0; v < n_var; v++) {
     const char *why = train_config_check(&t);
     if (why) refuse("--variants %s: %s", var[v]->name, why);
 }
-#line 5142 "chapters/A-programs.nw"
+#line 5177 "chapters/A-programs.nw"
 if (table) out_plan("--table", table);
 if (seeds_table) out_plan("--seeds-table", seeds_table);
 if (val_curves) out_plan("--val-curves", val_curves);
@@ -342,7 +342,7 @@ for (int k = 0; summary && k < 4; k++)
              study_name(summary, sentence_tag[k], ".tex"));
 for (int v = 1; summary && v < n_var; v++)
     out_plan("--summary", study_name(summary, var[v]->name, ".tex"));
-#line 5189 "chapters/A-programs.nw"
+#line 5224 "chapters/A-programs.nw"
 Dataset train_set, val_set, align_set, pick_set;
 datasets_make(&train_set, &val_set, &dc);
 Rng align_rng, pick_rng;
@@ -352,9 +352,9 @@ dataset_generate(&align_set, dc.task, 300, dc.min_words,
 rng_seed(&pick_rng, 1001);
 dataset_generate(&pick_set, dc.task, 300, dc.min_words,
                  dc.max_words, &pick_rng);
-#line 4920 "chapters/A-programs.nw"
+#line 4955 "chapters/A-programs.nw"
     
-#line 5202 "chapters/A-programs.nw"
+#line 5237 "chapters/A-programs.nw"
 static Run runs[MAX_VARIANTS][MAX_SEEDS];
 for (int v = 0; v < n_var; v++)
     for (int s = 0; s < seeds; s++) {
@@ -370,7 +370,7 @@ for (int v = 0; v < n_var; v++)
         t.inverse_sqrt = var[v]->inverse_sqrt;
         Run *run = &runs[v][s];
         
-#line 5220 "chapters/A-programs.nw"
+#line 5255 "chapters/A-programs.nw"
 Model *m = model_create(&mc, t.batch_size, train_set.L, t.seed);
 run->params = m->params.count;
 run->model = m;
@@ -384,7 +384,7 @@ measure_heads(run, &align_set, run->curve[tc.epochs], run->align);
 measure_heads(run, &pick_set, NULL, run->pick);
 if (heatmaps && v == 0 && s == 0)
     
-#line 5469 "chapters/A-programs.nw"
+#line 5504 "chapters/A-programs.nw"
 {
     TModel *tm = tmodel_of(m);
     int row_id = 0;
@@ -396,7 +396,7 @@ if (heatmaps && v == 0 && s == 0)
     int T = batch.T - 1, S = batch.S, n_links;
     const Link *links = pair_links(&align_set, row_id, &n_links);
     
-#line 5494 "chapters/A-programs.nw"
+#line 5529 "chapters/A-programs.nw"
 Vocab en, es;
 vocab_build(&en, dc.task, SOURCE);
 vocab_build(&es, dc.task, TARGET);
@@ -407,7 +407,7 @@ for (int j = 0; j < T; j++) {
     out_words[j] = es.word[batch.tgt[j + 1]];
     in_words[j] = es.word[batch.tgt[j]];
 }
-#line 5480 "chapters/A-programs.nw"
+#line 5515 "chapters/A-programs.nw"
     for (int h = 0; h < tm->NH; h++) {
         char tag[32];
         map_tag(tag, sizeof tag, h + 1);
@@ -418,7 +418,7 @@ for (int j = 0; j < T; j++) {
     }
     transformer_family.show(m, -1, -1);
     
-#line 5507 "chapters/A-programs.nw"
+#line 5542 "chapters/A-programs.nw"
 real *self = xcalloc((size_t)T * T, sizeof(real));
 const real *all = tm->dec_c[tm->layers - 1].self.weights;
 for (int h = 0; h < tm->NH; h++)
@@ -427,21 +427,21 @@ for (int h = 0; h < tm->NH; h++)
 write_map(heatmaps, "self", self, T, T, out_words, in_words, NULL,
           0);
 free(self);
-#line 5490 "chapters/A-programs.nw"
+#line 5525 "chapters/A-programs.nw"
     batch_free(&batch);
 }
-#line 5233 "chapters/A-programs.nw"
+#line 5268 "chapters/A-programs.nw"
 fprintf(stderr, "transformer-study: %s seed %d: val loss %.4f,"
         " %.1f s\n", var[v]->name, s + 1, run->final.loss,
         run->seconds);
 model_free(m);
-#line 5217 "chapters/A-programs.nw"
+#line 5252 "chapters/A-programs.nw"
     }
-#line 4921 "chapters/A-programs.nw"
+#line 4956 "chapters/A-programs.nw"
     
-#line 5243 "chapters/A-programs.nw"
+#line 5278 "chapters/A-programs.nw"
 if (table) 
-#line 5276 "chapters/A-programs.nw"
+#line 5311 "chapters/A-programs.nw"
 {
     FILE *f = out_open(table);
     fprintf(f, "\\begin{tabular}{lrrrrr}\n\\toprule\n & val loss"
@@ -461,9 +461,9 @@ if (table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 5244 "chapters/A-programs.nw"
+#line 5279 "chapters/A-programs.nw"
 if (seeds_table) 
-#line 5324 "chapters/A-programs.nw"
+#line 5359 "chapters/A-programs.nw"
 {
     FILE *f = out_open(seeds_table);
     fprintf(f, "\\begin{tabular}{l*{%d}{r}rr}\n\\toprule\n"
@@ -488,9 +488,9 @@ if (seeds_table)
     fprintf(f, "\\bottomrule\n\\end{tabular}\n");
     out_close(f);
 }
-#line 5245 "chapters/A-programs.nw"
+#line 5280 "chapters/A-programs.nw"
 if (val_curves) 
-#line 5352 "chapters/A-programs.nw"
+#line 5387 "chapters/A-programs.nw"
 {
     FILE *f = out_open(val_curves);
     fprintf(f, "# epoch, then the validation loss of every seed of");
@@ -505,9 +505,9 @@ if (val_curves)
     }
     out_close(f);
 }
-#line 5246 "chapters/A-programs.nw"
+#line 5281 "chapters/A-programs.nw"
 if (heads_table) 
-#line 5370 "chapters/A-programs.nw"
+#line 5405 "chapters/A-programs.nw"
 {
     FILE *f = out_open(heads_table);
     int NH = base.heads, slots = runs[0][0].slots;
@@ -516,7 +516,7 @@ if (heads_table)
             " (nats) \\\\\n\\midrule\n");
     for (int i = 0; i < slots; i++) {
         
-#line 5398 "chapters/A-programs.nw"
+#line 5433 "chapters/A-programs.nw"
 double acc[MAX_SEEDS], gw[MAX_SEEDS], ent[MAX_SEEDS], st[3][2];
 int last = i + 1 == slots;
 for (int s = 0; s < seeds; s++) {
@@ -536,26 +536,26 @@ else
 fprintf(f, " & $%.1f \\pm %.1f$ & $%.3f \\pm %.3f$ & $%.3f \\pm %.3f$"
         " \\\\\n", st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
         st[2][1]);
-#line 5378 "chapters/A-programs.nw"
+#line 5413 "chapters/A-programs.nw"
     }
     
-#line 5390 "chapters/A-programs.nw"
+#line 5425 "chapters/A-programs.nw"
 for (int h = 0; h < NH; h++) {
     const AlignScore *a = &runs[0][0].align[slots - 1 - NH + h];
     fprintf(f, "%sseed 1, head %d & %.1f & %.3f & %.3f \\\\\n",
             h ? "" : "\\midrule\n", h + 1, 100 * align_accuracy(a),
             align_gold_weight(a), align_entropy(a));
 }
-#line 5380 "chapters/A-programs.nw"
+#line 5415 "chapters/A-programs.nw"
     double chance = align_chance(dc.min_words, dc.max_words);
     fprintf(f, "\\midrule\nchance, even weights & %.2f & %.3f & %.3f"
             " \\\\\n\\bottomrule\n\\end{tabular}\n", 100 * chance,
             chance, align_max_entropy(&runs[0][0].align[slots - 1]));
     out_close(f);
 }
-#line 5247 "chapters/A-programs.nw"
+#line 5282 "chapters/A-programs.nw"
 if (curves) 
-#line 5421 "chapters/A-programs.nw"
+#line 5456 "chapters/A-programs.nw"
 {
     FILE *f = out_open(curves);
     int slots = runs[0][0].slots, NH = base.heads;
@@ -581,12 +581,12 @@ if (curves)
     }
     out_close(f);
 }
-#line 5248 "chapters/A-programs.nw"
+#line 5283 "chapters/A-programs.nw"
 if (summary) 
-#line 5523 "chapters/A-programs.nw"
+#line 5558 "chapters/A-programs.nw"
 {
     
-#line 5534 "chapters/A-programs.nw"
+#line 5569 "chapters/A-programs.nw"
 char *name = study_name(summary, "params", ".tex");
 FILE *f = out_open(name);
 fprintf(f, "The Transformer as built has %zu parameters", runs[0][0]
@@ -603,9 +603,9 @@ for (int kind = ATTN_DOT; kind <= ATTN_ADDITIVE; kind++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 5525 "chapters/A-programs.nw"
+#line 5560 "chapters/A-programs.nw"
     
-#line 5556 "chapters/A-programs.nw"
+#line 5591 "chapters/A-programs.nw"
 int slots = runs[0][0].slots, best[MAX_SEEDS];
 double acc_best = 0, acc_worst = 0, acc_mean = 0;
 for (int s = 0; s < seeds; s++) {
@@ -631,7 +631,7 @@ for (int e = 0; e <= tc.epochs; e++)
             a += runs[0][s].curve[e][k ? slots - 1 : best[s]] / seeds;
         if (a >= 0.9 && reached[k] < 0) reached[k] = e;
     }
-#line 5584 "chapters/A-programs.nw"
+#line 5619 "chapters/A-programs.nw"
 name = study_name(summary, "heads", ".tex");
 f = out_open(name);
 fprintf(f, "The best head of each seed, picked on a second set of"
@@ -653,9 +653,9 @@ for (int k = 0; k < 2; k++) {
 fprintf(f, ".\n");
 out_close(f);
 free(name);
-#line 5526 "chapters/A-programs.nw"
+#line 5561 "chapters/A-programs.nw"
     
-#line 5617 "chapters/A-programs.nw"
+#line 5652 "chapters/A-programs.nw"
 double right = 0, tokens = 0, exact = 0;
 for (int i = 0; i < val_set.n; i++) {
     const int *w = val_set.src + (size_t)i * val_set.L + 1;
@@ -679,9 +679,9 @@ fprintf(f, "%.1f\\%% of the tokens and %.1f\\%% of the"
         100 * exact / val_set.n);
 out_close(f);
 free(name);
-#line 5527 "chapters/A-programs.nw"
+#line 5562 "chapters/A-programs.nw"
     
-#line 5642 "chapters/A-programs.nw"
+#line 5677 "chapters/A-programs.nw"
 name = study_name(summary, "spikes", ".tex");
 f = out_open(name);
 fprintf(f, "Over %d seeds of %d epochs each, the validation loss"
@@ -699,14 +699,14 @@ for (int v = 0; v < n_var; v++) {
 fprintf(f, "%%\n");
 out_close(f);
 free(name);
-#line 5528 "chapters/A-programs.nw"
+#line 5563 "chapters/A-programs.nw"
     for (int v = 1; v < n_var; v++) {
         
-#line 5661 "chapters/A-programs.nw"
+#line 5696 "chapters/A-programs.nw"
 double st[5][2];
 for (int i = 0; i < 5; i++)
     variant_stat(runs[v], seeds, i, &st[i][0], &st[i][1]);
-#line 5667 "chapters/A-programs.nw"
+#line 5702 "chapters/A-programs.nw"
 name = study_name(summary, var[v]->name, ".tex");
 f = out_open(name);
 fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
@@ -715,12 +715,12 @@ fprintf(f, "a validation loss of $%.4f \\pm %.4f$, %.1f\\%% of the"
         st[0][0], st[0][1], st[1][0], st[2][0], st[4][0]);
 out_close(f);
 free(name);
-#line 5530 "chapters/A-programs.nw"
+#line 5565 "chapters/A-programs.nw"
     }
 }
-#line 5249 "chapters/A-programs.nw"
+#line 5284 "chapters/A-programs.nw"
 if (tests) 
-#line 5680 "chapters/A-programs.nw"
+#line 5715 "chapters/A-programs.nw"
 {
     FILE *f = out_open(tests);
     tests_begin(f, seeds, "variant");
@@ -734,7 +734,7 @@ if (tests)
     tests_end(f);
     out_close(f);
 }
-#line 4922 "chapters/A-programs.nw"
+#line 4957 "chapters/A-programs.nw"
     dataset_free(&train_set);
     dataset_free(&val_set);
     dataset_free(&align_set);

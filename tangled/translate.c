@@ -1,4 +1,4 @@
-#line 5911 "chapters/A-programs.nw"
+#line 5946 "chapters/A-programs.nw"
 /* translate: translate English sentences with a saved model. */
 #include "align.h"
 #include "beam.h"
@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 6039 "chapters/A-programs.nw"
+#line 6074 "chapters/A-programs.nw"
 typedef struct {
     Model *m;
     int width, heatmap, max_words;
     double alpha;
     Vocab en, es;
 } Translator;
-#line 6057 "chapters/A-programs.nw"
+#line 6092 "chapters/A-programs.nw"
 static const char *span(const char *s, size_t n)
 {
     char *copy = xcalloc(n + 1, 1);
@@ -25,7 +25,7 @@ static const char *span(const char *s, size_t n)
     free(copy);
     return out;
 }
-#line 6067 "chapters/A-programs.nw"
+#line 6102 "chapters/A-programs.nw"
 static int read_words(const Translator *t, const char *line,
                       int *ids /* [max_words + 2] */, char *why,
                       size_t size)
@@ -39,11 +39,11 @@ static int read_words(const Translator *t, const char *line,
         size_t len = strcspn(p, " \t");
         p += len;
         
-#line 6089 "chapters/A-programs.nw"
+#line 6124 "chapters/A-programs.nw"
 char word[32] = "";         /* longer than any word of the lexicon */
 if (len < sizeof word) memcpy(word, start, len);
 int id = vocab_find(&t->en, word);
-#line 6125 "chapters/A-programs.nw"
+#line 6160 "chapters/A-programs.nw"
 if (id < N_SPECIAL && len > 2 && len < sizeof word
     && !strcmp(word + len - 2, "'s")
     && vocab_find(&t->en, "'s") >= N_SPECIAL) {
@@ -54,7 +54,7 @@ if (id < N_SPECIAL && len > 2 && len < sizeof word
         p -= 2;
     }
 }
-#line 6093 "chapters/A-programs.nw"
+#line 6128 "chapters/A-programs.nw"
 int has_s = vocab_find(&t->en, "'s") >= N_SPECIAL;
 for (size_t i = 0; id < N_SPECIAL && i < len; i++) {
     char c = start[i];
@@ -67,7 +67,7 @@ for (size_t i = 0; id < N_SPECIAL && i < len; i++) {
     }
     if (c < 'a' || c > 'z') {
         
-#line 6137 "chapters/A-programs.nw"
+#line 6172 "chapters/A-programs.nw"
 size_t k = 1;
 while (i + k < len && ((unsigned char)start[i + k] & 0xc0) == 0x80
        && k < 4)
@@ -76,7 +76,7 @@ snprintf(why, size, ": '%s' holds '%s'; a sentence is lower"
          " case words separated by spaces, without punctuation",
          span(start, len), span(start + i, k));
 return 0;
-#line 6105 "chapters/A-programs.nw"
+#line 6140 "chapters/A-programs.nw"
     }
 }
 if (id < N_SPECIAL) {
@@ -88,12 +88,12 @@ if (id < N_SPECIAL) {
                       t->en.word[i]);
     return 0;
 }
-#line 6080 "chapters/A-programs.nw"
+#line 6115 "chapters/A-programs.nw"
         if (n <= t->max_words) ids[n] = id;
         n++;
     }
     
-#line 6150 "chapters/A-programs.nw"
+#line 6185 "chapters/A-programs.nw"
 if (n == 1) {
     snprintf(why, size, " is empty");
     return 0;
@@ -103,11 +103,11 @@ if (n - 1 > t->max_words) {
              " sentences of at most %d", n - 1, t->max_words);
     return 0;
 }
-#line 6084 "chapters/A-programs.nw"
+#line 6119 "chapters/A-programs.nw"
     ids[n++] = EOS;
     return n;
 }
-#line 6164 "chapters/A-programs.nw"
+#line 6199 "chapters/A-programs.nw"
 static int translate_ids(const Translator *t, int *ids, int len)
 {
     Dataset one = { 1, len, ids, ids, &len, &len, NULL, NULL, NULL,
@@ -123,7 +123,7 @@ static int translate_ids(const Translator *t, int *ids, int len)
     BeamConfig bc = { t->width, t->alpha };
     beam_decode(t->m, &batch, &bc, steps, out, NULL, w);
     
-#line 6186 "chapters/A-programs.nw"
+#line 6221 "chapters/A-programs.nw"
 const char **rows = xcalloc((size_t)steps + len, sizeof *rows);
 const char **cols = rows + steps;
 int n_rows = 0;
@@ -141,13 +141,13 @@ if (w) {
 }
 free(rows);
 if (fflush(stdout)) exit(EXIT_FAILURE);
-#line 6179 "chapters/A-programs.nw"
+#line 6214 "chapters/A-programs.nw"
     free(out);
     free(w);
     batch_free(&batch);
     return finished;
 }
-#line 6213 "chapters/A-programs.nw"
+#line 6248 "chapters/A-programs.nw"
 static int translate_text(const Translator *t, const char *text,
                           int line)
 {
@@ -170,12 +170,12 @@ static int translate_text(const Translator *t, const char *text,
     return 1;
 }
 
-#line 5923 "chapters/A-programs.nw"
+#line 5958 "chapters/A-programs.nw"
 int main(int argc, char **argv)
 {
     program_name = "translate";
     
-#line 5941 "chapters/A-programs.nw"
+#line 5976 "chapters/A-programs.nw"
 char *model = NULL, *sentence = NULL, *attention = NULL;
 const char *task = "reversal";
 int width = 1, hidden = 0, head = 0, heatmap = 0;
@@ -200,9 +200,9 @@ parse_options(argc, argv, options, sizeof options / sizeof *options,
               "translate English sentences with a saved model;"
               " --heatmap shows where it looks");
 if (!model) refuse("--model is required (try --help)");
-#line 5927 "chapters/A-programs.nw"
+#line 5962 "chapters/A-programs.nw"
     
-#line 5967 "chapters/A-programs.nw"
+#line 6002 "chapters/A-programs.nw"
 Checkpoint ck;
 CkptError err;
 if (ckpt_load(&ck, task_from_name(task), model, width, &err)
@@ -215,7 +215,7 @@ if (ckpt_expect(&ck, kind, hidden, &err) != CKPT_OK)
 if (heatmap && !ck.model->weights)
     refuse("--heatmap: the model in '%s' has no attention, so there"
            " are no weights to show", shown(model));
-#line 5989 "chapters/A-programs.nw"
+#line 6024 "chapters/A-programs.nw"
 const ModelFamily *family = ck.model->cfg.family;
 if (head && !family->show)
     refuse("--head: the model in '%s' has one map of attention, not"
@@ -223,16 +223,16 @@ if (head && !family->show)
 if (head && !family->show(ck.model, -1, head - 1))
     refuse("--head %d: the model in '%s' has no head %d", head,
            shown(model), head);
-#line 5980 "chapters/A-programs.nw"
+#line 6015 "chapters/A-programs.nw"
 Translator t = { ck.model, width, heatmap, ck.max_words, alpha,
                  {0}, {0} };
 vocab_build(&t.en, ck.task, SOURCE);
 vocab_build(&t.es, ck.task, TARGET);
-#line 5928 "chapters/A-programs.nw"
+#line 5963 "chapters/A-programs.nw"
     int lines = sentence ? 1 : 0, refused = 0;
     if (sentence) refused = !translate_text(&t, sentence, 0);
     else 
-#line 6004 "chapters/A-programs.nw"
+#line 6039 "chapters/A-programs.nw"
 {
     char *line = NULL;
     size_t cap = 0;
@@ -240,13 +240,13 @@ vocab_build(&t.es, ck.task, TARGET);
     while ((len = getline(&line, &cap, stdin)) >= 0) {
         lines++;
         
-#line 6018 "chapters/A-programs.nw"
+#line 6053 "chapters/A-programs.nw"
 if (len > 0 && line[len - 1] == '\n') len--;
 if (len > 0 && line[len - 1] == '\r' && line[len] == '\n') len--;
 line[len] = '\0';
-#line 6011 "chapters/A-programs.nw"
+#line 6046 "chapters/A-programs.nw"
         
-#line 6023 "chapters/A-programs.nw"
+#line 6058 "chapters/A-programs.nw"
 const char *nul = memchr(line, '\0', (size_t)len);
 const char *cr = memchr(line, '\r', (size_t)len);
 const char *bad = nul && (!cr || nul < cr) ? nul : cr;
@@ -259,12 +259,12 @@ if (bad) {
     refused++;
     continue;
 }
-#line 6012 "chapters/A-programs.nw"
+#line 6047 "chapters/A-programs.nw"
         refused += !translate_text(&t, line, lines);
     }
     free(line);
 }
-#line 5931 "chapters/A-programs.nw"
+#line 5966 "chapters/A-programs.nw"
     if (refused)
         fprintf(stderr, "translate: %d of %d lines refused\n",
                 refused, lines);
