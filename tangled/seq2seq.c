@@ -52,7 +52,7 @@ da[3 * H + k] = d_o * o * (1 - o);      /* o = sigmoid */
 #line 591 "chapters/03-bottleneck.nw"
     }
 }
-#line 1053 "chapters/B-fast.nw"
+#line 1054 "chapters/B-fast.nw"
 static size_t packed_rows(const int *len, int B)
 {
     size_t R = 0;
@@ -193,7 +193,7 @@ for (int k = 0; k < H; k++) {
     }
     free(da); free(dh_carry); free(dc_carry);
 }
-#line 2640 "chapters/B-fast.nw"
+#line 2648 "chapters/B-fast.nw"
 /* order[i]: the row that goes i-th, longest first (stable); returns
    1 if the rows are already in that order */
 static int longest_first(int *order /* [B] */, const int *len, int B)
@@ -230,7 +230,7 @@ static void scatter(real *to, real *from, const int *order, int B,
                size * sizeof(real));
     free(from);
 }
-#line 908 "chapters/B-fast.nw"
+#line 909 "chapters/B-fast.nw"
 /* rows still running at step t: len[] is non-increasing */
 static int rows_running(const int *len, int B, int t)
 {
@@ -238,7 +238,7 @@ static int rows_running(const int *len, int B, int t)
     while (n < B && len[n] > t) n++;
     return n;
 }
-#line 921 "chapters/B-fast.nw"
+#line 922 "chapters/B-fast.nw"
 void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          real *c_last, const real *x, const int *len,
                          const real *h0, const real *c0,
@@ -248,7 +248,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
 {
     int G = 4 * H;
     
-#line 2681 "chapters/B-fast.nw"
+#line 2689 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -269,9 +269,9 @@ if (!longest_first(order, len, B)) {
     free(xs); free(h0s); free(c0s);
     return;
 }
-#line 930 "chapters/B-fast.nw"
+#line 931 "chapters/B-fast.nw"
     
-#line 1078 "chapters/B-fast.nw"
+#line 1079 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *x_packed = xcalloc(R * I, sizeof(real));     /* [R, I] */
 pack_steps(x_packed, x, NULL, len, B, T, I, 0);
@@ -279,7 +279,7 @@ for (size_t r = 0; r < R; r++)
     memcpy(gates + r * G, bias, sizeof(real) * G);
 matmul(gates, G, x_packed, I, Wx, G, (int)R, I, G);
 free(x_packed);
-#line 931 "chapters/B-fast.nw"
+#line 932 "chapters/B-fast.nw"
     real *Wh_packed = xcalloc(matmul_packed_size(H, G), sizeof(real));
     matmul_pack(Wh_packed, Wh, G, H, G);
     size_t step = 0;                    /* packed row of (t, 0) */
@@ -293,28 +293,28 @@ if (t > 0)
                   n, H, G);
 else if (h0)
     matmul_packed(a, G, h0, H, Wh_packed, n, H, G);
-#line 938 "chapters/B-fast.nw"
+#line 939 "chapters/B-fast.nw"
         
-#line 948 "chapters/B-fast.nw"
+#line 949 "chapters/B-fast.nw"
 for (int b = 0; b < n; b++) {
     size_t at = ((size_t)b * T + t) * H;
     const real *c_prev = t > 0 ? c + at - H
                        : c0 ? c0 + (size_t)b * H : NULL;
     lstm_cell(a + (size_t)b * G, c + at, h + at, c_prev, H);
 }
-#line 939 "chapters/B-fast.nw"
+#line 940 "chapters/B-fast.nw"
         
-#line 955 "chapters/B-fast.nw"
+#line 956 "chapters/B-fast.nw"
 for (int b = n; b < B; b++) {
     memset(h + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
     memset(c + ((size_t)b * T + t) * H, 0, sizeof(real) * H);
 }
-#line 940 "chapters/B-fast.nw"
+#line 941 "chapters/B-fast.nw"
         step += n;
     }
     free(Wh_packed);
     
-#line 960 "chapters/B-fast.nw"
+#line 961 "chapters/B-fast.nw"
 for (int b = 0; b < B; b++) {
     
 #line 449 "chapters/03-bottleneck.nw"
@@ -323,9 +323,9 @@ if (h_last)
     memcpy(h_last + (size_t)b * H, h + last, sizeof(real) * H);
 if (c_last)
     memcpy(c_last + (size_t)b * H, c + last, sizeof(real) * H);
-#line 962 "chapters/B-fast.nw"
+#line 963 "chapters/B-fast.nw"
 }
-#line 944 "chapters/B-fast.nw"
+#line 945 "chapters/B-fast.nw"
 }
 #line 1150 "chapters/B-fast.nw"
 void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
@@ -339,7 +339,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 2705 "chapters/B-fast.nw"
+#line 2713 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -366,7 +366,7 @@ if (!longest_first(order, len, B)) {
 }
 #line 1161 "chapters/B-fast.nw"
     
-#line 2573 "chapters/B-fast.nw"
+#line 2581 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -433,7 +433,7 @@ for (int k = 0; k < B * H; k++) {
 #line 1173 "chapters/B-fast.nw"
     free(dh_carry);
 }
-#line 878 "chapters/B-fast.nw"
+#line 879 "chapters/B-fast.nw"
 void lstm_forward(real *h, real *c, real *gates, real *h_last,
                   real *c_last, const real *x, const int *len,
                   const real *h0, const real *c0, const real *Wx,
@@ -448,7 +448,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 2269 "chapters/B-fast.nw"
+#line 2277 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,

@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2746 "chapters/B-fast.nw"
+#line 2754 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -847,7 +847,7 @@ void linear_backward(real *dX, real *dW, real *db, const real *dY,
             for (int j = 0; j < N; j++)
                 db[j] += dY[(size_t)i * N + j];
 }
-#line 296 "chapters/B-fast.nw"
+#line 297 "chapters/B-fast.nw"
 static inline INLINED FUSED void tile_add(real *C, int ldc,
                                           const real *A, size_t ars,
                                           size_t acs,
@@ -874,7 +874,7 @@ static inline INLINED FUSED void tile_add(real *C, int ldc,
         }
     }
     
-#line 342 "chapters/B-fast.nw"
+#line 343 "chapters/B-fast.nw"
 if (cols == vecs * VEC) {
     UNROLL for (int r = 0; r < TILE_ROWS; r++)
         UNROLL for (int v = 0; v < vecs; v++)
@@ -894,12 +894,12 @@ UNROLL for (int r = 0; r < TILE_ROWS; r++)
 for (int r = 0; r < rows; r++)
     for (int c = 0; c < cols; c++)
         C[(size_t)r * ldc + c] += edge[r][c];
-#line 322 "chapters/B-fast.nw"
+#line 323 "chapters/B-fast.nw"
 }
-#line 378 "chapters/B-fast.nw"
+#line 379 "chapters/B-fast.nw"
 enum { KB = 128 };      /* rows of a packed panel */
 
-#line 445 "chapters/B-fast.nw"
+#line 446 "chapters/B-fast.nw"
 typedef real vreal4 __attribute__((vector_size(4 * sizeof(real))));
 
 /* T[i][j] = X[j][i], i, j < 4: X's rows ldx apart, T's ldt */
@@ -923,7 +923,7 @@ static void transpose_4x4(real *T, size_t ldt, const real *X,
         memcpy(T + i * ldt, &t[i], sizeof t[i]);
 }
 
-#line 382 "chapters/B-fast.nw"
+#line 383 "chapters/B-fast.nw"
 /* P[k][c] = B(k0 + k, j0 + c), zero past cols; B(k, j) is at
    B[k * brs + j * bcs] */
 static void pack_panel(real P[KB][NR], const real *B, size_t brs,
@@ -956,7 +956,7 @@ static void pack_panel(real P[KB][NR], const real *B, size_t brs,
         for (int k = 0; k < kb; k++)
             P[k][c] = b[c * bcs + k];
 }
-#line 491 "chapters/B-fast.nw"
+#line 492 "chapters/B-fast.nw"
 static FUSED void panel_product(real *C, int ldc, const real *A,
                                 size_t ars, size_t acs,
                                 const real *P /* [kb, NR] */,
@@ -981,7 +981,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2460 "chapters/B-fast.nw"
+#line 2468 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -989,7 +989,7 @@ for (int i = 0; i < M; i++)
             sum += A[i * ars + k * acs] * B[k * brs + j * bcs];
         C[(size_t)i * ldc + j] += sum;
     }
-#line 515 "chapters/B-fast.nw"
+#line 516 "chapters/B-fast.nw"
 #else
     _Alignas(VEC_BYTES) real P[KB][NR];
     for (int j = 0; j < N; j += NR) {
@@ -1004,7 +1004,7 @@ for (int i = 0; i < M; i++)
 #endif
     flop_count += 2ull * M * K * N;
 }
-#line 544 "chapters/B-fast.nw"
+#line 545 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda, real *dB, int lddb,
                      const real *dC, int lddc,
                      const real *A, int lda,
@@ -1015,7 +1015,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2074 "chapters/B-fast.nw"
+#line 2082 "chapters/B-fast.nw"
 static _Thread_local WeightPanels *panels_now;  /* or NULL */
 
 void weight_panels_init(WeightPanels *wp, const Params *p)
@@ -1048,7 +1048,7 @@ void weight_panels_begin(WeightPanels *wp)
 }
 
 void weight_panels_end(void) { panels_now = NULL; }
-#line 2113 "chapters/B-fast.nw"
+#line 2121 "chapters/B-fast.nw"
 static const real *weight_panels(const real *B, int ldb, int K,
                                  int N, int t)
 {
@@ -1074,7 +1074,7 @@ static const real *weight_panels(const real *B, int ldb, int K,
     return NULL;
 }
 
-#line 2473 "chapters/B-fast.nw"
+#line 2481 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -1096,7 +1096,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
     if (P) matmul_packed(C, ldc, A, lda, P, M, K, N);
     else product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2498 "chapters/B-fast.nw"
+#line 2506 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1115,7 +1115,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2518 "chapters/B-fast.nw"
+#line 2526 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1314,14 +1314,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2792 "chapters/B-fast.nw"
+#line 2800 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2749 "chapters/B-fast.nw"
+#line 2757 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1340,7 +1340,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2769 "chapters/B-fast.nw"
+#line 2777 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1355,7 +1355,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2804 "chapters/B-fast.nw"
+#line 2812 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

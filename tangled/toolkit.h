@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#line 680 "chapters/B-fast.nw"
+#line 681 "chapters/B-fast.nw"
 #include <math.h>
 #include <string.h>
-#line 210 "chapters/B-fast.nw"
+#line 211 "chapters/B-fast.nw"
 #if defined(__AVX512F__)
 #define VEC_TARGET "AVX-512"
 #define VEC_NATIVE 64           /* bytes in a vector register */
@@ -32,7 +32,7 @@
 #ifndef VEC_BYTES       /* a test build may choose another width */
 #define VEC_BYTES VEC_NATIVE
 #endif
-#line 2443 "chapters/B-fast.nw"
+#line 2451 "chapters/B-fast.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -56,7 +56,7 @@ typedef float real;
 #define REAL_MAX FLT_MAX
 #define exp_real exp_fast
 #endif
-#line 684 "chapters/B-fast.nw"
+#line 685 "chapters/B-fast.nw"
 /* e^x in float within EXP_FAST_RTOL (relative) for x in
    [EXP_FAST_MIN, EXP_FAST_MAX]; 0 below, e^EXP_FAST_MAX above;
    NaN for NaN */
@@ -72,7 +72,7 @@ static inline float exp_fast(float x)
     float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
     float r = (y - n * 0.693359375f) + n * 2.12194440e-4f;
     
-#line 703 "chapters/B-fast.nw"
+#line 704 "chapters/B-fast.nw"
 float p = 1.9875691500e-4f;
 p = fmaf(p, r, 1.3981999507e-3f);
 p = fmaf(p, r, 8.3334519073e-3f);
@@ -80,16 +80,16 @@ p = fmaf(p, r, 4.1665795894e-2f);
 p = fmaf(p, r, 1.6666665459e-1f);
 p = fmaf(p, r, 5.0000001201e-1f);
 p = fmaf(p * r, r, r) + 1;
-#line 699 "chapters/B-fast.nw"
+#line 700 "chapters/B-fast.nw"
     
-#line 711 "chapters/B-fast.nw"
+#line 712 "chapters/B-fast.nw"
 int32_t bits = (int32_t)(n + 127) << 23;
 float two_n;
 memcpy(&two_n, &bits, sizeof two_n);
 return x != x ? x : x < EXP_FAST_MIN ? 0 : p * two_n;
-#line 700 "chapters/B-fast.nw"
+#line 701 "chapters/B-fast.nw"
 }
-#line 776 "chapters/B-fast.nw"
+#line 777 "chapters/B-fast.nw"
 /* x . y in DOT_LANES partial sums, added in a fixed order */
 enum { DOT_LANES = 16 };
 _Static_assert(DOT_LANES == 16, "the halving below assumes 16");
@@ -210,7 +210,7 @@ void linear_forward(real *Y /* [M, N] */,
 void linear_backward(real *dX, real *dW, real *db, const real *dY,
                      const real *X, const real *W,
                      int M, int K, int N);
-#line 244 "chapters/B-fast.nw"
+#line 245 "chapters/B-fast.nw"
 #if VEC_BYTES == 64
 enum { CHOSEN_ROWS = 8, CHOSEN_VECS = 2 };
 #elif VEC_REGS == 32
@@ -228,7 +228,7 @@ _Static_assert(VEC_BYTES != VEC_NATIVE || TILE_ROWS * TILE_VECS
 #endif
 typedef real vreal __attribute__((vector_size(VEC_BYTES)));
 enum { VEC = VEC_BYTES / sizeof(real), NR = TILE_VECS * VEC };
-#line 2396 "chapters/B-fast.nw"
+#line 2404 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -239,13 +239,13 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 2408 "chapters/B-fast.nw"
+#line 2416 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 2415 "chapters/B-fast.nw"
+#line 2423 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -255,7 +255,7 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 2428 "chapters/B-fast.nw"
+#line 2436 "chapters/B-fast.nw"
 typedef struct {
     const Params *params;
     real *panels[PARAMS_MAX_TENSORS][2];  /* [id][as B^T], or NULL */
@@ -322,9 +322,9 @@ int grad_check(const char *name, real *x /* [n] */,
 #line 1149 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 2789 "chapters/B-fast.nw"
+#line 2797 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 2740 "chapters/B-fast.nw"
+#line 2748 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);
