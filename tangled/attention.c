@@ -157,7 +157,7 @@ static void score_pair_backward(real *dh_t, real *dh_s, Params *p,
                                    de);
     }
 }
-#line 1506 "chapters/B-fast.nw"
+#line 1510 "chapters/B-fast.nw"
 static real additive_pair(real *restrict u /* [A] */,
                           const real *restrict pd /* [A] */,
                           const real *restrict pe /* [A] */,
@@ -166,7 +166,7 @@ static real additive_pair(real *restrict u /* [A] */,
     for (int k = 0; k < A; k++) u[k] = fast_tanh(pd[k] + pe[k]);
     return dot_product(u, v, A);
 }
-#line 1622 "chapters/B-fast.nw"
+#line 1626 "chapters/B-fast.nw"
 static void additive_pair_backward(real *restrict dpd /* [A] */,
                                    real *restrict dpe /* [A] */,
                                    real *restrict dv /* [A] */,
@@ -183,7 +183,7 @@ static void additive_pair_backward(real *restrict dpd /* [A] */,
         dpe[k] += dpre;
     }
 }
-#line 2552 "chapters/B-fast.nw"
+#line 2556 "chapters/B-fast.nw"
 /* the rows t < len[b] of x [B, T, W], one after another: [R, W] */
 static size_t copy_real_rows(real *rows, const real *x,
                              const int *len, int B, int T, int W)
@@ -296,7 +296,7 @@ for (int s = 0; s < S; s++) {
         }
     free(d_weights); free(d_score);
 }
-#line 1446 "chapters/B-fast.nw"
+#line 1450 "chapters/B-fast.nw"
 void attention_forward_rows(real *context, AttnCache *c,
                             const Scorer *sc, const Params *p,
                             const real *dec, const real *enc,
@@ -306,7 +306,7 @@ void attention_forward_rows(real *context, AttnCache *c,
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     assert(B <= c->max_B && T <= c->max_T && S <= c->max_S);
     
-#line 1469 "chapters/B-fast.nw"
+#line 1473 "chapters/B-fast.nw"
 size_t R = copy_real_rows(c->dec_rows, dec, dec_len, B, T, Hd);
 if (sc->kind == SCORE_GENERAL)
     linear_forward(c->q, c->dec_rows, param(p, sc->W_a),
@@ -316,14 +316,14 @@ if (sc->kind == SCORE_ADDITIVE) {
                    NULL, R, Hd, A);
     linear_forward(c->pe, enc, param(p, sc->W_e), NULL, B * S, He, A);
 }
-#line 1455 "chapters/B-fast.nw"
+#line 1459 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *h_t = dec + ((size_t)b * T + t) * Hd;
             real *w = c->weights + ((size_t)b * T + t) * S;
             
-#line 1484 "chapters/B-fast.nw"
+#line 1488 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     if (!mask[(size_t)b * S + s]) continue;     /* padding */
     const real *h_s = enc + ((size_t)b * S + s) * He;
@@ -346,7 +346,7 @@ if (sc->kind == SCORE_LAST) {
     for (int s = 0; s < S; s++) if (mask_b[s]) last = s;
     for (int s = 0; s < S; s++) w[s] = s == last ? 0 : MASKED_SCORE;
 }
-#line 1461 "chapters/B-fast.nw"
+#line 1465 "chapters/B-fast.nw"
             masked_softmax(w, w, mask + (size_t)b * S, S);
             
 #line 478 "chapters/04-attention.nw"
@@ -357,10 +357,10 @@ for (int s = 0; s < S; s++) {
     const real *h_s = enc + ((size_t)b * S + s) * He;
     for (int k = 0; k < He; k++) ctx[k] += w[s] * h_s[k];
 }
-#line 1463 "chapters/B-fast.nw"
+#line 1467 "chapters/B-fast.nw"
         }
 }
-#line 1536 "chapters/B-fast.nw"
+#line 1540 "chapters/B-fast.nw"
 void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
                              AttnCache *c, const Scorer *sc,
                              const real *d_context, const real *dec,
@@ -369,21 +369,21 @@ void attention_backward_rows(real *d_dec, real *d_enc, Params *p,
 {
     int Hd = sc->Hd, He = sc->He, A = sc->A;
     
-#line 2605 "chapters/B-fast.nw"
+#line 2609 "chapters/B-fast.nw"
 if (sc->kind == SCORE_GENERAL)
     memset(c->d_q, 0, sizeof(real) * B * T * He);
 if (sc->kind == SCORE_ADDITIVE) {
     memset(c->d_pd, 0, sizeof(real) * B * T * A);
     memset(c->d_pe, 0, sizeof(real) * B * S * A);
 }
-#line 1544 "chapters/B-fast.nw"
+#line 1548 "chapters/B-fast.nw"
     size_t row = 0;                 /* row of (b, t) in dec_rows */
     for (int b = 0; b < B; b++)
         for (int t = 0; t < dec_len[b]; t++, row++) {
             const real *w = c->weights + ((size_t)b * T + t) * S;
             const real *dctx = d_context + ((size_t)b * T + t) * He;
             
-#line 1560 "chapters/B-fast.nw"
+#line 1564 "chapters/B-fast.nw"
 for (int s = 0; s < S; s++) {
     c->d_weights[s] = 0;
     if (!mask[(size_t)b * S + s]) continue;     /* weight 0 */
@@ -392,17 +392,17 @@ for (int s = 0; s < S; s++) {
     c->d_weights[s] = dot_product(dctx, h_s, He);
     for (int k = 0; k < He; k++) dh_s[k] += w[s] * dctx[k];
 }
-#line 1550 "chapters/B-fast.nw"
+#line 1554 "chapters/B-fast.nw"
             
 #line 1727 "chapters/10-captions.nw"
 if (c->d_outside)
     for (int s = 0; s < S; s++)
         c->d_weights[s] += c->d_outside[((size_t)b * T + t) * S + s];
-#line 1551 "chapters/B-fast.nw"
+#line 1555 "chapters/B-fast.nw"
             memset(c->d_score, 0, sizeof(real) * S);
             softmax_backward(c->d_score, w, c->d_weights, S);
             
-#line 1576 "chapters/B-fast.nw"
+#line 1580 "chapters/B-fast.nw"
 const real *h_t = dec + ((size_t)b * T + t) * Hd;
 real *dh_t = d_dec + ((size_t)b * T + t) * Hd;
 for (int s = 0; s < S; s++) {
@@ -424,19 +424,19 @@ for (int s = 0; s < S; s++) {
         }
     } else if (sc->kind == SCORE_ADDITIVE) {
         
-#line 1602 "chapters/B-fast.nw"
+#line 1606 "chapters/B-fast.nw"
 additive_pair_backward(c->d_pd + row * A,
                        c->d_pe + ((size_t)b * S + s) * A,
                        param_grad(p, sc->v), c->pd + row * A,
                        c->pe + ((size_t)b * S + s) * A,
                        param(p, sc->v), ds, A);
-#line 1597 "chapters/B-fast.nw"
+#line 1601 "chapters/B-fast.nw"
     }
 }
-#line 1554 "chapters/B-fast.nw"
+#line 1558 "chapters/B-fast.nw"
         }
     
-#line 1644 "chapters/B-fast.nw"
+#line 1648 "chapters/B-fast.nw"
 size_t R = row;
 memset(c->d_dec_rows, 0, sizeof(real) * R * Hd);
 if (sc->kind == SCORE_GENERAL)
@@ -452,9 +452,9 @@ if (sc->kind == SCORE_ADDITIVE) {
 }
 if (sc->kind == SCORE_GENERAL || sc->kind == SCORE_ADDITIVE)
     add_real_rows(d_dec, c->d_dec_rows, dec_len, B, T, Hd);
-#line 1556 "chapters/B-fast.nw"
+#line 1560 "chapters/B-fast.nw"
 }
-#line 2615 "chapters/B-fast.nw"
+#line 2619 "chapters/B-fast.nw"
 void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
                       int max_T, int max_S)
 {
@@ -471,11 +471,11 @@ void attn_cache_alloc(AttnCache *c, const Scorer *sc, int max_B,
     
 #line 1721 "chapters/10-captions.nw"
 c->d_outside = NULL;
-#line 2629 "chapters/B-fast.nw"
+#line 2633 "chapters/B-fast.nw"
 }
 
 void attn_cache_free(AttnCache *c) { free(c->weights); }
-#line 2298 "chapters/B-fast.nw"
+#line 2302 "chapters/B-fast.nw"
 void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                        const Params *p, const real *dec,
                        const real *enc, const int *mask,
@@ -489,7 +489,7 @@ void attention_forward(real *context, AttnCache *c, const Scorer *sc,
                            dec_len, B, T, S);
 #endif
 }
-#line 2313 "chapters/B-fast.nw"
+#line 2317 "chapters/B-fast.nw"
 void attention_backward(real *d_dec, real *d_enc, Params *p,
                         AttnCache *c, const Scorer *sc,
                         const real *d_context, const real *dec,

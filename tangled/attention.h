@@ -28,7 +28,7 @@ typedef struct {
     int max_B, max_T, max_S;
     real *weights;      /* [B, T, S], rows t >= dec_len[b] unset */
     
-#line 2597 "chapters/B-fast.nw"
+#line 2601 "chapters/B-fast.nw"
 real *dec_rows;     /* [R, Hd], the decoder's real steps */
 real *q;            /* general: [R, He], h_t W_a */
 real *pd, *pe;      /* additive: [R, A], [B, S, A] */
@@ -61,7 +61,7 @@ void attention_backward(real *d_dec /* [B, T, Hd] */,
                         const real *dec, const real *enc,
                         const int *mask /* [B, S] */,
                         const int *dec_len, int B, int T, int S);
-#line 2374 "chapters/B-fast.nw"
+#line 2378 "chapters/B-fast.nw"
 void attention_forward_plain(real *context, AttnCache *c,
                              const Scorer *sc, const Params *p,
                              const real *dec, const real *enc,

@@ -193,7 +193,7 @@ for (int k = 0; k < H; k++) {
     }
     free(da); free(dh_carry); free(dc_carry);
 }
-#line 2648 "chapters/B-fast.nw"
+#line 2652 "chapters/B-fast.nw"
 /* order[i]: the row that goes i-th, longest first (stable); returns
    1 if the rows are already in that order */
 static int longest_first(int *order /* [B] */, const int *len, int B)
@@ -248,7 +248,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
 {
     int G = 4 * H;
     
-#line 2689 "chapters/B-fast.nw"
+#line 2693 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -339,7 +339,7 @@ void lstm_backward_packed(real *dx, real *dh0, real *dc0, real *dWx,
 {
     int G = 4 * H;
     
-#line 2713 "chapters/B-fast.nw"
+#line 2717 "chapters/B-fast.nw"
 int order[B], sorted_len[B];
 if (!longest_first(order, len, B)) {
     for (int i = 0; i < B; i++) sorted_len[i] = len[order[i]];
@@ -366,7 +366,7 @@ if (!longest_first(order, len, B)) {
 }
 #line 1161 "chapters/B-fast.nw"
     
-#line 2581 "chapters/B-fast.nw"
+#line 2585 "chapters/B-fast.nw"
 size_t R = packed_rows(len, B);
 real *dh_carry = xcalloc((size_t)2 * B * H + R * (G + I + H)
                          + matmul_packed_size(G, H), sizeof(real));
@@ -448,7 +448,7 @@ void lstm_forward(real *h, real *c, real *gates, real *h_last,
                         Wx, Wh, bias, B, T, I, H);
 #endif
 }
-#line 2277 "chapters/B-fast.nw"
+#line 2281 "chapters/B-fast.nw"
 void lstm_backward(real *dx, real *dh0, real *dc0, real *dWx,
                    real *dWh, real *dbias, const real *dh,
                    const real *dh_last, const real *dc_last,

@@ -48,7 +48,7 @@ void lstm_backward(real *dx /* [B, T, I] or NULL */,
                    const real *h0, const real *c0,
                    const real *Wx, const real *Wh,
                    int B, int T, int I, int H);
-#line 2245 "chapters/B-fast.nw"
+#line 2249 "chapters/B-fast.nw"
 void lstm_forward_plain(real *h, real *c, real *gates, real *h_last,
                         real *c_last, const real *x, const int *len,
                         const real *h0, const real *c0,
@@ -60,7 +60,7 @@ void lstm_forward_packed(real *h, real *c, real *gates, real *h_last,
                          const real *Wx, const real *Wh,
                          const real *bias,
                          int B, int T, int I, int H);
-#line 2259 "chapters/B-fast.nw"
+#line 2263 "chapters/B-fast.nw"
 void lstm_backward_plain(real *dx, real *dh0, real *dc0, real *dWx,
                          real *dWh, real *dbias, const real *dh,
                          const real *dh_last, const real *dc_last,

@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#line 2754 "chapters/B-fast.nw"
+#line 2758 "chapters/B-fast.nw"
 #include <pthread.h>
 #include <unistd.h>
 #line 56 "chapters/A-programs.nw"
@@ -981,7 +981,7 @@ static inline void product(real *C, int ldc, const real *A,
 {
 #ifdef PLAIN_KERNELS
     
-#line 2468 "chapters/B-fast.nw"
+#line 2472 "chapters/B-fast.nw"
 for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
         real sum = 0;
@@ -1015,7 +1015,7 @@ void matmul_backward(real *dA, int ldda, real *dB, int lddb,
     if (dB)     /* dB += A^T dC */
         matmul_tn(dB, lddb, A, lda, dC, lddc, K, M, N);
 }
-#line 2082 "chapters/B-fast.nw"
+#line 2086 "chapters/B-fast.nw"
 static _Thread_local WeightPanels *panels_now;  /* or NULL */
 
 void weight_panels_init(WeightPanels *wp, const Params *p)
@@ -1048,7 +1048,7 @@ void weight_panels_begin(WeightPanels *wp)
 }
 
 void weight_panels_end(void) { panels_now = NULL; }
-#line 2121 "chapters/B-fast.nw"
+#line 2125 "chapters/B-fast.nw"
 static const real *weight_panels(const real *B, int ldb, int K,
                                  int N, int t)
 {
@@ -1074,7 +1074,7 @@ static const real *weight_panels(const real *B, int ldb, int K,
     return NULL;
 }
 
-#line 2481 "chapters/B-fast.nw"
+#line 2485 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N)
 {
@@ -1096,7 +1096,7 @@ void matmul_nt(real *C, int ldc, const real *A, int lda,
     if (P) matmul_packed(C, ldc, A, lda, P, M, K, N);
     else product(C, ldc, A, lda, 1, B, 1, ldb, M, K, N);
 }
-#line 2506 "chapters/B-fast.nw"
+#line 2510 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N)
 {
     return (size_t)(N + NR - 1) / NR * NR * K;
@@ -1115,7 +1115,7 @@ static void pack_panels(real *P, const real *B, size_t brs,
         }
     }
 }
-#line 2526 "chapters/B-fast.nw"
+#line 2530 "chapters/B-fast.nw"
 void matmul_pack(real *P, const real *B, int ldb, int K, int N)
 {
     pack_panels(P, B, ldb, 1, K, N);
@@ -1305,7 +1305,7 @@ if (getenv("GRAD_CHECK_REPORT"))
 #line 1098 "chapters/01-toolkit.nw"
     return r.failures;
 }
-#line 1153 "chapters/01-toolkit.nw"
+#line 1155 "chapters/01-toolkit.nw"
 _Thread_local uint64_t flop_count;
 
 double seconds_now(void)
@@ -1314,14 +1314,14 @@ double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2800 "chapters/B-fast.nw"
+#line 2804 "chapters/B-fast.nw"
 double thread_seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-#line 2757 "chapters/B-fast.nw"
+#line 2761 "chapters/B-fast.nw"
 typedef struct {
     RunFn fn;
     void *ctx;
@@ -1340,7 +1340,7 @@ static void *pool_worker(void *arg)
         pool->fn(index, pool->ctx);
     }
 }
-#line 2777 "chapters/B-fast.nw"
+#line 2781 "chapters/B-fast.nw"
 void run_parallel(RunFn fn, void *ctx, int runs, int threads)
 {
     Pool pool = { .fn = fn, .ctx = ctx, .runs = runs, .next = 0 };
@@ -1355,7 +1355,7 @@ void run_parallel(RunFn fn, void *ctx, int runs, int threads)
     for (int t = 1; t < threads; t++) pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&pool.lock);
 }
-#line 2812 "chapters/B-fast.nw"
+#line 2816 "chapters/B-fast.nw"
 int default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

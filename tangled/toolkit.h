@@ -32,7 +32,7 @@
 #ifndef VEC_BYTES       /* a test build may choose another width */
 #define VEC_BYTES VEC_NATIVE
 #endif
-#line 2451 "chapters/B-fast.nw"
+#line 2455 "chapters/B-fast.nw"
 #if defined(__clang__)
 #define CONTRACT_FAST _Pragma("clang fp contract(fast)")
 #define CONTRACT_OFF _Pragma("clang fp contract(off)")
@@ -228,7 +228,7 @@ _Static_assert(VEC_BYTES != VEC_NATIVE || TILE_ROWS * TILE_VECS
 #endif
 typedef real vreal __attribute__((vector_size(VEC_BYTES)));
 enum { VEC = VEC_BYTES / sizeof(real), NR = TILE_VECS * VEC };
-#line 2404 "chapters/B-fast.nw"
+#line 2408 "chapters/B-fast.nw"
 void matmul(real *C, int ldc, const real *A, int lda,
             const real *B, int ldb, int M, int K, int N);
 void matmul_tn(real *C /* [M, N] */, int ldc,
@@ -239,13 +239,13 @@ void matmul_nt(real *C /* [M, N] */, int ldc,
                const real *A /* [M, K] */, int lda,
                const real *B /* [N, K] */, int ldb,
                int M, int K, int N);
-#line 2416 "chapters/B-fast.nw"
+#line 2420 "chapters/B-fast.nw"
 void matmul_backward(real *dA, int ldda,       /* [M, K] */
                      real *dB, int lddb,       /* [K, N] */
                      const real *dC, int lddc, /* [M, N] */
                      const real *A, int lda,
                      const real *B, int ldb, int M, int K, int N);
-#line 2423 "chapters/B-fast.nw"
+#line 2427 "chapters/B-fast.nw"
 size_t matmul_packed_size(int K, int N);
 void matmul_pack(real *P, const real *B /* [K, N] */, int ldb,
                  int K, int N);
@@ -255,7 +255,7 @@ void matmul_packed(real *C /* [M, N] */, int ldc,
                    const real *A /* [M, K] */, int lda,
                    const real *P /* packed [K, N] */,
                    int M, int K, int N);
-#line 2436 "chapters/B-fast.nw"
+#line 2440 "chapters/B-fast.nw"
 typedef struct {
     const Params *params;
     real *panels[PARAMS_MAX_TENSORS][2];  /* [id][as B^T], or NULL */
@@ -319,12 +319,12 @@ GradCheck grad_check_measure(real *x /* [n] */,
 int grad_check(const char *name, real *x /* [n] */,
                const real *analytic /* [n] */, size_t n,
                size_t max_checks, LossFn loss, void *ctx);
-#line 1149 "chapters/01-toolkit.nw"
+#line 1151 "chapters/01-toolkit.nw"
 double seconds_now(void);
 extern _Thread_local uint64_t flop_count;
-#line 2797 "chapters/B-fast.nw"
+#line 2801 "chapters/B-fast.nw"
 double thread_seconds_now(void);
-#line 2748 "chapters/B-fast.nw"
+#line 2752 "chapters/B-fast.nw"
 enum { THREADS_MAX = 64 };
 typedef void (*RunFn)(int index, void *ctx);
 void run_parallel(RunFn fn, void *ctx, int runs, int threads);

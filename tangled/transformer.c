@@ -18,7 +18,7 @@ void attention_mask(int *mask, const int *key_len, int causal,
                 mask[at] = real_key && seen;
             }
 }
-#line 1816 "chapters/B-fast.nw"
+#line 1820 "chapters/B-fast.nw"
 enum { LN_LANES = 8 };
 /* LN_LANES partial sums side by side: sum l in element l */
 typedef real ln_lanes
@@ -55,7 +55,7 @@ void layernorm_moments_lanes(real *mean, double *var, const real *x,
     *mean = m;
     *var = (double)lanes_total(&su2) / D;
 }
-#line 1854 "chapters/B-fast.nw"
+#line 1858 "chapters/B-fast.nw"
 void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
                                 const real *dy, const real *x,
                                 const real *gamma, real mu, real r,
@@ -80,7 +80,7 @@ void layernorm_grad_means_lanes(real *g_mean, real *gx_mean,
     *g_mean = lanes_total(&sg) / D;
     *gx_mean = lanes_total(&sgx) / D;
 }
-#line 1951 "chapters/B-fast.nw"
+#line 1955 "chapters/B-fast.nw"
 static inline real larger(real a, real b) { return a > b ? a : b; }
 typedef real sm_lanes
     __attribute__((vector_size(SM_LANES * sizeof(real))));
@@ -93,17 +93,17 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
         w[k] = !mask || mask[k] ? scale * w[k] : MASKED_SCORE;
     for (int i = 0; i < rows; i++)
         
-#line 1969 "chapters/B-fast.nw"
+#line 1973 "chapters/B-fast.nw"
 {
     real *z = w + (size_t)i * n, max = z[0];
     for (int j = 1; j < n; j++) max = larger(z[j], max);
     for (int j = 0; j < n; j++) z[j] -= max;
 }
-#line 1963 "chapters/B-fast.nw"
+#line 1967 "chapters/B-fast.nw"
     for (size_t k = 0; k < all; k++) w[k] = exp_real(w[k]);
     for (int i = 0; i < rows; i++)
         
-#line 1976 "chapters/B-fast.nw"
+#line 1980 "chapters/B-fast.nw"
 {
     real *e = w + (size_t)i * n, total = 0;
     sm_lanes sum = {0};
@@ -118,9 +118,9 @@ void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
     real inv = 1 / total;
     for (j = 0; j < n; j++) e[j] *= inv;
 }
-#line 1966 "chapters/B-fast.nw"
+#line 1970 "chapters/B-fast.nw"
 }
-#line 2020 "chapters/B-fast.nw"
+#line 2024 "chapters/B-fast.nw"
 void scaled_softmax_rows_backward_lanes(real *ds, const real *w,
                                         const real *dw, real scale,
                                         int rows, int n)
@@ -704,7 +704,7 @@ uint64_t block_forward_flops(int B, int T, int D, int A, int F)
 {
     return mha_forward_flops(B, T, T, D, A) + 4ull * B * T * D * F;
 }
-#line 2329 "chapters/B-fast.nw"
+#line 2333 "chapters/B-fast.nw"
 void scaled_softmax_rows(real *w, const int *mask, real scale,
                          int rows, int n)
 {

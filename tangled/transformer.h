@@ -7,7 +7,7 @@
 void attention_mask(int *mask /* [B, Tq, Tk] */,
                     const int *key_len /* [B], or NULL */,
                     int causal, int B, int Tq, int Tk);
-#line 1931 "chapters/B-fast.nw"
+#line 1935 "chapters/B-fast.nw"
 enum { SM_LANES = 4 };
 void scaled_softmax_rows_lanes(real *w, const int *mask, real scale,
                                int rows, int n);
