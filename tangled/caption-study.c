@@ -261,7 +261,7 @@ static void define_percent(FILE *f, const char *macro,
     stats(st, ms, k_conf, seeds, which, k);
     fprintf(f, "\\newcommand{\\%s}{%.1f\\%%}%%\n", macro, st[0]);
 }
-#line 3072 "chapters/10-captions.nw"
+#line 3073 "chapters/10-captions.nw"
 typedef struct {
     int scene, n, right;            /* -1 if none */
     const char *word[MAX_ITEMS + 1];
@@ -525,35 +525,36 @@ fprintf(f, dot >= 0 ? "\\%%}%%\n" : "(not run)}%%\n");
     fprintf(f, "The network reads %.1f\\%% of the %d test pictures"
             " right, after %d epochs on the first %d training"
             " pictures that took %.1f\\,s of processor time; the"
-            " patch embedding, %.1f\\%%, in %.1f\\,s. The annotation"
+            " patch embedding, %.1f\\%%, in %.2f\\,s. The annotation"
             " vectors of the %d training and %d validation scenes"
-            " took %.1f\\,s with the network, %.1f\\,s with the patch"
+            " took %.1f\\,s with the network, %.2f\\,s with the patch"
             " embedding. ", 100 * net_accuracy_of[0], test_set.n,
             nt.epochs, nt.pictures, net_seconds[0],
             100 * net_accuracy_of[1], net_seconds[1], n_train, n_val,
             feature_seconds[0], feature_seconds[1]);
     
 #line 2975 "chapters/10-captions.nw"
-double cpu = 0, slowest = 0;
-int slow_k = 0;
+double cpu = 0, fastest = 0, slowest = 0;
 for (int k = 0; k < n_conf; k++) {
     double st[2], x[MAX_SEEDS];
     for (int s = 0; s < seeds; s++) x[s] = ms[k][s].seconds;
     mean_sd(x, seeds, &st[0], &st[1]);
     cpu += st[0] * seeds;
-    if (st[0] > slowest) { slowest = st[0]; slow_k = k; }
+    if (k == 0 || st[0] < fastest) fastest = st[0];
+    if (st[0] > slowest) slowest = st[0];
 }
 struct rusage use;
 getrusage(RUSAGE_SELF, &use);
 fprintf(f, "The %d captioners took %.1f\\,s of processor time, %.1f"
-        "\\,s each on average and %.1f\\,s for the slowest"
-        " configuration, \\texttt{%s}; all of them %.1f\\,s of"
+        "\\,s each on average, %.1f to %.1f\\,s a configuration"
+        " (the mean of its seeds, taken under the build's load, so"
+        " ranking none); all of them %.1f\\,s of"
         " wall-clock time on %d threads, on a machine shared with the"
         " build's other experiments (a thread waiting for a core"
         " counts in the wall-clock time, not in the processor"
         " time); the whole study, %.1f\\,s of processor time. ",
-        n_conf * seeds, cpu, cpu / (n_conf * seeds), slowest,
-        config[slow_k].name, runs_wall, threads,
+        n_conf * seeds, cpu, cpu / (n_conf * seeds), fastest,
+        slowest, runs_wall, threads,
         use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6
         + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6);
 #line 2918 "chapters/10-captions.nw"
@@ -563,7 +564,7 @@ if (tests) {
     FILE *f = out_open(tests);
     tests_begin(f, seeds, "captioner, measure");
     
-#line 3001 "chapters/10-captions.nw"
+#line 3002 "chapters/10-captions.nw"
 static const char *const pair[][2] = {
     { "none", "additive" }, { "dot", "additive" },
     { "general", "additive" }, { "dot", "dot/l=1" },
@@ -595,7 +596,7 @@ for (size_t p = 0; p < sizeof pair / sizeof *pair; p++) {
     tests_end(f);
     out_close(f);
 }
-#line 3042 "chapters/10-captions.nw"
+#line 3043 "chapters/10-captions.nw"
 if (figure || text) {
     FILE *tf = text ? out_open(text) : NULL;
     const Dataset *vd = &val_data[config[keep_config].patch];
@@ -611,7 +612,7 @@ if (figure || text) {
             snprintf(suffix, sizeof suffix, "-%d", row);
             char *prefix = out_name(figure, suffix);
             
-#line 3109 "chapters/10-captions.nw"
+#line 3110 "chapters/10-captions.nw"
 char *name = out_name(prefix, "-scene.dat");
 out_plan("--figure", name);
 FILE *f = out_open(name);
@@ -635,7 +636,7 @@ for (int j = 0; j < cap.n; j++) {
 }
 out_close(f);
 free(name);
-#line 3137 "chapters/10-captions.nw"
+#line 3138 "chapters/10-captions.nw"
 name = out_name(prefix, ".gpi");
 out_plan("--figure", name);
 f = out_open(name);
@@ -651,22 +652,22 @@ for (int j = 0; j < cap.n; j++) {
     fprintf(f, "word[%d] = '%s'\ngold[%d] = %d\nmass[%d] = %.2f\n",
             j + 1, shown_word, j + 1, gold, j + 1, mass);
 }
-#line 3159 "chapters/10-captions.nw"
+#line 3160 "chapters/10-captions.nw"
 fprintf(f, "items = %d\narray truth[%d]\narray cell[%d]\n",
         sc->items, sc->items, sc->items);
 for (int i = 0; i < sc->items; i++)
     fprintf(f, "truth[%d] = '%s'\ncell[%d] = %d\n", i + 1,
             fashion_class[test_set.label[sc->picture[i]]], i + 1,
             sc->cell[i]);
-#line 3153 "chapters/10-captions.nw"
+#line 3154 "chapters/10-captions.nw"
 out_close(f);
 free(name);
-#line 3057 "chapters/10-captions.nw"
+#line 3058 "chapters/10-captions.nw"
             free(prefix);
         }
         if (tf) {
             
-#line 3168 "chapters/10-captions.nw"
+#line 3169 "chapters/10-captions.nw"
 fprintf(tf, "captioner %s, seed 1, validation scene %d (%s):\n",
         figure_config, cap.scene + 1, row == 1
         ? "the first of three pictures"
@@ -678,7 +679,7 @@ for (int i = 0; i < sc->items; i++)
     fprintf(tf, " %s", fashion_class[test_set.label[sc->picture[i]]]);
 fprintf(tf, "\n\n");
 scene_text(tf, sc, &test_set, cap.word, cap.w, cap.n);
-#line 3061 "chapters/10-captions.nw"
+#line 3062 "chapters/10-captions.nw"
         }
         free(cap.w);
     }

@@ -1,11 +1,11 @@
-#line 3195 "chapters/10-captions.nw"
+#line 3196 "chapters/10-captions.nw"
 /* caption: caption a scene, and show where the captioner looked. */
 #include "captioner.h"
 #include "scene.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 3214 "chapters/10-captions.nw"
+#line 3215 "chapters/10-captions.nw"
 static Scene scene_from_items(const char *list)
 {
     Scene s = { 0, { 0 }, { 0 } };
@@ -31,12 +31,12 @@ static Scene scene_from_items(const char *list)
     }
     return s;
 }
-#line 3202 "chapters/10-captions.nw"
+#line 3203 "chapters/10-captions.nw"
 int main(int argc, char **argv)
 {
     program_name = "caption";
     
-#line 3242 "chapters/10-captions.nw"
+#line 3243 "chapters/10-captions.nw"
 const char *data = FASHION_DIR, *attention = "additive";
 const char *items = NULL;
 int seed = 1, scene_seed = 1, n_train = 2500;
@@ -69,9 +69,9 @@ if (mc.attention == ATTN_NONE)
 mc.lambda = lambda;
 Scene sc = items ? scene_from_items(items) : (Scene){ 0, {0}, {0} };
 tc.seed = (uint64_t)seed;
-#line 3206 "chapters/10-captions.nw"
+#line 3207 "chapters/10-captions.nw"
     
-#line 3278 "chapters/10-captions.nw"
+#line 3279 "chapters/10-captions.nw"
 Fashion train_set, test_set;
 const char *problem = fashion_read(&train_set, data, 0);
 if (!problem) problem = fashion_read(&test_set, data, 1);
@@ -102,9 +102,9 @@ mc.tgt_vocab = words.size;
 Model *m = model_create(&mc, tc.batch_size, train_data.L, tc.seed);
 progress("training the captioner on %d scenes", n_train);
 train_model(m, &train_data, NULL, &tc, NULL, NULL);
-#line 3207 "chapters/10-captions.nw"
+#line 3208 "chapters/10-captions.nw"
     
-#line 3312 "chapters/10-captions.nw"
+#line 3313 "chapters/10-captions.nw"
 Dataset one;
 scene_dataset(&one, &sc, 1, &test_set, &net);
 Batch batch;
@@ -126,6 +126,6 @@ printf("\ncaption:");
 for (int j = 0; j < n; j++) printf(" %s", caption[j]);
 printf(" (%s)\n\n", right ? "right" : "wrong");
 scene_text(stdout, &sc, &test_set, caption, w, n);
-#line 3208 "chapters/10-captions.nw"
+#line 3209 "chapters/10-captions.nw"
     return 0;
 }
